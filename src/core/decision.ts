@@ -1,0 +1,239 @@
+import type { Json } from './json.js';
+import type { GameEvent } from './events.js';
+import type { GameState } from './state.js';
+import type { ClockPhase } from './clock.js';
+import type { Registry } from './registry.js';
+import type { AnyRuleset, RuleModule } from './ruleset.js';
+import type { Roll } from './dice/roll.js';
+import type { Visibility } from './visibility.js';
+import { reject } from './errors.js';
+import { bytesToHex } from './hash.js';
+import { commitmentOf, fairDraw, streamSeed } from './dice/fair.js';
+import type { Stream } from './dice/fair.js';
+import { diceSides, diceTotal, parseDice } from './dice/notation.js';
+import { permutation, shuffleSides } from './dice/roll.js';
+import { balanceOf } from './ledger.js';
+
+/** What a decision needs from outside the rules: the registry, the fold, the log head, the dice secret. */
+export interface DecisionEnv {
+  readonly registry: Registry;
+  readonly evolve: (state: GameState | undefined, event: GameEvent) => GameState;
+  /** Hash of the log before this command. */
+  readonly head: string;
+  /** The game's master dice secret (fair dice only). */
+  readonly master?: Uint8Array;
+}
+
+/** Options of a roll: the secret stream, for results that place something hidden. */
+export interface RollOptions {
+  readonly secret?: boolean;
+  readonly vars?: Readonly<Record<string, number>>;
+}
+
+const TRIGGER_ROUNDS = 10_000;
+
+/**
+ * The working copy of one decision. Rule code reads the state, rolls, and emits events; each emitted event
+ * is folded in at once, so the next line of rule code sees its effect, and the rules' triggers run after it.
+ * Nothing here touches the stored game: if the decision is rejected, all of it is dropped.
+ */
+export class Decision<S = unknown> {
+  readonly events: GameEvent[] = [];
+  readonly ats: { nweek: number; nday: number }[] = [];
+  private current: GameState | undefined;
+  private pending: Roll[] = [];
+  private readonly pendingDraws = { public: 0, secret: 0, manual: 0 };
+  private readonly seeds = new Map<string, Uint8Array>();
+  private settling = false;
+
+  constructor(
+    private readonly env: DecisionEnv,
+    state: GameState | undefined,
+  ) {
+    this.current = state;
+  }
+
+  get state(): GameState {
+    if (!this.current) throw new Error('no game yet in this decision');
+    return this.current;
+  }
+  get rules(): S {
+    return this.state.rules as S;
+  }
+  get clock(): GameState['clock'] {
+    return this.state.clock;
+  }
+  get head(): string {
+    return this.env.head;
+  }
+  get registry(): Registry {
+    return this.env.registry;
+  }
+  get ruleset(): AnyRuleset {
+    const r = this.env.registry.get(this.state.ruleset);
+    if (!r) throw new Error(`ruleset ${this.state.ruleset} is not registered`);
+    return r;
+  }
+  /** Active modules, lowest precedence first. */
+  get modules(): readonly RuleModule<S>[] {
+    return this.env.registry.active(this.ruleset, this.state.modules) as readonly RuleModule<S>[];
+  }
+
+  /** Records an event, folds it into the working state, then lets the rules' triggers react. */
+  emit(event: GameEvent): void {
+    this.attachRolls(event);
+    if (event.type === 'seed-committed' && this.pendingDraws.public > 0) {
+      throw new Error('a public roll was made but not recorded before its nweek ended');
+    }
+    this.current = this.env.evolve(this.current, event);
+    this.events.push(event);
+    this.ats.push({ nweek: this.current.clock.nweek, nday: this.current.clock.nday });
+    if (!this.settling && event.type !== 'command') this.settle();
+  }
+
+  reject(code: string, message: string): never {
+    return reject(code, message);
+  }
+
+  /** Rolls dice written in the seeds' notation ("2d20", "5+5d3", "1d(3*N)" with vars). */
+  roll(expr: string, purpose: string, options: RollOptions = {}): Roll {
+    const spec = parseDice(expr, options.vars);
+    const sides = diceSides(spec);
+    return this.record({ purpose, kind: 'dice', expr: spec.text, sides }, options, (draws) => diceTotal(spec, draws));
+  }
+
+  /** Chooses one of `items` uniformly (one draw of n). */
+  choose<T>(items: readonly T[], purpose: string, options: RollOptions = {}): { item: T; roll: Roll } {
+    if (items.length === 0) throw new Error(`nothing to choose from for ${purpose}`);
+    const roll = this.record({ purpose, kind: 'choice', expr: `choice of ${items.length}`, sides: [items.length] }, options, (d) => (d[0] ?? 1) - 1);
+    return { item: items[roll.result as number] as T, roll };
+  }
+
+  /** Shuffles `items` (Fisher-Yates, draws of n, n-1, ..., 2). */
+  shuffle<T>(items: readonly T[], purpose: string, options: RollOptions = {}): { items: T[]; roll: Roll } {
+    const n = items.length;
+    const roll = this.record({ purpose, kind: 'shuffle', expr: `shuffle of ${n}`, sides: shuffleSides(n) }, options, (d) => permutation(n, d));
+    return { items: (roll.result as number[]).map((i) => items[i] as T), roll };
+  }
+
+  /** Moves points between two ledger accounts, with the reason in the log. */
+  transfer(from: string, to: string, amount: number, reason: string, vis: Visibility = 'public'): void {
+    if (!Number.isInteger(amount)) throw new Error(`points must be whole: ${amount}`);
+    if (amount === 0 || from === to) return;
+    this.emit({ type: 'points', vis, from, to, amount, reason });
+  }
+
+  balance(account: string): number {
+    return balanceOf(this.state.balances, account);
+  }
+
+  /** Asks the active rules a question; the highest-precedence module that answers decides. */
+  ask(question: string, input: Json): Json | undefined {
+    const modules = this.modules;
+    for (let i = modules.length - 1; i >= 0; i--) {
+      const answer = modules[i]?.answers?.[question]?.(this, input);
+      if (answer !== undefined) return answer;
+    }
+    return undefined;
+  }
+
+  /** Runs every active module's hook for a clock phase, in module order. */
+  runHooks(phase: ClockPhase): void {
+    for (const m of this.modules) m.hooks?.[phase]?.(this);
+  }
+
+  /** Ends the game and reveals every seed still hidden. */
+  endGame(winners: readonly string[], reason: string): void {
+    this.emit({ type: 'game-ended', vis: 'public', winners: [...winners], reason });
+    if (this.state.dice.source === 'fair') {
+      this.revealSeed('public', this.state.dice.epoch);
+      this.revealSeed('secret', 0);
+    }
+  }
+
+  commitSeed(stream: Stream, epoch: number): void {
+    this.emit({ type: 'seed-committed', vis: 'public', stream, epoch, commitment: commitmentOf(this.seed(stream, epoch)) });
+  }
+
+  revealSeed(stream: Stream, epoch: number): void {
+    this.emit({ type: 'seed-revealed', vis: 'public', stream, epoch, seed: bytesToHex(this.seed(stream, epoch)) });
+  }
+
+  /** Called by the kernel when the command's handler has returned. */
+  finish(): void {
+    this.settle();
+    const orphan = this.pending[0];
+    if (orphan) throw new Error(`the roll for "${orphan.purpose}" was made but recorded in no event`);
+  }
+
+  private settle(): void {
+    if (this.settling) return;
+    this.settling = true;
+    try {
+      for (let round = 0; ; round++) {
+        if (round > TRIGGER_ROUNDS) throw new Error('rule triggers keep firing without end');
+        const before = this.events.length;
+        for (const m of this.modules) for (const t of m.triggers ?? []) t(this);
+        if (this.events.length === before) return;
+      }
+    } finally {
+      this.settling = false;
+    }
+  }
+
+  private seed(stream: Stream, epoch: number): Uint8Array {
+    if (!this.env.master) throw new Error('fair dice need the game secret, which the store did not supply');
+    const key = `${stream}|${epoch}`;
+    let seed = this.seeds.get(key);
+    if (!seed) this.seeds.set(key, (seed = streamSeed(this.env.master, stream, epoch)));
+    return seed;
+  }
+
+  private record(
+    what: Pick<Roll, 'purpose' | 'kind' | 'expr' | 'sides'>,
+    options: RollOptions,
+    result: (draws: number[]) => Roll['result'],
+  ): Roll {
+    const secret = options.secret ?? false;
+    const dice = this.state.dice;
+    let roll: Roll;
+    if (dice.source === 'manual') {
+      const at = this.pendingDraws.manual;
+      const draws = dice.queue.slice(at, at + what.sides.length);
+      if (draws.length < what.sides.length) {
+        const need = what.sides.slice(draws.length).map((s) => `d${s}`).join(', ');
+        reject('dice-needed', `no queued dice result for "${what.purpose}": queue ${need} with the dice command`);
+      }
+      draws.forEach((d, i) => {
+        const sides = what.sides[i] ?? 0;
+        if (d < 1 || d > sides) reject('bad-dice', `the queued result ${d} does not fit a d${sides} ("${what.purpose}")`);
+      });
+      this.pendingDraws.manual += draws.length;
+      roll = { ...what, draws, result: result(draws), source: 'manual', secret };
+    } else {
+      const stream: Stream = secret ? 'secret' : 'public';
+      const epoch = secret ? 0 : dice.epoch;
+      const first = dice.drawn[stream] + this.pendingDraws[stream];
+      const seed = this.seed(stream, epoch);
+      const at = { game: this.state.game, stream, epoch, head: this.env.head };
+      const draws = what.sides.map((sides, i) => fairDraw(seed, { ...at, index: first + i }, sides));
+      this.pendingDraws[stream] += draws.length;
+      roll = { ...what, draws, result: result(draws), source: 'fair', proof: { stream, epoch, first, head: this.env.head }, secret };
+    }
+    this.pending.push(roll);
+    return roll;
+  }
+
+  private attachRolls(event: GameEvent): void {
+    for (const roll of event.rolls ?? []) {
+      const i = this.pending.indexOf(roll);
+      if (i < 0) throw new Error(`event ${event.type} carries a roll this decision did not make`);
+      if (roll.secret === (event.vis === 'public')) {
+        throw new Error(`event ${event.type} is ${JSON.stringify(event.vis)} but carries a ${roll.secret ? 'secret' : 'public'} roll ("${roll.purpose}")`);
+      }
+      this.pending.splice(i, 1);
+      if (roll.source === 'manual') this.pendingDraws.manual -= roll.draws.length;
+      else this.pendingDraws[roll.secret ? 'secret' : 'public'] -= roll.draws.length;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { KernelEvent } from './events.js';
+import type { Json } from './json.js';
+
+const argText = (args: { readonly [k: string]: Json }): string =>
+  Object.entries(args)
+    .map(([k, v]) => (typeof v === 'object' ? `${k}=${JSON.stringify(v)}` : `${k}=${String(v)}`))
+    .join(' ');
+
+/** One sentence for each kernel event, as logs and reports print it. */
+export function describeKernelEvent(e: KernelEvent): string {
+  switch (e.type) {
+    case 'command': {
+      const who = e.command.by.role === 'player' ? e.command.by.name : 'The Administrator';
+      const args = argText(e.command.args);
+      return `${who}: ${e.command.type}${args ? ' ' + args : ''}`;
+    }
+    case 'game-created':
+      return `Game ${e.game} begins under ${e.ruleset}, ${e.ndays} ndays to the nweek, ${e.dice} dice.`;
+    case 'seed-committed':
+      return e.stream === 'public'
+        ? `Dice for nweek ${e.epoch} are committed: SHA-256 of the seed is ${e.commitment}.`
+        : `Secret dice for the whole game are committed: SHA-256 of the seed is ${e.commitment}.`;
+    case 'seed-revealed':
+      return e.stream === 'public' ? `The dice seed of nweek ${e.epoch} was ${e.seed}.` : `The secret dice seed of the game was ${e.seed}.`;
+    case 'nday-ended':
+      return `Nday ${e.nday} of nweek ${e.nweek} ends.`;
+    case 'nweek-ended':
+      return `Nweek ${e.nweek} ends.`;
+    case 'nweek-started':
+      return `Nweek ${e.nweek} begins.`;
+    case 'nday-started':
+      return `Nday ${e.nday} of nweek ${e.nweek} begins.`;
+    case 'player-joined':
+      return `${e.player} joins the game.`;
+    case 'dice-queued':
+      return `Dice results queued: ${e.values.join(', ')}.`;
+    case 'dice-cleared':
+      return 'The queue of dice results is cleared.';
+    case 'points':
+      return `${e.amount} point${Math.abs(e.amount) === 1 ? '' : 's'} from ${e.from} to ${e.to}: ${e.reason}.`;
+    case 'ruleset-amended':
+      return `The rules are amended from ${e.from} to ${e.to}${e.repeals.length ? `, repealing ${e.repeals.join('; ')}` : ''}.`;
+    case 'module-enacted':
+      return `Rule ${e.module} is enacted.`;
+    case 'module-repealed':
+      return `Rule ${e.module} is repealed.`;
+    case 'game-ended':
+      return `The game ends: ${e.reason}.${e.winners.length ? ` Winners: ${e.winners.join(', ')}.` : ''}`;
+  }
+}

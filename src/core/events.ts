@@ -1,0 +1,50 @@
+import type { Json, JsonObject } from './json.js';
+import type { Roll } from './dice/roll.js';
+import type { Visibility } from './visibility.js';
+import type { Command } from './commands.js';
+import type { Stream } from './dice/fair.js';
+
+/**
+ * What decide produces and evolve consumes. Every event says who may see it; the rolls that decided it ride
+ * inside it. Rulesets define their own event types beside the kernel's.
+ */
+export interface GameEvent {
+  readonly type: string;
+  readonly vis: Visibility;
+  readonly rolls?: readonly Roll[];
+  readonly [field: string]: Json | readonly Roll[] | Visibility | undefined;
+}
+
+/** One entry of the append-only log: the event, when it happened, and its link in the hash chain. */
+export interface LogEntry {
+  readonly seq: number;
+  readonly at: { readonly nweek: number; readonly nday: number };
+  readonly event: GameEvent;
+  readonly prev: string;
+  readonly hash: string;
+}
+
+/** The kernel's own events. */
+export type KernelEvent =
+  | { type: 'command'; vis: Visibility; command: Command & JsonObject }
+  | { type: 'game-created'; vis: 'public'; game: string; ruleset: string; config: Json; ndays: number; dice: 'fair' | 'manual' }
+  | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
+  | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }
+  | { type: 'nday-ended'; vis: 'public'; nweek: number; nday: number }
+  | { type: 'nweek-ended'; vis: 'public'; nweek: number }
+  | { type: 'nweek-started'; vis: 'public'; nweek: number }
+  | { type: 'nday-started'; vis: 'public'; nweek: number; nday: number }
+  | { type: 'player-joined'; vis: 'public'; player: string }
+  | { type: 'dice-queued'; vis: 'admin'; values: number[] }
+  | { type: 'dice-cleared'; vis: 'admin' }
+  | { type: 'points'; vis: Visibility; from: string; to: string; amount: number; reason: string }
+  | { type: 'ruleset-amended'; vis: 'public'; from: string; to: string; repeals: string[] }
+  | { type: 'module-enacted'; vis: 'public'; module: string }
+  | { type: 'module-repealed'; vis: 'public'; module: string }
+  | { type: 'game-ended'; vis: 'public'; winners: string[]; reason: string };
+
+export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type']>([
+  'command', 'game-created', 'seed-committed', 'seed-revealed', 'nday-ended', 'nweek-ended', 'nweek-started',
+  'nday-started', 'player-joined', 'dice-queued', 'dice-cleared', 'points', 'ruleset-amended',
+  'module-enacted', 'module-repealed', 'game-ended',
+]);

@@ -1,0 +1,98 @@
+import type { GameEvent, KernelEvent } from './events.js';
+import type { GameState, DiceState } from './state.js';
+import type { Registry } from './registry.js';
+import type { Roll } from './dice/roll.js';
+import { applyTransfer } from './ledger.js';
+import { KERNEL_EVENT_TYPES } from './events.js';
+
+/** Builds the pure fold (state, event) -> state for games whose rulesets are in `registry`. */
+export function makeEvolve(registry: Registry): (state: GameState | undefined, event: GameEvent) => GameState {
+  return function evolve(state, event) {
+    if (event.type === 'game-created') {
+      if (state) throw new Error('the log creates the game twice');
+      return created(registry, event as Extract<KernelEvent, { type: 'game-created' }>);
+    }
+    if (!state) throw new Error(`the log must begin with game-created, not ${event.type}`);
+    const withDice = event.rolls ? { ...state, dice: advanceDice(state.dice, event.rolls) } : state;
+    const next = KERNEL_EVENT_TYPES.has(event.type)
+      ? kernelFold(registry, withDice, event as KernelEvent)
+      : rulesFold(registry, withDice, event);
+    return { ...next, seq: state.seq + 1 };
+  };
+}
+
+function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-created' }>): GameState {
+  const ruleset = registry.get(e.ruleset);
+  if (!ruleset) throw new Error(`the log uses ruleset ${e.ruleset}, which this program does not know`);
+  return {
+    game: e.game,
+    ruleset: e.ruleset,
+    config: e.config,
+    modules: ruleset.modules.map((m) => m.id),
+    clock: { nweek: 1, nday: 1, ndays: e.ndays },
+    players: [],
+    balances: {},
+    dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
+    ended: null,
+    seq: 1,
+    rules: ruleset.initial(e.config),
+  };
+}
+
+function advanceDice(dice: DiceState, rolls: readonly Roll[]): DiceState {
+  let { queue } = dice;
+  let { public: pub, secret } = dice.drawn;
+  for (const r of rolls) {
+    if (r.source === 'manual') queue = queue.slice(r.draws.length);
+    else if (r.secret) secret += r.draws.length;
+    else pub += r.draws.length;
+  }
+  return { ...dice, queue, drawn: { public: pub, secret } };
+}
+
+function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState {
+  switch (e.type) {
+    case 'command':
+    case 'seed-revealed':
+    case 'nday-ended':
+    case 'nweek-ended':
+    case 'game-created':
+      return s;
+    case 'seed-committed':
+      return e.stream === 'public' ? { ...s, dice: { ...s.dice, epoch: e.epoch, drawn: { ...s.dice.drawn, public: 0 } } } : s;
+    case 'nweek-started':
+      return { ...s, clock: { ...s.clock, nweek: e.nweek, nday: 1 } };
+    case 'nday-started':
+      return { ...s, clock: { ...s.clock, nweek: e.nweek, nday: e.nday } };
+    case 'player-joined':
+      return { ...s, players: [...s.players, e.player] };
+    case 'dice-queued':
+      return { ...s, dice: { ...s.dice, queue: [...s.dice.queue, ...e.values] } };
+    case 'dice-cleared':
+      return { ...s, dice: { ...s.dice, queue: [] } };
+    case 'points':
+      return { ...s, balances: applyTransfer(s.balances, e.from, e.to, e.amount) };
+    case 'ruleset-amended': {
+      const target = registry.get(e.to);
+      const migrate = target?.migrateFrom?.[e.from];
+      if (!target || !migrate) throw new Error(`the log amends ${e.from} into ${e.to}, which this program cannot do`);
+      return { ...s, ruleset: e.to, modules: target.modules.map((m) => m.id), rules: migrate(s.rules, s) };
+    }
+    case 'module-enacted':
+      return { ...s, modules: [...s.modules, e.module] };
+    case 'module-repealed':
+      return { ...s, modules: s.modules.filter((m) => m !== e.module) };
+    case 'game-ended':
+      return { ...s, ended: { winners: e.winners, reason: e.reason } };
+  }
+}
+
+function rulesFold(registry: Registry, s: GameState, e: GameEvent): GameState {
+  const ruleset = registry.get(s.ruleset);
+  if (!ruleset) throw new Error(`ruleset ${s.ruleset} is not registered`);
+  const index = registry.index(ruleset, s.modules);
+  const fold = index.evolve.get(e.type);
+  if (fold) return { ...s, rules: fold(s.rules, e, s) };
+  if (index.known.has(e.type)) return s;
+  throw new Error(`no active rule of ${s.ruleset} understands the event ${e.type}`);
+}

@@ -1,0 +1,23 @@
+// The kernel's public surface: pure, no I/O, no node: imports.
+export * from './result.js';
+export * from './json.js';
+export * from './errors.js';
+export * from './viewer.js';
+export * from './visibility.js';
+export * from './clock.js';
+export * from './ledger.js';
+export * from './events.js';
+export * from './commands.js';
+export * from './state.js';
+export * from './ruleset.js';
+export * from './registry.js';
+export * from './decision.js';
+export * from './kernel.js';
+export * from './log.js';
+export * from './verify.js';
+export * from './hash.js';
+export * from './dice/notation.js';
+export * from './dice/fair.js';
+export * from './dice/roll.js';
+export * from './dice/verify-roll.js';
+export { PLAYER_NAME } from './kernel-commands.js';

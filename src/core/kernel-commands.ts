@@ -1,0 +1,134 @@
+// The commands every game understands, whatever its ruleset: joining, the clock, the dice queue, the
+// ledger, amendments, and the end. Rulesets add theirs through their modules.
+import { z } from 'zod';
+import { command } from './ruleset.js';
+import type { CommandRule } from './ruleset.js';
+import type { Decision } from './decision.js';
+import { BANK } from './ledger.js';
+
+/** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
+export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
+
+/** Ends the current nday, passing through the clock phases and firing their hooks. */
+export function endNday(ctx: Decision): void {
+  const { nweek, nday, ndays } = ctx.clock;
+  ctx.emit({ type: 'nday-ended', vis: 'public', nweek, nday });
+  ctx.runHooks('ndayEnd');
+  if (nday < ndays) {
+    ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: nday + 1 });
+    ctx.runHooks('ndayStart');
+    return;
+  }
+  ctx.emit({ type: 'nweek-ended', vis: 'public', nweek });
+  ctx.runHooks('nweekEnd');
+  if (ctx.state.dice.source === 'fair') {
+    ctx.revealSeed('public', nweek);
+    ctx.commitSeed('public', nweek + 1);
+  }
+  startNweek(ctx, nweek + 1);
+}
+
+export function startNweek(ctx: Decision, nweek: number): void {
+  ctx.emit({ type: 'nweek-started', vis: 'public', nweek });
+  ctx.runHooks('nweekStart');
+  ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: 1 });
+  ctx.runHooks('ndayStart');
+}
+
+const moduleName = z.string().min(1).max(100);
+
+export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
+  join: command({
+    actor: 'player',
+    summary: 'join the game as a new player',
+    args: z.object({}).strict(),
+    run(ctx, by) {
+      if (by.role !== 'player') return ctx.reject('not-allowed', 'only a player can join');
+      if (ctx.state.players.includes(by.name)) ctx.reject('already-joined', `${by.name} has already joined`);
+      ctx.emit({ type: 'player-joined', vis: 'public', player: by.name });
+      for (const m of ctx.modules) m.onJoin?.(ctx, by.name);
+    },
+  }),
+  tick: command({
+    actor: 'admin',
+    summary: 'end the current nday (or, with nweek, every nday left in the nweek)',
+    args: z.object({ nweek: z.boolean().optional() }).strict(),
+    run(ctx, _by, { nweek }) {
+      const start = ctx.clock.nweek;
+      do endNday(ctx);
+      while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended);
+    },
+  }),
+  dice: command({
+    actor: 'admin',
+    summary: 'queue results for the next manual rolls (or clear the queue)',
+    words: ['values'],
+    visibility: 'admin',
+    args: z
+      .object({ values: z.array(z.number().int().min(1)).max(10_000).optional(), clear: z.boolean().optional() })
+      .strict(),
+    run(ctx, _by, { values, clear }) {
+      if (ctx.state.dice.source !== 'manual') ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be queued');
+      if (clear) ctx.emit({ type: 'dice-cleared', vis: 'admin' });
+      if (values && values.length > 0) ctx.emit({ type: 'dice-queued', vis: 'admin', values });
+    },
+  }),
+  points: command({
+    actor: 'admin',
+    summary: 'move points between ledger accounts (from The Bank unless said)',
+    words: ['to', 'amount', 'reason'],
+    args: z
+      .object({ from: z.string().min(1).optional(), to: z.string().min(1), amount: z.number().int(), reason: z.string().min(1).max(500) })
+      .strict(),
+    run(ctx, _by, { from, to, amount, reason }) {
+      for (const account of [from ?? BANK, to]) {
+        if (PLAYER_NAME.test(account) && !ctx.state.players.includes(account)) ctx.reject('unknown-player', `${account} has not joined this game`);
+      }
+      ctx.transfer(from ?? BANK, to, amount, reason);
+    },
+  }),
+  amend: command({
+    actor: 'admin',
+    summary: 'amend the game into another ruleset (the later text of its rule)',
+    words: ['ruleset'],
+    args: z.object({ ruleset: z.string().min(1) }).strict(),
+    run(ctx, _by, { ruleset }) {
+      const from = ctx.state.ruleset;
+      const target = ctx.registry.get(ruleset);
+      if (!target) return ctx.reject('unknown-ruleset', `there is no ruleset ${ruleset}`);
+      if (!target.migrateFrom?.[from]) ctx.reject('not-allowed', `${ruleset} is not an amendment of ${from}`);
+      ctx.emit({ type: 'ruleset-amended', vis: 'public', from, to: ruleset, repeals: [...(target.repeals ?? [])] });
+      for (const m of ctx.modules) m.onAmend?.(ctx, from);
+    },
+  }),
+  enact: command({
+    actor: 'admin',
+    summary: "enact one of the ruleset's optional rule modules, above every active one",
+    words: ['module'],
+    args: z.object({ module: moduleName }).strict(),
+    run(ctx, _by, { module }) {
+      if (!ctx.registry.available(ctx.ruleset).some((m) => m.id === module)) ctx.reject('unknown-module', `${ctx.state.ruleset} has no rule ${module}`);
+      if (ctx.state.modules.includes(module)) ctx.reject('not-allowed', `${module} is already in force`);
+      ctx.emit({ type: 'module-enacted', vis: 'public', module });
+    },
+  }),
+  repeal: command({
+    actor: 'admin',
+    summary: 'repeal an active rule module',
+    words: ['module'],
+    args: z.object({ module: moduleName }).strict(),
+    run(ctx, _by, { module }) {
+      if (!ctx.state.modules.includes(module)) ctx.reject('unknown-module', `${module} is not in force`);
+      ctx.emit({ type: 'module-repealed', vis: 'public', module });
+    },
+  }),
+  end: command({
+    actor: 'admin',
+    summary: 'end the game (reveals every dice seed)',
+    words: ['reason'],
+    args: z.object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() }).strict(),
+    run(ctx, _by, { reason, winners }) {
+      ctx.endGame(winners ?? [], reason ?? 'ended by the Administrator');
+    },
+  }),
+};

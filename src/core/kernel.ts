@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type { Command } from './commands.js';
+import type { GameEvent, KernelEvent, LogEntry } from './events.js';
+import type { GameState } from './state.js';
+import type { Json, JsonObject } from './json.js';
+import type { RuleError } from './errors.js';
+import type { Result } from './result.js';
+import type { Viewer } from './viewer.js';
+import type { CommandRule } from './ruleset.js';
+import { Registry } from './registry.js';
+import { Decision } from './decision.js';
+import { makeEvolve } from './evolve.js';
+import { KERNEL_COMMANDS, PLAYER_NAME, startNweek } from './kernel-commands.js';
+import { Rejection, ruleError } from './errors.js';
+import { err, ok } from './result.js';
+import { canSee } from './visibility.js';
+import { describeKernelEvent } from './describe.js';
+import { KERNEL_EVENT_TYPES } from './events.js';
+
+/** What the store supplies beside the state: the log's head hash and the game's dice secret. */
+export interface DecideEnv {
+  readonly head: string;
+  readonly master?: Uint8Array;
+}
+
+/** An accepted command: its events (each with the game time it happened at) and the state after them. */
+export interface Decided {
+  readonly events: readonly GameEvent[];
+  readonly ats: readonly LogEntry['at'][];
+  readonly state: GameState;
+}
+
+/** One line of a log as a viewer may see it. */
+export interface LogLine {
+  readonly nweek: number;
+  readonly nday: number;
+  readonly type: string;
+  readonly text: string;
+  readonly event: GameEvent;
+}
+
+export const GAME_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+const createArgs = z
+  .object({
+    game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
+    ruleset: z.string().min(1),
+    config: z.json().optional(),
+    ndays: z.number().int().min(1).max(100).optional(),
+    dice: z.enum(['fair', 'manual']).optional(),
+  })
+  .strict();
+
+/**
+ * The kernel: pure functions over a game's state and log for the rulesets in its registry.
+ * decide(state, command) -> events | error; evolve(state, event) -> state; view(state, viewer) -> JSON.
+ */
+export class Kernel {
+  readonly evolve: (state: GameState | undefined, event: GameEvent) => GameState;
+
+  constructor(readonly registry: Registry) {
+    this.evolve = makeEvolve(registry);
+  }
+
+  /** Validates a command against the game's rules; an error changes nothing. */
+  decide(state: GameState | undefined, command: Command, env: DecideEnv): Result<Decided, RuleError> {
+    try {
+      const ctx = new Decision({ registry: this.registry, evolve: this.evolve, ...env }, state);
+      if (command.type === 'create') this.create(ctx, state, command);
+      else {
+        if (!state) return err(ruleError('unknown-game', 'there is no such game'));
+        if (state.ended) return err(ruleError('game-over', `the game is over (${state.ended.reason})`));
+        const rule = this.findCommand(state, command.type);
+        this.checkActor(state, command, rule);
+        const args = rule.parse(command.args);
+        const vis = rule.visibility === 'public' ? 'public' : rule.visibility === 'admin' ? 'admin' : { players: [actorName(command)] };
+        ctx.emit({ type: 'command', vis, command: command as Command & JsonObject });
+        rule.run(ctx, command.by, args);
+      }
+      ctx.finish();
+      return ok({ events: ctx.events, ats: ctx.ats, state: ctx.state });
+    } catch (e) {
+      if (e instanceof Rejection) return err(e.error);
+      throw e;
+    }
+  }
+
+  /** Folds a whole log into a state. */
+  replay(events: Iterable<GameEvent>): GameState | undefined {
+    let state: GameState | undefined;
+    for (const e of events) state = this.evolve(state, e);
+    return state;
+  }
+
+  /** The commands a game accepts now, kernel and rules, with their handlers. */
+  commands(state: GameState): ReadonlyMap<string, CommandRule<unknown>> {
+    const rules = this.registry.index(this.rulesetOf(state), state.modules).commands;
+    return new Map([...Object.entries(KERNEL_COMMANDS), ...rules]);
+  }
+
+  /** What a viewer may see of a game. The only way state leaves the kernel. */
+  view(state: GameState, viewer: Viewer): JsonObject {
+    const ruleset = this.rulesetOf(state);
+    const base: Record<string, Json> = {
+      game: state.game,
+      ruleset: state.ruleset,
+      nweek: state.clock.nweek,
+      nday: state.clock.nday,
+      ndays: state.clock.ndays,
+      dice: state.dice.source,
+      ended: state.ended ? { winners: [...state.ended.winners], reason: state.ended.reason } : null,
+    };
+    if (viewer.role === 'admin') base.diceQueue = [...state.dice.queue];
+    return { ...base, ...ruleset.view(state.rules, state, viewer) };
+  }
+
+  render(state: GameState, view: JsonObject): string {
+    return this.rulesetOf(state).render(view);
+  }
+
+  /** A log as a viewer may see it, one described line per visible entry. */
+  logView(entries: Iterable<LogEntry>, viewer: Viewer, state?: GameState): LogLine[] {
+    const lines: LogLine[] = [];
+    for (const e of entries) {
+      if (!canSee(e.event.vis, viewer)) continue;
+      lines.push({ nweek: e.at.nweek, nday: e.at.nday, type: e.event.type, text: this.describe(e.event, state), event: e.event });
+    }
+    return lines;
+  }
+
+  /** One sentence for an event, from the kernel or whichever rule module describes it. */
+  describe(event: GameEvent, state?: GameState): string {
+    if (KERNEL_EVENT_TYPES.has(event.type)) return describeKernelEvent(event as KernelEvent);
+    const rulesets = state ? [this.rulesetOf(state), ...this.registry.ids().map((id) => this.registry.get(id))] : this.registry.ids().map((id) => this.registry.get(id));
+    for (const r of rulesets) {
+      if (!r) continue;
+      for (const m of this.registry.available(r)) {
+        const text = m.describe?.[event.type];
+        if (text) return text(event, state);
+      }
+    }
+    return `${event.type} ${JSON.stringify(event)}`;
+  }
+
+  private rulesetOf(state: GameState) {
+    const r = this.registry.get(state.ruleset);
+    if (!r) throw new Error(`ruleset ${state.ruleset} is not registered`);
+    return r;
+  }
+
+  private create(ctx: Decision, state: GameState | undefined, command: Command): void {
+    if (state) ctx.reject('game-exists', `the game ${state.game} already exists`);
+    if (command.by.role !== 'admin') ctx.reject('not-allowed', 'only an Administrator creates a game');
+    const parsed = createArgs.safeParse(command.args);
+    if (!parsed.success) ctx.reject('bad-arguments', parsed.error.issues[0]?.message ?? 'bad arguments');
+    const a = parsed.data as z.infer<typeof createArgs>;
+    if (!this.registry.get(a.ruleset)) ctx.reject('unknown-ruleset', `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`);
+    const dice = a.dice ?? 'fair';
+    ctx.emit({ type: 'game-created', vis: 'public', game: a.game, ruleset: a.ruleset, config: a.config ?? null, ndays: a.ndays ?? 7, dice });
+    if (dice === 'fair') {
+      ctx.commitSeed('public', 1);
+      ctx.commitSeed('secret', 0);
+    }
+    for (const m of ctx.modules) m.onSetup?.(ctx);
+    startNweek(ctx, 1);
+  }
+
+  private findCommand(state: GameState, type: string): CommandRule<unknown> {
+    const rule = KERNEL_COMMANDS[type] ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
+    if (!rule) {
+      const known = [...this.commands(state).keys()].join(', ');
+      throw new Rejection(ruleError('unknown-command', `no rule in force here lets anyone "${type}"; commands: ${known}`));
+    }
+    return rule;
+  }
+
+  private checkActor(state: GameState, command: Command, rule: CommandRule<unknown>): void {
+    const by = command.by;
+    if (rule.actor === 'admin' && by.role !== 'admin') {
+      throw new Rejection(ruleError('not-allowed', `only the Administrator may ${command.type}`));
+    }
+    if (rule.actor === 'player') {
+      if (by.role !== 'player') throw new Rejection(ruleError('not-allowed', `${command.type} is a player's announcement; give it as that player`));
+      if (!PLAYER_NAME.test(by.name)) throw new Rejection(ruleError('bad-arguments', `"${by.name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`));
+      if (command.type !== 'join' && !state.players.includes(by.name)) {
+        throw new Rejection(ruleError('unknown-player', `${by.name} has not joined this game`));
+      }
+    }
+  }
+}
+
+const actorName = (c: Command): string => (c.by.role === 'player' ? c.by.name : 'admin');

@@ -1,0 +1,17 @@
+/**
+ * Points as a double-entry ledger: every change is a transfer between two accounts with a reason, so the
+ * balances always sum to zero and no point is created from nothing. Players' accounts are their names (which
+ * never contain a space); funds have names with spaces.
+ */
+export type Balances = Readonly<Record<string, number>>;
+
+/** Where points a rule awards come from and points a rule takes go: the nomic's own score-keeping. */
+export const BANK = 'The Bank';
+
+export const balanceOf = (balances: Balances, account: string): number => balances[account] ?? 0;
+
+export function applyTransfer(balances: Balances, from: string, to: string, amount: number): Balances {
+  return { ...balances, [from]: balanceOf(balances, from) - amount, [to]: balanceOf(balances, to) + amount };
+}
+
+export const ledgerTotal = (balances: Balances): number => Object.values(balances).reduce((a, b) => a + b, 0);

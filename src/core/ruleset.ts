@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import type { Json, JsonObject } from './json.js';
+import type { GameEvent } from './events.js';
+import type { GameState } from './state.js';
+import type { ClockPhase } from './clock.js';
+import type { Actor, Viewer } from './viewer.js';
+import type { Decision } from './decision.js';
+import { reject } from './errors.js';
+
+// Method-style signatures are checked bivariantly, which lets a module declare handlers for its own narrow
+// event types (Moved, ThingFound, ...) in maps keyed by event type without casts at every call site.
+interface EventFold<S> {
+  fold(rules: S, event: GameEvent, game: GameState): S;
+}
+interface EventText {
+  text(event: GameEvent, game: GameState | undefined): string;
+}
+interface Answer<S> {
+  answer(ctx: Decision<S>, question: Json): Json | undefined;
+}
+
+/** Who may give a command; 'player' means a joined player speaking for emself. */
+export type CommandActor = 'player' | 'admin';
+
+/**
+ * A command a rule module accepts. `visibility` is who sees the command itself in the log: 'public' for a
+ * forum announcement, 'private' for a message to the Moderator (the author and the Administrator see it),
+ * 'admin' for an order only the Administrator sees (such as queuing dice results).
+ */
+export interface CommandRule<S> {
+  readonly actor: CommandActor;
+  readonly summary: string;
+  /** Positional argument names for the command line ("x y" for `enter 3 4`). */
+  readonly words: readonly string[];
+  readonly visibility: 'public' | 'private' | 'admin';
+  /** Validates raw arguments; rejects with 'bad-arguments'. */
+  parse(args: JsonObject): unknown;
+  run(ctx: Decision<S>, by: Actor, args: unknown): void;
+}
+
+/** Declares a command with a zod schema for its arguments; the handler receives them typed. */
+export function command<S, Z extends z.ZodType>(spec: {
+  actor: CommandActor;
+  summary: string;
+  args: Z;
+  words?: readonly string[];
+  visibility?: 'public' | 'private' | 'admin';
+  run(ctx: Decision<S>, by: Actor, args: z.infer<Z>): void;
+}): CommandRule<S> {
+  return {
+    actor: spec.actor,
+    summary: spec.summary,
+    words: spec.words ?? [],
+    visibility: spec.visibility ?? 'public',
+    parse(args) {
+      const parsed = spec.args.safeParse(args);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      return reject('bad-arguments', `${where}${issue?.message ?? 'invalid arguments'}`);
+    },
+    run: (ctx, by, args) => spec.run(ctx, by, args as z.infer<Z>),
+  };
+}
+
+/**
+ * One section of a rule text: its name, the sentences it implements, and everything it contributes.
+ * A ruleset is an ordered list of these; later modules take precedence over earlier ones.
+ */
+export interface RuleModule<S> {
+  /** Unique within the ruleset, e.g. 'movement'. */
+  readonly id: string;
+  /** The section's name as the text gives it. */
+  readonly section: string;
+  /** The sentences this module implements, quoted. */
+  readonly text: string;
+  readonly commands?: Readonly<Record<string, CommandRule<S>>>;
+  /** How this module's events change the rules' state. */
+  readonly evolve?: Readonly<Record<string, EventFold<S>['fold']>>;
+  /** One line describing each of this module's event types, for logs and reports. */
+  readonly describe?: Readonly<Record<string, EventText['text']>>;
+  /** Effects that fire as the clock passes a phase. */
+  readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S>) => void>>>;
+  /**
+   * "If at any time ..." / "Whenever ...": checked after every change to the game, repeated until none
+   * fires. Each must stop firing once it has acted (its condition becomes false).
+   */
+  readonly triggers?: readonly ((ctx: Decision<S>) => void)[];
+  /**
+   * Answers to questions rules ask each other ("may this player occupy that square?"). The highest-precedence
+   * module that answers (returns something other than undefined) decides: this is how a section that
+   * "defers to any rule which contradicts it" is overridden.
+   */
+  readonly answers?: Readonly<Record<string, Answer<S>['answer']>>;
+  /** At game creation, after the initial state exists. */
+  readonly onSetup?: (ctx: Decision<S>) => void;
+  /** When a player joins; may reject. */
+  readonly onJoin?: (ctx: Decision<S>, player: string) => void;
+  /** Just after an amendment made this ruleset the game's ruleset. */
+  readonly onAmend?: (ctx: Decision<S>, from: string) => void;
+}
+
+/** A game's rules: modules plus how to start, show, and amend into it. */
+export interface Ruleset<S> {
+  readonly id: string;
+  readonly title: string;
+  /** The text it implements (a seed file, a proposal). */
+  readonly source: string;
+  /** Active at the start, lowest precedence first. */
+  readonly modules: readonly RuleModule<S>[];
+  /** Further modules an Administrator may enact mid-game. */
+  readonly optional?: readonly RuleModule<S>[];
+  /** The rules' initial state from the game's configuration; pure. Rejects a bad config with 'bad-config'. */
+  initial(config: Json): S;
+  /** What a viewer may see of the rules' state. */
+  view(rules: S, game: GameState, viewer: Viewer): JsonObject;
+  /** A view as text (the board, x right and y up). */
+  render(view: JsonObject): string;
+  /** Amendments into this ruleset: for each ruleset it can replace, how the old state carries over. */
+  readonly migrateFrom?: Readonly<Record<string, (old: unknown, game: GameState) => S>>;
+  /** The rules an amendment into this ruleset repeals, for the record. */
+  readonly repeals?: readonly string[];
+}
+
+/** A ruleset with its state type forgotten, as the registry and the kernel hold it. */
+export type AnyRuleset = Ruleset<unknown>;
+export const erase = <S>(ruleset: Ruleset<S>): AnyRuleset => ruleset as unknown as AnyRuleset;
