@@ -10,4 +10,10 @@ export interface Command {
   readonly by: Actor;
   readonly args: { readonly [key: string]: Json };
   readonly id?: string;
+  /**
+   * Manual dice results to queue as part of this command, before it runs (the CLI's --rolls). The values are
+   * recorded in an Administrator-only entry, never in the command's own entry. Only an edge that has
+   * authenticated the Administrator may set this.
+   */
+  readonly rolls?: readonly number[];
 }

@@ -35,7 +35,7 @@ export type KernelEvent =
   | { type: 'nweek-started'; vis: 'public'; nweek: number }
   | { type: 'nday-started'; vis: 'public'; nweek: number; nday: number }
   | { type: 'player-joined'; vis: 'public'; player: string }
-  | { type: 'dice-queued'; vis: 'admin'; values: number[] }
+  | { type: 'dice-queued'; vis: 'admin'; values: number[]; withCommand?: true }
   | { type: 'dice-cleared'; vis: 'admin' }
   | { type: 'points'; vis: Visibility; from: string; to: string; amount: number; reason: string }
   | { type: 'ruleset-amended'; vis: 'public'; from: string; to: string; repeals: string[] }

@@ -74,7 +74,9 @@ export class Kernel {
         this.checkActor(state, command, rule);
         const args = rule.parse(command.args);
         const vis = rule.visibility === 'public' ? 'public' : rule.visibility === 'admin' ? 'admin' : { players: [actorName(command)] };
-        ctx.emit({ type: 'command', vis, command: command as Command & JsonObject });
+        const { rolls, ...recorded } = command;
+        ctx.emit({ type: 'command', vis, command: recorded as Command & JsonObject });
+        queueWithCommand(ctx, rolls);
         rule.run(ctx, command.by, args);
       }
       ctx.finish();
@@ -157,6 +159,7 @@ export class Kernel {
     if (!this.registry.get(a.ruleset)) ctx.reject('unknown-ruleset', `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`);
     const dice = a.dice ?? 'fair';
     ctx.emit({ type: 'game-created', vis: 'public', game: a.game, ruleset: a.ruleset, config: a.config ?? null, ndays: a.ndays ?? 7, dice });
+    queueWithCommand(ctx, command.rolls);
     if (dice === 'fair') {
       ctx.commitSeed('public', 1);
       ctx.commitSeed('secret', 0);
@@ -187,6 +190,14 @@ export class Kernel {
       }
     }
   }
+}
+
+/** Queues the dice results a command brought with it (see Command.rolls). */
+function queueWithCommand(ctx: Decision, rolls: readonly number[] | undefined): void {
+  if (!rolls || rolls.length === 0) return;
+  if (ctx.state.dice.source !== 'manual') ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be supplied');
+  if (!rolls.every((v) => Number.isInteger(v) && v >= 1)) ctx.reject('bad-dice', 'dice results are whole numbers from 1 up');
+  ctx.emit({ type: 'dice-queued', vis: 'admin', values: [...rolls], withCommand: true });
 }
 
 const actorName = (c: Command): string => (c.by.role === 'player' ? c.by.name : 'admin');

@@ -17,12 +17,17 @@ export interface VerifyReport {
   readonly problems: readonly string[];
 }
 
-/** The command that opened a batch of the log: a 'command' entry, or the game's creation. */
-export function batchCommand(event: GameEvent): Command | undefined {
+/**
+ * The command that opened a batch of the log: a 'command' entry, or the game's creation, with the dice
+ * results it brought along (recorded in the Administrator-only entry right after it).
+ */
+export function batchCommand(event: GameEvent, next?: GameEvent): Command | undefined {
   const e = event as KernelEvent;
-  if (e.type === 'command') return e.command;
+  const n = next as KernelEvent | undefined;
+  const rolls = n?.type === 'dice-queued' && n.withCommand ? { rolls: n.values } : {};
+  if (e.type === 'command') return { ...e.command, ...rolls };
   if (e.type === 'game-created') {
-    return { type: 'create', by: { role: 'admin' }, args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice } };
+    return { type: 'create', by: { role: 'admin' }, args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice }, ...rolls };
   }
   return undefined;
 }
@@ -60,7 +65,7 @@ export function verifyLog(kernel: Kernel, entries: readonly LogEntry[], master: 
   let i = 0;
   while (i < entries.length && problems.length === 0) {
     const start = entries[i] as LogEntry;
-    const command = batchCommand(start.event);
+    const command = batchCommand(start.event, entries[i + 1]?.event);
     if (!command) {
       problems.push(`entry ${start.seq} (${start.event.type}) is not the start of a command`);
       break;

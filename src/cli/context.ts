@@ -1,0 +1,61 @@
+// What every verb needs: the store file, the referee over it, and the viewer a flag names.
+import type { Command as Program } from 'commander';
+import type { Viewer } from '../core/index.js';
+import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
+import { Referee } from '../engine/referee.js';
+import { SqliteStore } from '../store/sqlite.js';
+import { defaultRegistry } from '../rulesets/index.js';
+import { systemEntropy } from '../node/entropy.js';
+import { UsageError } from './fail.js';
+
+export const DEFAULT_DB = './referee.db';
+
+/** The --db path: the flag, else REFEREE_DB, else ./referee.db. */
+export function dbPath(program: Program): string {
+  const opts = program.opts<{ db?: string }>();
+  return opts.db ?? process.env.REFEREE_DB ?? DEFAULT_DB;
+}
+
+/** Opens the store, runs the work, and always closes the store. */
+export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
+  const store = new SqliteStore(dbPath(program));
+  try {
+    return await work(new Referee(store, defaultRegistry(), systemEntropy));
+  } finally {
+    await store.close();
+  }
+}
+
+export interface ViewerFlags {
+  as?: string;
+  admin?: boolean;
+  public?: boolean;
+}
+
+/** --as NAME is that player's view, --admin the Administrator's, neither the public's. */
+export function viewerOf(flags: ViewerFlags): Viewer {
+  if (flags.as !== undefined && flags.admin) throw new UsageError('choose one of --as NAME and --admin');
+  if (flags.admin) return ADMIN;
+  if (flags.as !== undefined) {
+    if (!PLAYER_NAME.test(flags.as)) throw new UsageError(`"${flags.as}" is not a player name`);
+    return player(flags.as);
+  }
+  return PUBLIC;
+}
+
+/** "12,7,3" (or "12 7 3") as dice results. */
+export function parseRolls(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);
+  return parts.map((p) => {
+    if (!/^\d+$/.test(p) || Number(p) < 1) throw new UsageError(`"${p}" is not a dice result (a whole number from 1)`);
+    return Number(p);
+  });
+}
+
+/** A command-line word as JSON: whole numbers become numbers, true/false booleans, the rest strings. */
+export function wordValue(word: string): number | boolean | string {
+  if (/^-?\d+$/.test(word)) return Number(word);
+  if (word === 'true' || word === 'false') return word === 'true';
+  return word;
+}

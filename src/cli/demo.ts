@@ -1,0 +1,69 @@
+// The quick start's main job: a game of The Grid (January 2002) in the SQLite file, four players, several
+// nweeks of announced moves with fair dice, each nweek's public report, and a verification of the log.
+import type { Command as Program } from 'commander';
+import type { Command } from '../core/index.js';
+import { ADMIN, player } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
+import { nweekReport } from '../engine/report.js';
+import { dbPath, withReferee } from './context.js';
+import { VerificationFailed } from './verbs-io.js';
+
+const PLAYERS = ['alice', 'bob', 'carol', 'dave'] as const;
+const ENTRIES: Record<(typeof PLAYERS)[number], [number, number]> = { alice: [5, 5], bob: [6, 6], carol: [15, 3], dave: [10, 18] };
+/** Each player's heading, one unit a nweek; alice first tries bob's unit to show a move failing. */
+const STEPS: Record<(typeof PLAYERS)[number], [number, number][]> = {
+  alice: [[1, 1], [1, 0], [1, 1], [0, 1]],
+  bob: [[1, 1], [1, 1], [0, 1], [1, 1]],
+  carol: [[-1, 1], [-1, 1], [-1, 0], [-1, 1]],
+  dave: [[1, -1], [0, -1], [1, -1], [0, -1]],
+};
+const NWEEKS = 4;
+
+async function must(referee: Referee, game: string, command: Command): Promise<void> {
+  const r = await referee.submit(game, command);
+  if (!r.ok) throw new Error(`demo command ${command.type} was rejected: ${r.error.message}`);
+}
+
+async function freeGameId(referee: Referee): Promise<string> {
+  const taken = new Set((await referee.listGames()).map((g) => g.id));
+  for (let n = 1; ; n++) if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
+}
+
+export function registerDemo(program: Program): void {
+  program
+    .command('demo')
+    .description('play a demonstration game of The Grid and print its public reports')
+    .action(async () => {
+      await withReferee(program, async (referee) => {
+        const game = await freeGameId(referee);
+        console.log(`Creating ${game} (The Grid, January 2002, fair dice) in ${dbPath(program)}\n`);
+        await must(referee, game, { type: 'create', by: ADMIN, args: { game, ruleset: 'grid-2002-01', dice: 'fair' } });
+        for (const name of PLAYERS) await must(referee, game, { type: 'join', by: player(name), args: {} });
+        for (const name of PLAYERS) {
+          const [x, y] = ENTRIES[name];
+          await must(referee, game, { type: 'enter', by: player(name), args: { x, y } });
+        }
+        for (let week = 0; week < NWEEKS; week++) {
+          const state = await referee.state(game);
+          const rules = state.rules as { positions: Record<string, [number, number]> };
+          for (const name of PLAYERS) {
+            const at = rules.positions[name];
+            const step = STEPS[name][week];
+            if (!at || !step) continue;
+            await must(referee, game, { type: 'move', by: player(name), args: { x: at[0] + step[0], y: at[1] + step[1] } });
+          }
+          if (week === 0) {
+            const again = await referee.submit(game, { type: 'move', by: player('alice'), args: { x: 4, y: 4 } });
+            if (!again.ok) console.log(`(A second announcement by alice is refused: ${again.error.message}.)\n`);
+          }
+          await must(referee, game, { type: 'tick', by: ADMIN, args: { nweek: true } });
+          console.log(await nweekReport(referee, game, week + 1));
+          console.log('');
+        }
+        const report = await referee.verify(game);
+        if (!report.ok) throw new VerificationFailed(`${game} does NOT verify: ${report.problems.join('; ')}`);
+        console.log(`Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`);
+        console.log(`Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`);
+      });
+    });
+}

@@ -1,0 +1,39 @@
+// "A Player may enter the Grid by announcing on a public Forum that e will enter the Grid at a particular
+// (x,y) coordinate location. A Player may enter the Grid at any location not already occupied by another
+// Player. Once a player has entered the Grid, e shall be considered on the Grid."
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
+import type { Entered, GridState, Unit } from './types.js';
+import { unitText } from './grid.js';
+
+export const coordinate = z.number().int();
+
+export const enteringModule: RuleModule<GridState> = {
+  id: 'entering',
+  section: 'Entering the Grid',
+  text: 'A Player may enter the Grid by announcing on a public Forum that e will enter the Grid at a particular (x,y) coordinate location. A Player may enter the Grid at any location not already occupied by another Player.',
+  commands: {
+    enter: command<GridState, z.ZodType<{ x: number; y: number }>>({
+      actor: 'player',
+      summary: 'enter the Grid from Limbo at (x,y)',
+      words: ['x', 'y'],
+      args: z.object({ x: coordinate, y: coordinate }).strict(),
+      run(ctx, by, { x, y }) {
+        if (by.role !== 'player') return;
+        const at: Unit = [x, y];
+        if (ctx.rules.positions[by.name]) ctx.reject('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);
+        const may = ctx.ask('may-occupy', { player: by.name, at: [x, y] });
+        if (may !== true) ctx.reject(may === 'that unit is not on the Grid' ? 'off-grid' : 'occupied', `${by.name} cannot enter at ${unitText(at)}: ${String(may)}`);
+        const e: Entered = { type: 'entered', vis: 'public', player: by.name, at };
+        ctx.emit(e);
+      },
+    }),
+  },
+  evolve: {
+    entered: (s: GridState, e: Entered): GridState => ({ ...s, positions: { ...s.positions, [e.player]: e.at } }),
+  },
+  describe: {
+    entered: (e: Entered) => `${e.player} enters the Grid at ${unitText(e.at)}.`,
+  },
+};

@@ -1,0 +1,31 @@
+// A.  "The Grid is a square composed of units. The Grid is 20 units wide by 20 units tall. The units are
+// numbered from 1 to 20 horizontally (the x axis) and 1 to 20 vertically (the y axis). Each unit on the Grid
+// can be expressed as an (x,y) coordinate location. The unit (1,1) shall be below the unit (1,2) and to the
+// left of unit (2,1)."
+import type { RuleModule } from '../../core/index.js';
+import type { GridState, Unit } from './types.js';
+
+export const GRID_SIZE = 20;
+
+export const onGrid = ([x, y]: Unit): boolean =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 1 && x <= GRID_SIZE && y >= 1 && y <= GRID_SIZE;
+
+export const sameUnit = (a: Unit, b: Unit): boolean => a[0] === b[0] && a[1] === b[1];
+
+/** "the units surround[ing] eir current location": the eight units whose x and y each differ by at most 1. */
+export const surrounds = (from: Unit, to: Unit): boolean =>
+  !sameUnit(from, to) && Math.abs(from[0] - to[0]) <= 1 && Math.abs(from[1] - to[1]) <= 1;
+
+export const unitText = ([x, y]: Unit): string => `(${x},${y})`;
+
+/** The player occupying a unit, if any. */
+export function occupant(state: GridState, unit: Unit): string | undefined {
+  for (const [player, at] of Object.entries(state.positions)) if (sameUnit(at, unit)) return player;
+  return undefined;
+}
+
+export const gridModule: RuleModule<GridState> = {
+  id: 'grid',
+  section: 'The Grid',
+  text: 'There shall exist an environment known as the Grid. ... The Grid is 20 units wide by 20 units tall. ... The unit (1,1) shall be below the unit (1,2) and to the left of unit (2,1).',
+};

@@ -1,0 +1,38 @@
+// "Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or
+// move to other units on the Grid in a manner prescribed by the rules."
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
+import type { GridState, Left } from './types.js';
+import { unitText } from './grid.js';
+
+export const leavingModule: RuleModule<GridState> = {
+  id: 'leaving',
+  section: 'Leaving the Grid',
+  text: 'Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or move to other units on the Grid in a manner prescribed by the rules.',
+  commands: {
+    leave: command<GridState, z.ZodType<Record<string, never>>>({
+      actor: 'player',
+      summary: 'leave the Grid for Limbo',
+      args: z.object({}).strict(),
+      run(ctx, by) {
+        if (by.role !== 'player') return;
+        const from = ctx.rules.positions[by.name];
+        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
+        const e: Left = { type: 'left', vis: 'public', player: by.name, from };
+        ctx.emit(e);
+      },
+    }),
+  },
+  evolve: {
+    // R8: leaving withdraws a move announced this nweek; the announcement still counts as eir one for the nweek.
+    left(s: GridState, e: Left): GridState {
+      const positions = { ...s.positions };
+      delete positions[e.player];
+      return { ...s, positions, announced: s.announced.filter((a) => a.player !== e.player) };
+    },
+  },
+  describe: {
+    left: (e: Left) => `${e.player} leaves the Grid from ${unitText(e.from)} for Limbo.`,
+  },
+};

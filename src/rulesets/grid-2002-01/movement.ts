@@ -1,0 +1,92 @@
+// "Once per week, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate
+// location. Unless otherwise prescribed by the rules, Players may only move from eir current location to any
+// of the units surround eir current location. [[E.g. the x and y coordinates of a player's location may only
+// be increased or decreased by 1 each nweek.]]
+// Moves on the Grid happen at the end of the nweek and are processed in the order in which they were
+// announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e
+// remains in eir current location."
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { Json, RuleModule } from '../../core/index.js';
+import type { GridState, MoveAnnounced, MoveFailed, Moved, Unit } from './types.js';
+import { onGrid, surrounds, unitText } from './grid.js';
+import { coordinate } from './entering.js';
+
+/** The question 'may-move' {player, from, to}: may this move be announced? Answered here by default. */
+export interface MayMove {
+  readonly player: string;
+  readonly from: Unit;
+  readonly to: Unit;
+}
+
+export const movementModule: RuleModule<GridState> = {
+  id: 'movement',
+  section: 'Movement',
+  text: 'Once per week, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate location. ... Players may only move from eir current location to any of the units surround eir current location. ... Moves on the Grid happen at the end of the nweek and are processed in the order in which they were announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e remains in eir current location.',
+  answers: {
+    'may-move'(_ctx, question: Json): Json {
+      const q = question as unknown as MayMove;
+      if (!onGrid(q.to)) return `${unitText(q.to)} is not on the Grid`;
+      return surrounds(q.from, q.to) ? true : `${unitText(q.to)} does not surround ${unitText(q.from)}`;
+    },
+  },
+  commands: {
+    move: command<GridState, z.ZodType<{ x: number; y: number }>>({
+      actor: 'player',
+      summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
+      words: ['x', 'y'],
+      args: z.object({ x: coordinate, y: coordinate }).strict(),
+      run(ctx, by, { x, y }) {
+        if (by.role !== 'player') return;
+        const from = ctx.rules.positions[by.name];
+        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
+        // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
+        if (ctx.rules.lastAnnounced[by.name] === ctx.clock.nweek) {
+          ctx.reject('already-announced', `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`);
+        }
+        const to: Unit = [x, y];
+        const may = ctx.ask('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
+        if (may !== true) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${String(may)}`);
+        const e: MoveAnnounced = { type: 'move-announced', vis: 'public', player: by.name, to };
+        ctx.emit(e);
+      },
+    }),
+  },
+  hooks: {
+    nweekEnd(ctx) {
+      for (const { player, to } of ctx.rules.announced) {
+        const from = ctx.rules.positions[player];
+        if (!from) continue;
+        const may = ctx.ask('may-occupy', { player, at: [to[0], to[1]] });
+        if (may === true) {
+          const e: Moved = { type: 'moved', vis: 'public', player, from, to };
+          ctx.emit(e);
+        } else {
+          const e: MoveFailed = { type: 'move-failed', vis: 'public', player, to, reason: String(may) };
+          ctx.emit(e);
+        }
+      }
+    },
+  },
+  evolve: {
+    'move-announced': (s: GridState, e: MoveAnnounced, game): GridState => ({
+      ...s,
+      announced: [...s.announced, { player: e.player, to: e.to }],
+      lastAnnounced: { ...s.lastAnnounced, [e.player]: game.clock.nweek },
+    }),
+    moved: (s: GridState, e: Moved): GridState => ({
+      ...s,
+      positions: { ...s.positions, [e.player]: e.to },
+      announced: s.announced.filter((a) => a.player !== e.player),
+    }),
+    'move-failed': (s: GridState, e: MoveFailed): GridState => ({
+      ...s,
+      announced: s.announced.filter((a) => a.player !== e.player),
+    }),
+  },
+  describe: {
+    'move-announced': (e: MoveAnnounced) => `${e.player} announces a move to ${unitText(e.to)}.`,
+    moved: (e: Moved) => `${e.player} moves from ${unitText(e.from)} to ${unitText(e.to)}.`,
+    'move-failed': (e: MoveFailed) => `${e.player}'s move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
+  },
+};

@@ -1,0 +1,89 @@
+// "The Grid shall initially contain five Shiny Things and five Scary Dark Things. The Administrator shall
+// randomly determine the initial location of each ... by using the value of each die of 2d20 to generate the x
+// and y coordinates ... The Administrator shall never reveal the current locations of the Shiny Things and
+// Scary Dark Things to any Player, unless in a manner prescribed by the rules.
+// If at any time a Player occupies the same unit as a Shiny Thing, e will be awarded 25 points and the Shiny
+// Thing will instantly teleport to a new location on the Grid to be determined at random by the Administrator.
+// If at any time a Player occupies the same unit as a Scary Dark Thing, e will lose 25 points, and the Scary
+// Dark Thing will instantly teleport to a new location on the Grid to be determined at random by the
+// Administrator."
+//
+// Every roll that places a Thing comes from the secret stream and rides in an Administrator-only event; the
+// public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
+import { BANK } from '../../core/index.js';
+import type { Decision, Roll, RuleModule } from '../../core/index.js';
+import type { GridState, Thing, ThingFound, ThingKind, ThingPlaced, ThingTeleported, Unit } from './types.js';
+import { GRID_SIZE, occupant, sameUnit, unitText } from './grid.js';
+
+export const THINGS_PER_KIND = 5;
+export const THING_POINTS = 25;
+const NAMES: Record<ThingKind, string> = { shiny: 'Shiny Thing', scary: 'Scary Dark Thing' };
+export const thingName = (t: { kind: ThingKind; n: number }): string => `${NAMES[t.kind]} ${t.n}`;
+
+/** One 2d20 roll on the secret stream: x from the first die, y from the second. */
+function rollUnit(ctx: Decision<GridState>, purpose: string): { unit: Unit; roll: Roll } {
+  const roll = ctx.roll(`2d${GRID_SIZE}`, purpose, { secret: true });
+  return { unit: [roll.draws[0] ?? 1, roll.draws[1] ?? 1], roll };
+}
+
+/**
+ * R4: "teleport to a new location": 2d20 again until the unit differs from the one the Thing left and no player
+ * stands there; every attempt is recorded. If no unit qualifies (every other unit has a player) it stays.
+ */
+function teleport(ctx: Decision<GridState>, thing: Thing): void {
+  const free = GRID_SIZE * GRID_SIZE - 1 - Object.keys(ctx.rules.positions).length;
+  if (free <= 0) return;
+  const rolls: Roll[] = [];
+  for (;;) {
+    const { unit, roll } = rollUnit(ctx, `new location of ${thingName(thing)}${rolls.length ? ` (attempt ${rolls.length + 1})` : ''}`);
+    rolls.push(roll);
+    if (!sameUnit(unit, thing.at) && !occupant(ctx.rules, unit)) {
+      const e: ThingTeleported = { type: 'thing-teleported', vis: 'admin', kind: thing.kind, n: thing.n, from: thing.at, to: unit, rolls };
+      ctx.emit(e);
+      return;
+    }
+  }
+}
+
+export const thingsModule: RuleModule<GridState> = {
+  id: 'things',
+  section: 'Shiny Things and Scary Dark Things',
+  text: 'The Grid shall initially contain five Shiny Things and five Scary Dark Things. ... If at any time a Player occupies the same unit as a Shiny Thing, e will be awarded 25 points and the Shiny Thing will instantly teleport ... If at any time a Player occupies the same unit as a Scary Dark Thing, e will lose 25 points, and the Scary Dark Thing will instantly teleport ...',
+  onSetup(ctx) {
+    for (const kind of ['shiny', 'scary'] as const) {
+      for (let n = 1; n <= THINGS_PER_KIND; n++) {
+        const { unit, roll } = rollUnit(ctx, `initial location of ${thingName({ kind, n })}`);
+        const e: ThingPlaced = { type: 'thing-placed', vis: 'admin', kind, n, at: unit, rolls: [roll] };
+        ctx.emit(e);
+      }
+    }
+  },
+  // R3: "at any time" is checked after every change to the Grid, so entering or moving onto a Thing's unit
+  // triggers it at once. R5: several Things on one unit all act, Shiny Things first, each in number order.
+  triggers: [
+    (ctx) => {
+      for (const thing of ctx.rules.things) {
+        const player = occupant(ctx.rules, thing.at);
+        if (!player) continue;
+        const found: ThingFound = { type: 'thing-found', vis: 'public', player, kind: thing.kind, at: thing.at };
+        ctx.emit(found);
+        if (thing.kind === 'shiny') ctx.transfer(BANK, player, THING_POINTS, `${player} found a Shiny Thing at ${unitText(thing.at)}`);
+        else ctx.transfer(player, BANK, THING_POINTS, `${player} met a Scary Dark Thing at ${unitText(thing.at)}`);
+        teleport(ctx, thing);
+      }
+    },
+  ],
+  evolve: {
+    'thing-placed': (s: GridState, e: ThingPlaced): GridState => ({ ...s, things: [...s.things, { kind: e.kind, n: e.n, at: e.at }] }),
+    'thing-teleported': (s: GridState, e: ThingTeleported): GridState => ({
+      ...s,
+      things: s.things.map((t) => (t.kind === e.kind && t.n === e.n ? { ...t, at: e.to } : t)),
+    }),
+  },
+  describe: {
+    'thing-placed': (e: ThingPlaced) => `${thingName(e)} is placed at ${unitText(e.at)}.`,
+    'thing-found': (e: ThingFound) =>
+      e.kind === 'shiny' ? `${e.player} finds a Shiny Thing at ${unitText(e.at)}!` : `${e.player} runs into a Scary Dark Thing at ${unitText(e.at)}!`,
+    'thing-teleported': (e: ThingTeleported) => `${thingName(e)} teleports from ${unitText(e.from)} to ${unitText(e.to)}.`,
+  },
+};

@@ -1,0 +1,82 @@
+import type { GameEvent, Roll } from '../../core/index.js';
+
+/** A unit of the Grid as [x, y]; (1,1) is the lower left. */
+export type Unit = readonly [number, number];
+
+export const THING_KINDS = ['shiny', 'scary'] as const;
+/** Shiny Things award 25 points, Scary Dark Things take 25. */
+export type ThingKind = (typeof THING_KINDS)[number];
+
+/** A Shiny Thing or Scary Dark Thing, numbered 1..5 within its kind. Its unit is never shown to a player. */
+export interface Thing {
+  readonly kind: ThingKind;
+  readonly n: number;
+  readonly at: Unit;
+}
+
+/** A move announced this nweek, waiting for the end of the nweek. */
+export interface Announcement {
+  readonly player: string;
+  readonly to: Unit;
+}
+
+/** The state of The Grid (January 2002). A player absent from `positions` is in Limbo. */
+export interface GridState {
+  readonly positions: Readonly<Record<string, Unit>>;
+  readonly things: readonly Thing[];
+  /** Announced moves in the order announced. */
+  readonly announced: readonly Announcement[];
+  /** The nweek in which each player last announced a move. */
+  readonly lastAnnounced: Readonly<Record<string, number>>;
+}
+
+export interface ThingPlaced extends GameEvent {
+  type: 'thing-placed';
+  vis: 'admin';
+  kind: ThingKind;
+  n: number;
+  at: Unit;
+  rolls: readonly Roll[];
+}
+export interface Entered extends GameEvent {
+  type: 'entered';
+  player: string;
+  at: Unit;
+}
+export interface Left extends GameEvent {
+  type: 'left';
+  player: string;
+  from: Unit;
+}
+export interface MoveAnnounced extends GameEvent {
+  type: 'move-announced';
+  player: string;
+  to: Unit;
+}
+export interface Moved extends GameEvent {
+  type: 'moved';
+  player: string;
+  from: Unit;
+  to: Unit;
+}
+export interface MoveFailed extends GameEvent {
+  type: 'move-failed';
+  player: string;
+  to: Unit;
+  reason: string;
+}
+export interface ThingFound extends GameEvent {
+  type: 'thing-found';
+  player: string;
+  kind: ThingKind;
+  at: Unit;
+}
+export interface ThingTeleported extends GameEvent {
+  type: 'thing-teleported';
+  vis: 'admin';
+  kind: ThingKind;
+  n: number;
+  from: Unit;
+  to: Unit;
+  rolls: readonly Roll[];
+}

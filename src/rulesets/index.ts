@@ -1,0 +1,8 @@
+// Every ruleset this program knows. A new ruleset is one import and one entry here.
+import { Registry } from '../core/index.js';
+import { grid200201Ruleset } from './grid-2002-01/index.js';
+
+export const RULESETS = [grid200201Ruleset];
+
+/** A registry of every ruleset this program ships. */
+export const defaultRegistry = (): Registry => new Registry(RULESETS);

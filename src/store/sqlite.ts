@@ -1,0 +1,223 @@
+// The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
+// games, WAL journal. Each append is one IMMEDIATE transaction, committed before the caller is answered.
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import type { GameEvent, LogEntry } from '../core/index.js';
+import { StoreError } from './store.js';
+import type { Append, CommandRecord, GameSummary, Store } from './store.js';
+
+/** 'NREF' in the SQLite header's application_id: marks a file as ours. */
+export const APPLICATION_ID = 0x4e524546;
+export const SCHEMA_VERSION = 1;
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** How hard a commit waits for the disk: FULL (the default) survives power loss, NORMAL a process crash. */
+export type SyncMode = 'full' | 'normal';
+
+const SCHEMA = `
+CREATE TABLE games (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE game_secrets (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  master BLOB NOT NULL
+);
+CREATE TABLE log (
+  game TEXT NOT NULL REFERENCES games(id),
+  seq INTEGER NOT NULL,
+  nweek INTEGER NOT NULL,
+  nday INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  event TEXT NOT NULL,
+  prev TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE command_ids (
+  game TEXT NOT NULL REFERENCES games(id),
+  id TEXT NOT NULL,
+  first_seq INTEGER NOT NULL,
+  last_seq INTEGER NOT NULL,
+  PRIMARY KEY (game, id)
+) WITHOUT ROWID;
+`;
+
+interface LogRow {
+  seq: number;
+  nweek: number;
+  nday: number;
+  event: string;
+  prev: string;
+  hash: string;
+}
+
+/** Refuses, before SQLite touches it, a file that is not a SQLite database or is shorter than its header says. */
+function checkFileHeader(path: string): void {
+  const size = statSync(path).size;
+  if (size === 0) return;
+  const header = Buffer.alloc(100);
+  const fd = openSync(path, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
+    throw new StoreError('not-our-file', `${path} is not a nomic-referee database (not a SQLite file); it was left untouched`);
+  }
+  const rawPage = header.readUInt16BE(16);
+  const pageSize = rawPage === 1 ? 65536 : rawPage;
+  const pages = header.readUInt32BE(28);
+  if (pages > 0 && size < pages * pageSize) {
+    throw new StoreError('damaged', `${path} is damaged: it holds ${size} bytes but its header promises ${pages * pageSize}; it was left untouched`);
+  }
+}
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  /** Opens (or creates) a store file. A file that is not ours, damaged, or from a newer version is refused. */
+  constructor(
+    readonly path: string,
+    options: { sync?: SyncMode } = {},
+  ) {
+    const fresh = path === ':memory:' || !existsSync(path);
+    if (!fresh) checkFileHeader(path);
+    try {
+      this.db = new Database(path);
+      this.db.pragma('busy_timeout = 5000');
+      this.prepareFile(fresh);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+      this.db.pragma('foreign_keys = ON');
+    } catch (e) {
+      throw translate(e, path);
+    }
+    const db = this.db;
+    this.stmts = {
+      games: db.prepare<[], GameSummary>(
+        'SELECT g.id AS id, g.ruleset AS ruleset, (SELECT count(*) FROM log l WHERE l.game = g.id) AS entries FROM games g ORDER BY g.created_at, g.id',
+      ),
+      exists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM games WHERE id = ?'),
+      entries: db.prepare<[string, number], LogRow>('SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq'),
+      last: db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM log WHERE game = ?'),
+      master: db.prepare<[string], { master: Buffer }>('SELECT master FROM game_secrets WHERE game = ?'),
+      command: db.prepare<[string, string], { first: number; last: number }>('SELECT first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? AND id = ?'),
+      insertGame: db.prepare('INSERT INTO games (id, ruleset, created_at) VALUES (?, ?, ?)'),
+      insertSecret: db.prepare('INSERT INTO game_secrets (game, master) VALUES (?, ?)'),
+      insertEntry: db.prepare('INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertCommand: db.prepare('INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)'),
+    };
+  }
+
+  private prepareFile(fresh: boolean): void {
+    const appId = this.db.pragma('application_id', { simple: true }) as number;
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    const tables = (this.db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n;
+    if (appId === 0 && tables === 0) {
+      // A new or empty file: make it ours.
+      this.db.exec('BEGIN');
+      this.db.exec(SCHEMA);
+      this.db.pragma(`application_id = ${APPLICATION_ID}`);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      this.db.exec('COMMIT');
+      return;
+    }
+    void fresh;
+    if (appId !== APPLICATION_ID) throw new StoreError('not-our-file', `${this.path} is a SQLite database of some other program; it was left untouched`);
+    if (version > SCHEMA_VERSION) {
+      throw new StoreError('newer-version', `${this.path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`);
+    }
+  }
+
+  listGames(): Promise<GameSummary[]> {
+    return this.run(() => this.stmts.games.all());
+  }
+
+  entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
+    return this.run(() => {
+      if (!this.stmts.exists.get(game)) return undefined;
+      return this.stmts.entries.all(game, fromSeq).map((r) => ({
+        seq: r.seq,
+        at: { nweek: r.nweek, nday: r.nday },
+        event: JSON.parse(r.event) as GameEvent,
+        prev: r.prev,
+        hash: r.hash,
+      }));
+    });
+  }
+
+  master(game: string): Promise<Uint8Array | null> {
+    return this.run(() => {
+      const row = this.stmts.master.get(game);
+      return row ? new Uint8Array(row.master) : null;
+    });
+  }
+
+  command(game: string, id: string): Promise<CommandRecord | undefined> {
+    return this.run(() => this.stmts.command.get(game, id));
+  }
+
+  append(a: Append): Promise<void> {
+    return this.run(() => this.appendNow(a));
+  }
+
+  /** The synchronous append, for callers (and benchmarks) that want no promise in the way. */
+  appendNow(a: Append): void {
+    const first = a.entries[0];
+    if (!first) return;
+    const tx = this.db.transaction(() => {
+      if (a.create) {
+        if (this.stmts.exists.get(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
+        this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
+        if (a.create.master) this.stmts.insertSecret.run(a.game, Buffer.from(a.create.master));
+      } else if (!this.stmts.exists.get(a.game)) throw new StoreError('unknown-game', `there is no game ${a.game}`);
+      const last = this.stmts.last.get(a.game)?.seq ?? 0;
+      if (first.seq !== last + 1) throw new StoreError('conflict', `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`);
+      const now = new Date().toISOString();
+      for (const e of a.entries) {
+        this.stmts.insertEntry.run(a.game, e.seq, e.at.nweek, e.at.nday, e.event.type, JSON.stringify(e.event), e.prev, e.hash, now);
+      }
+      if (a.commandId !== undefined) {
+        const last = a.entries[a.entries.length - 1] as LogEntry;
+        if (this.stmts.command.get(a.game, a.commandId)) throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
+        this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
+      }
+    });
+    try {
+      tx.immediate();
+    } catch (e) {
+      throw translate(e, this.path);
+    }
+  }
+
+  close(): Promise<void> {
+    this.db.close();
+    return Promise.resolve();
+  }
+
+  private run<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work());
+    } catch (e) {
+      return Promise.reject(translate(e, this.path));
+    }
+  }
+}
+
+/** SQLite's own error codes, as a sentence a user can act on. */
+function translate(e: unknown, path: string): Error {
+  if (e instanceof StoreError) return e;
+  const code = (e as { code?: string }).code ?? '';
+  if (code === 'SQLITE_NOTADB') return new StoreError('not-our-file', `${path} is not a nomic-referee database; it was left untouched`);
+  if (code === 'SQLITE_CORRUPT') return new StoreError('damaged', `${path} is damaged (${(e as Error).message}); it was left untouched`);
+  if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
+    return new StoreError('io', `${path} could not be written (${(e as Error).message}); nothing was recorded`);
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}

@@ -1,0 +1,52 @@
+import type { LogEntry } from '../core/index.js';
+
+/** A game as the store lists it. */
+export interface GameSummary {
+  readonly id: string;
+  readonly ruleset: string;
+  readonly entries: number;
+}
+
+/** The first result of a command id: the log entries it appended. */
+export interface CommandRecord {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Why the store refused: a file that is not ours or is damaged, a newer schema, a race lost. */
+export type StoreErrorCode = 'not-our-file' | 'damaged' | 'newer-version' | 'conflict' | 'duplicate-command' | 'unknown-game' | 'io';
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What one append writes, all in one transaction. */
+export interface Append {
+  readonly game: string;
+  readonly entries: readonly LogEntry[];
+  /** Set when the entries create the game. */
+  readonly create?: { readonly ruleset: string; readonly master: Uint8Array | null };
+  /** The client's idempotency key, if the command had one. */
+  readonly commandId?: string;
+}
+
+/**
+ * Durable home of games: append-only logs, the games' dice secrets, and command ids. Asynchronous so that a
+ * networked store fits the same contract. An append is atomic and is refused (conflict) unless it starts right
+ * after the last stored entry of its game, so nothing is acknowledged that is not committed in order.
+ */
+export interface Store {
+  listGames(): Promise<GameSummary[]>;
+  /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
+  entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;
+  /** The game's master dice secret (fair dice), or null. */
+  master(game: string): Promise<Uint8Array | null>;
+  command(game: string, id: string): Promise<CommandRecord | undefined>;
+  append(append: Append): Promise<void>;
+  close(): Promise<void>;
+}
