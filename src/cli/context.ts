@@ -48,7 +48,8 @@ export function parseRolls(text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);
   return parts.map((p) => {
-    if (!/^\d+$/.test(p) || Number(p) < 1) throw new UsageError(`"${p}" is not a dice result (a whole number from 1)`);
+    if (!/^\d+$/.test(p) || Number(p) < 1)
+      throw new UsageError(`"${p}" is not a dice result (a whole number from 1)`);
     return Number(p);
   });
 }

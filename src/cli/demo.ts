@@ -9,13 +9,38 @@ import { dbPath, withReferee } from './context.js';
 import { VerificationFailed } from './verbs-io.js';
 
 const PLAYERS = ['alice', 'bob', 'carol', 'dave'] as const;
-const ENTRIES: Record<(typeof PLAYERS)[number], [number, number]> = { alice: [5, 5], bob: [6, 6], carol: [15, 3], dave: [10, 18] };
+const ENTRIES: Record<(typeof PLAYERS)[number], [number, number]> = {
+  alice: [5, 5],
+  bob: [6, 6],
+  carol: [15, 3],
+  dave: [10, 18],
+};
 /** Each player's heading, one unit a nweek; alice first tries bob's unit to show a move failing. */
 const STEPS: Record<(typeof PLAYERS)[number], [number, number][]> = {
-  alice: [[1, 1], [1, 0], [1, 1], [0, 1]],
-  bob: [[1, 1], [1, 1], [0, 1], [1, 1]],
-  carol: [[-1, 1], [-1, 1], [-1, 0], [-1, 1]],
-  dave: [[1, -1], [0, -1], [1, -1], [0, -1]],
+  alice: [
+    [1, 1],
+    [1, 0],
+    [1, 1],
+    [0, 1],
+  ],
+  bob: [
+    [1, 1],
+    [1, 1],
+    [0, 1],
+    [1, 1],
+  ],
+  carol: [
+    [-1, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, 1],
+  ],
+  dave: [
+    [1, -1],
+    [0, -1],
+    [1, -1],
+    [0, -1],
+  ],
 };
 const NWEEKS = 4;
 
@@ -26,7 +51,8 @@ async function must(referee: Referee, game: string, command: Command): Promise<v
 
 async function freeGameId(referee: Referee): Promise<string> {
   const taken = new Set((await referee.listGames()).map((g) => g.id));
-  for (let n = 1; ; n++) if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
+  for (let n = 1; ; n++)
+    if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
 }
 
 export function registerDemo(program: Program): void {
@@ -37,7 +63,11 @@ export function registerDemo(program: Program): void {
       await withReferee(program, async (referee) => {
         const game = await freeGameId(referee);
         console.log(`Creating ${game} (The Grid, January 2002, fair dice) in ${dbPath(program)}\n`);
-        await must(referee, game, { type: 'create', by: ADMIN, args: { game, ruleset: 'grid-2002-01', dice: 'fair' } });
+        await must(referee, game, {
+          type: 'create',
+          by: ADMIN,
+          args: { game, ruleset: 'grid-2002-01', dice: 'fair' },
+        });
         for (const name of PLAYERS) await must(referee, game, { type: 'join', by: player(name), args: {} });
         for (const name of PLAYERS) {
           const [x, y] = ENTRIES[name];
@@ -50,20 +80,34 @@ export function registerDemo(program: Program): void {
             const at = rules.positions[name];
             const step = STEPS[name][week];
             if (!at || !step) continue;
-            await must(referee, game, { type: 'move', by: player(name), args: { x: at[0] + step[0], y: at[1] + step[1] } });
+            await must(referee, game, {
+              type: 'move',
+              by: player(name),
+              args: { x: at[0] + step[0], y: at[1] + step[1] },
+            });
           }
           if (week === 0) {
-            const again = await referee.submit(game, { type: 'move', by: player('alice'), args: { x: 4, y: 4 } });
-            if (!again.ok) console.log(`(A second announcement by alice is refused: ${again.error.message}.)\n`);
+            const again = await referee.submit(game, {
+              type: 'move',
+              by: player('alice'),
+              args: { x: 4, y: 4 },
+            });
+            if (!again.ok)
+              console.log(`(A second announcement by alice is refused: ${again.error.message}.)\n`);
           }
           await must(referee, game, { type: 'tick', by: ADMIN, args: { nweek: true } });
           console.log(await nweekReport(referee, game, week + 1));
           console.log('');
         }
         const report = await referee.verify(game);
-        if (!report.ok) throw new VerificationFailed(`${game} does NOT verify: ${report.problems.join('; ')}`);
-        console.log(`Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`);
-        console.log(`Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`);
+        if (!report.ok)
+          throw new VerificationFailed(`${game} does NOT verify: ${report.problems.join('; ')}`);
+        console.log(
+          `Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`,
+        );
+        console.log(
+          `Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`,
+        );
       });
     });
 }

@@ -9,7 +9,14 @@ import { registerViewVerbs } from './verbs-view.js';
 import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
 
-const BAD_INPUT = new Set(['not-our-file', 'damaged', 'newer-version', 'unknown-game', 'conflict', 'duplicate-command']);
+const BAD_INPUT = new Set([
+  'not-our-file',
+  'damaged',
+  'newer-version',
+  'unknown-game',
+  'conflict',
+  'duplicate-command',
+]);
 
 export function buildProgram(): Program {
   const program = new Program('referee')

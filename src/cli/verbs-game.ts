@@ -4,7 +4,7 @@ import type { Actor, Command, Json, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { fromRuleError, UsageError } from './fail.js';
-import { parseRolls, viewerOf, wordValue, withReferee } from './context.js';
+import { parseRolls, wordValue, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import { readFileSync } from 'node:fs';
 
@@ -15,14 +15,30 @@ interface SubmitFlags extends ViewerFlags {
 }
 
 /** Submits one command and prints what the given viewer may see of what it did. */
-async function submit(referee: Referee, game: string, command: Omit<Command, 'rolls' | 'id'>, flags: SubmitFlags, viewer: Viewer): Promise<void> {
+async function submit(
+  referee: Referee,
+  game: string,
+  command: Omit<Command, 'rolls' | 'id'>,
+  flags: SubmitFlags,
+  viewer: Viewer,
+): Promise<void> {
   const rolls = parseRolls(flags.rolls);
-  const full: Command = { ...command, ...(rolls ? { rolls } : {}), ...(flags.id !== undefined ? { id: flags.id } : {}) };
+  const full: Command = {
+    ...command,
+    ...(rolls ? { rolls } : {}),
+    ...(flags.id !== undefined ? { id: flags.id } : {}),
+  };
   const result = await referee.submit(game, full);
   if (!result.ok) throw fromRuleError(result.error);
   const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
   if (flags.json) {
-    console.log(JSON.stringify({ ok: true, duplicate: result.value.duplicate, lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })) }));
+    console.log(
+      JSON.stringify({
+        ok: true,
+        duplicate: result.value.duplicate,
+        lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })),
+      }),
+    );
     return;
   }
   if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
@@ -30,7 +46,10 @@ async function submit(referee: Referee, game: string, command: Omit<Command, 'ro
 }
 
 const playerActor = (name: string): Actor => {
-  if (!PLAYER_NAME.test(name)) throw new UsageError(`"${name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`);
+  if (!PLAYER_NAME.test(name))
+    throw new UsageError(
+      `"${name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
+    );
   return player(name);
 };
 
@@ -42,7 +61,13 @@ function withSubmitFlags(cmd: Program): Program {
 }
 
 /** The Administrator's orders that take no positional words beyond the game. */
-function adminVerb(program: Program, name: string, description: string, args: (positional: string[], opts: Record<string, unknown>) => Record<string, Json>, extra?: (cmd: Program) => Program): void {
+function adminVerb(
+  program: Program,
+  name: string,
+  description: string,
+  args: (positional: string[], opts: Record<string, unknown>) => Record<string, Json>,
+  extra?: (cmd: Program) => Program,
+): void {
   let cmd = program.command(name).description(description).argument('<game>', 'game id');
   cmd = extra ? extra(cmd) : cmd;
   withSubmitFlags(cmd)
@@ -50,7 +75,15 @@ function adminVerb(program: Program, name: string, description: string, args: (p
     .action(async (game: string, ...rest: unknown[]) => {
       const opts = rest[rest.length - 2] as Record<string, unknown> & SubmitFlags;
       const positional = rest.slice(0, -2).flat() as string[];
-      await withReferee(program, (referee) => submit(referee, game, { type: name, by: ADMIN, args: args(positional, opts) }, opts, opts.admin ? ADMIN : PUBLIC));
+      await withReferee(program, (referee) =>
+        submit(
+          referee,
+          game,
+          { type: name, by: ADMIN, args: args(positional, opts) },
+          opts,
+          opts.admin ? ADMIN : PUBLIC,
+        ),
+      );
     });
 }
 
@@ -61,33 +94,54 @@ export function registerGameVerbs(program: Program): void {
       .description('create a game')
       .argument('<ruleset>', 'ruleset id (see `referee rulesets`)')
       .requiredOption('--game <id>', 'the new game id')
-      .option('--dice <source>', 'fair (commit-reveal) or manual (the Administrator supplies results)', 'fair')
+      .option(
+        '--dice <source>',
+        'fair (commit-reveal) or manual (the Administrator supplies results)',
+        'fair',
+      )
       .option('--ndays <n>', 'ndays per nweek', '7')
       .option('--config <file>', 'ruleset configuration as a JSON file'),
   )
     .option('--admin', 'print everything that happened, secrets included')
-    .action(async (ruleset: string, opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean }) => {
-      if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
-      if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
-      let config: Json = null;
-      if (opts.config !== undefined) {
-        try {
-          config = JSON.parse(readFileSync(opts.config, 'utf8')) as Json;
-        } catch (e) {
-          throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
+    .action(
+      async (
+        ruleset: string,
+        opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean },
+      ) => {
+        if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
+        if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
+        let config: Json = null;
+        if (opts.config !== undefined) {
+          try {
+            config = JSON.parse(readFileSync(opts.config, 'utf8')) as Json;
+          } catch (e) {
+            throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
+          }
         }
-      }
-      await withReferee(program, (referee) =>
-        submit(referee, opts.game, { type: 'create', by: ADMIN, args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config } }, opts, opts.admin ? ADMIN : PUBLIC),
-      );
-    });
+        await withReferee(program, (referee) =>
+          submit(
+            referee,
+            opts.game,
+            {
+              type: 'create',
+              by: ADMIN,
+              args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
+            },
+            opts,
+            opts.admin ? ADMIN : PUBLIC,
+          ),
+        );
+      },
+    );
 
-  withSubmitFlags(program.command('join').description('a new player joins a game').argument('<game>').argument('<player>')).action(
-    async (game: string, name: string, opts: SubmitFlags) => {
-      const by = playerActor(name);
-      await withReferee(program, (referee) => submit(referee, game, { type: 'join', by, args: {} }, opts, by as Viewer));
-    },
-  );
+  withSubmitFlags(
+    program.command('join').description('a new player joins a game').argument('<game>').argument('<player>'),
+  ).action(async (game: string, name: string, opts: SubmitFlags) => {
+    const by = playerActor(name);
+    await withReferee(program, (referee) =>
+      submit(referee, game, { type: 'join', by, args: {} }, opts, by as Viewer),
+    );
+  });
 
   withSubmitFlags(
     program
@@ -102,31 +156,77 @@ export function registerGameVerbs(program: Program): void {
     await withReferee(program, async (referee) => {
       const rule = referee.kernel.commands(await referee.state(game)).get(verb);
       const names = rule?.words ?? [];
-      if (rule && words.length > names.length && names.length === 0) throw new UsageError(`${verb} takes no arguments`);
+      if (rule && words.length > names.length && names.length === 0)
+        throw new UsageError(`${verb} takes no arguments`);
       const args: Record<string, Json> = {};
       names.forEach((n, i) => {
         const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
         if (rest.length === 1) args[n] = wordValue(rest[0] as string);
         else if (rest.length > 1) args[n] = rest.join(' ');
       });
-      await submit(referee, game, { type: verb, by, args }, opts, by as Viewer);
+      await submit(referee, game, { type: verb, by, args }, opts, by);
     });
   });
 
-  adminVerb(program, 'dice', 'queue results for the next manual rolls', (values, opts) => ({
-    values: values.map((v) => {
-      if (!/^\d+$/.test(v)) throw new UsageError(`"${v}" is not a dice result`);
-      return Number(v);
+  adminVerb(
+    program,
+    'dice',
+    'queue results for the next manual rolls',
+    (values, opts) => ({
+      values: values.map((v) => {
+        if (!/^\d+$/.test(v)) throw new UsageError(`"${v}" is not a dice result`);
+        return Number(v);
+      }),
+      ...(opts.clear ? { clear: true } : {}),
     }),
-    ...(opts.clear ? { clear: true } : {}),
-  }), (cmd) => cmd.argument('[values...]', 'results, in the order the rolls will use them').option('--clear', 'empty the queue first'));
-  adminVerb(program, 'tick', 'end the current nday (or, with --nweek, the whole nweek)', (_p, opts): Record<string, Json> => (opts.nweek ? { nweek: true } : {}), (cmd) => cmd.option('--nweek', 'end every nday left in this nweek'));
-  adminVerb(program, 'amend', 'amend the game into a later text of its rule', ([ruleset]) => ({ ruleset: ruleset ?? '' }), (cmd) => cmd.argument('<ruleset>'));
-  adminVerb(program, 'enact', 'enact an optional rule module', ([module]) => ({ module: module ?? '' }), (cmd) => cmd.argument('<module>'));
-  adminVerb(program, 'repeal', 'repeal a rule module', ([module]) => ({ module: module ?? '' }), (cmd) => cmd.argument('<module>'));
-  adminVerb(program, 'points', 'move points: `points g1 alice 10 "opening balance"` (from The Bank)', ([to, amount, reason]) => {
-    if (!/^-?\d+$/.test(amount ?? '')) throw new UsageError('the amount is a whole number');
-    return { to: to ?? '', amount: Number(amount), reason: reason ?? 'adjusted by the Administrator' };
-  }, (cmd) => cmd.argument('<account>').argument('<amount>').argument('[reason]'));
-  adminVerb(program, 'end', 'end the game, revealing every dice seed', ([reason]): Record<string, Json> => (reason ? { reason } : {}), (cmd) => cmd.argument('[reason]'));
+    (cmd) =>
+      cmd
+        .argument('[values...]', 'results, in the order the rolls will use them')
+        .option('--clear', 'empty the queue first'),
+  );
+  adminVerb(
+    program,
+    'tick',
+    'end the current nday (or, with --nweek, the whole nweek)',
+    (_p, opts): Record<string, Json> => (opts.nweek ? { nweek: true } : {}),
+    (cmd) => cmd.option('--nweek', 'end every nday left in this nweek'),
+  );
+  adminVerb(
+    program,
+    'amend',
+    'amend the game into a later text of its rule',
+    ([ruleset]) => ({ ruleset: ruleset ?? '' }),
+    (cmd) => cmd.argument('<ruleset>'),
+  );
+  adminVerb(
+    program,
+    'enact',
+    'enact an optional rule module',
+    ([module]) => ({ module: module ?? '' }),
+    (cmd) => cmd.argument('<module>'),
+  );
+  adminVerb(
+    program,
+    'repeal',
+    'repeal a rule module',
+    ([module]) => ({ module: module ?? '' }),
+    (cmd) => cmd.argument('<module>'),
+  );
+  adminVerb(
+    program,
+    'points',
+    'move points: `points g1 alice 10 "opening balance"` (from The Bank)',
+    ([to, amount, reason]) => {
+      if (!/^-?\d+$/.test(amount ?? '')) throw new UsageError('the amount is a whole number');
+      return { to: to ?? '', amount: Number(amount), reason: reason ?? 'adjusted by the Administrator' };
+    },
+    (cmd) => cmd.argument('<account>').argument('<amount>').argument('[reason]'),
+  );
+  adminVerb(
+    program,
+    'end',
+    'end the game, revealing every dice seed',
+    ([reason]): Record<string, Json> => (reason ? { reason } : {}),
+    (cmd) => cmd.argument('[reason]'),
+  );
 }

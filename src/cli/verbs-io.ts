@@ -25,7 +25,9 @@ export function registerIoVerbs(program: Program): void {
           for (const p of report.problems) console.error(`referee: ${p}`);
           throw new VerificationFailed(`${game} does NOT verify`);
         }
-        console.log(`${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`);
+        console.log(
+          `${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`,
+        );
       });
     });
 
@@ -33,7 +35,7 @@ export function registerIoVerbs(program: Program): void {
     .command('export')
     .description('the log as JSON lines: in full (the default, for the Administrator) or as a viewer sees it')
     .argument('<game>')
-    .option('--as <player>', "only what that player may see")
+    .option('--as <player>', 'only what that player may see')
     .option('--public', 'only what the public may see')
     .action(async (game: string, opts: ViewerFlags & { public?: boolean }) => {
       const viewer = opts.public || opts.as !== undefined ? viewerOf(opts) : viewerOf({ admin: true });
@@ -42,12 +44,30 @@ export function registerIoVerbs(program: Program): void {
         const state = await referee.state(game);
         if (viewer.role === 'admin') {
           const master = await referee.store.master(game);
-          console.log(JSON.stringify({ format: EXPORT_FORMAT, version: 1, game, ruleset: state.ruleset, viewer: 'admin', ...(master ? { master: bytesToHex(master) } : {}) }));
+          console.log(
+            JSON.stringify({
+              format: EXPORT_FORMAT,
+              version: 1,
+              game,
+              ruleset: state.ruleset,
+              viewer: 'admin',
+              ...(master ? { master: bytesToHex(master) } : {}),
+            }),
+          );
           for (const e of entries) console.log(JSON.stringify(e));
           return;
         }
-        console.log(JSON.stringify({ format: EXPORT_FORMAT, version: 1, game, viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public' }));
-        for (const e of entries) if (canSee(e.event.vis, viewer)) console.log(JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
+        console.log(
+          JSON.stringify({
+            format: EXPORT_FORMAT,
+            version: 1,
+            game,
+            viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public',
+          }),
+        );
+        for (const e of entries)
+          if (canSee(e.event.vis, viewer))
+            console.log(JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
       });
     });
 
@@ -59,19 +79,27 @@ export function registerIoVerbs(program: Program): void {
       let header: { format?: string; viewer?: string; master?: string };
       let entries: LogEntry[];
       try {
-        const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+        const lines = readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         header = JSON.parse(lines[0] ?? '{}') as typeof header;
         entries = lines.slice(1).map((l) => JSON.parse(l) as LogEntry);
       } catch (e) {
         throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
       }
       if (header.format !== EXPORT_FORMAT) throw new UsageError(`${file} is not a nomic-referee export`);
-      if (header.viewer !== 'admin') throw new UsageError(`${file} is a ${header.viewer ?? 'partial'} export; only a full export can be imported`);
-      if (header.master !== undefined && !/^[0-9a-f]{64}$/.test(header.master)) throw new UsageError(`${file} has a malformed dice secret`);
+      if (header.viewer !== 'admin')
+        throw new UsageError(
+          `${file} is a ${header.viewer ?? 'partial'} export; only a full export can be imported`,
+        );
+      if (header.master !== undefined && !/^[0-9a-f]{64}$/.test(header.master))
+        throw new UsageError(`${file} has a malformed dice secret`);
       await withReferee(program, async (referee) => {
         const result = await referee.import(entries, header.master ? hexToBytes(header.master) : null);
         if (!result.ok) throw fromRuleError(result.error);
-        console.log(`imported ${result.value.game} (${result.value.ruleset}), ${entries.length} log entries, verified`);
+        console.log(
+          `imported ${result.value.game} (${result.value.ruleset}), ${entries.length} log entries, verified`,
+        );
       });
     });
 }

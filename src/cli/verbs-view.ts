@@ -8,32 +8,41 @@ import type { ViewerFlags } from './context.js';
 import { UsageError } from './fail.js';
 
 const viewerFlags = (cmd: Program): Program =>
-  cmd.option('--as <player>', "that player's view").option('--admin', "the Administrator's view (everything)").option('--json', 'JSON instead of text');
+  cmd
+    .option('--as <player>', "that player's view")
+    .option('--admin', "the Administrator's view (everything)")
+    .option('--json', 'JSON instead of text');
 
 export function registerViewVerbs(program: Program): void {
-  viewerFlags(program.command('show').description('the board (x right, y up, (1,1) lower left)').argument('<game>')).action(
-    async (game: string, opts: ViewerFlags & { json?: boolean }) => {
-      const viewer = viewerOf(opts);
-      await withReferee(program, async (referee) => {
-        if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-        else console.log(await referee.render(game, viewer));
-      });
-    },
-  );
+  viewerFlags(
+    program.command('show').description('the board (x right, y up, (1,1) lower left)').argument('<game>'),
+  ).action(async (game: string, opts: ViewerFlags & { json?: boolean }) => {
+    const viewer = viewerOf(opts);
+    await withReferee(program, async (referee) => {
+      if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
+      else console.log(await referee.render(game, viewer));
+    });
+  });
 
-  viewerFlags(program.command('log').description('the log as the viewer may see it').argument('<game>')).action(
-    async (game: string, opts: ViewerFlags & { json?: boolean }) => {
-      const viewer = viewerOf(opts);
-      await withReferee(program, async (referee) => {
-        const lines = await referee.log(game, viewer);
-        if (opts.json) {
-          console.log(JSON.stringify(lines.map((l) => ({ nweek: l.nweek, nday: l.nday, event: l.event, text: l.text })), null, 2));
-          return;
-        }
-        for (const l of lines) console.log(`[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
-      });
-    },
-  );
+  viewerFlags(
+    program.command('log').description('the log as the viewer may see it').argument('<game>'),
+  ).action(async (game: string, opts: ViewerFlags & { json?: boolean }) => {
+    const viewer = viewerOf(opts);
+    await withReferee(program, async (referee) => {
+      const lines = await referee.log(game, viewer);
+      if (opts.json) {
+        console.log(
+          JSON.stringify(
+            lines.map((l) => ({ nweek: l.nweek, nday: l.nday, event: l.event, text: l.text })),
+            null,
+            2,
+          ),
+        );
+        return;
+      }
+      for (const l of lines) console.log(`[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
+    });
+  });
 
   program
     .command('report')
@@ -41,8 +50,13 @@ export function registerViewVerbs(program: Program): void {
     .argument('<game>')
     .option('--nweek <n>', 'which nweek (default: the last that ended)')
     .action(async (game: string, opts: { nweek?: string }) => {
-      if (opts.nweek !== undefined && !/^\d+$/.test(opts.nweek)) throw new UsageError('--nweek is a whole number');
-      await withReferee(program, async (referee) => console.log(await nweekReport(referee, game, opts.nweek === undefined ? undefined : Number(opts.nweek))));
+      if (opts.nweek !== undefined && !/^\d+$/.test(opts.nweek))
+        throw new UsageError('--nweek is a whole number');
+      await withReferee(program, async (referee) =>
+        console.log(
+          await nweekReport(referee, game, opts.nweek === undefined ? undefined : Number(opts.nweek)),
+        ),
+      );
     });
 
   program
@@ -50,7 +64,8 @@ export function registerViewVerbs(program: Program): void {
     .description('the games in the database')
     .action(async () => {
       await withReferee(program, async (referee) => {
-        for (const g of await referee.listGames()) console.log(`${g.id}\t${g.ruleset}\t${g.entries} log entries`);
+        for (const g of await referee.listGames())
+          console.log(`${g.id}\t${g.ruleset}\t${g.entries} log entries`);
       });
     });
 

@@ -99,20 +99,30 @@ export class Decision<S = unknown> {
   roll(expr: string, purpose: string, options: RollOptions = {}): Roll {
     const spec = parseDice(expr, options.vars);
     const sides = diceSides(spec);
-    return this.record({ purpose, kind: 'dice', expr: spec.text, sides }, options, (draws) => diceTotal(spec, draws));
+    return this.record({ purpose, kind: 'dice', expr: spec.text, sides }, options, (draws) =>
+      diceTotal(spec, draws),
+    );
   }
 
   /** Chooses one of `items` uniformly (one draw of n). */
   choose<T>(items: readonly T[], purpose: string, options: RollOptions = {}): { item: T; roll: Roll } {
     if (items.length === 0) throw new Error(`nothing to choose from for ${purpose}`);
-    const roll = this.record({ purpose, kind: 'choice', expr: `choice of ${items.length}`, sides: [items.length] }, options, (d) => (d[0] ?? 1) - 1);
+    const roll = this.record(
+      { purpose, kind: 'choice', expr: `choice of ${items.length}`, sides: [items.length] },
+      options,
+      (d) => (d[0] ?? 1) - 1,
+    );
     return { item: items[roll.result as number] as T, roll };
   }
 
   /** Shuffles `items` (Fisher-Yates, draws of n, n-1, ..., 2). */
   shuffle<T>(items: readonly T[], purpose: string, options: RollOptions = {}): { items: T[]; roll: Roll } {
     const n = items.length;
-    const roll = this.record({ purpose, kind: 'shuffle', expr: `shuffle of ${n}`, sides: shuffleSides(n) }, options, (d) => permutation(n, d));
+    const roll = this.record(
+      { purpose, kind: 'shuffle', expr: `shuffle of ${n}`, sides: shuffleSides(n) },
+      options,
+      (d) => permutation(n, d),
+    );
     return { items: (roll.result as number[]).map((i) => items[i] as T), roll };
   }
 
@@ -137,6 +147,17 @@ export class Decision<S = unknown> {
     return undefined;
   }
 
+  /**
+   * Asks a yes-or-no question of the rules ('may-occupy', 'may-move', ...). Answers are `true` (yes), a string
+   * (no, and why) or `false` (no). Returns null when permitted, else the reason. A question nobody answers is
+   * permitted: rules forbid, silence allows.
+   */
+  forbids(question: string, input: Json): string | null {
+    const answer = this.ask(question, input);
+    if (answer === undefined || answer === true) return null;
+    return typeof answer === 'string' ? answer : 'the rules do not permit it';
+  }
+
   /** Runs every active module's hook for a clock phase, in module order. */
   runHooks(phase: ClockPhase): void {
     for (const m of this.modules) m.hooks?.[phase]?.(this);
@@ -152,11 +173,23 @@ export class Decision<S = unknown> {
   }
 
   commitSeed(stream: Stream, epoch: number): void {
-    this.emit({ type: 'seed-committed', vis: 'public', stream, epoch, commitment: commitmentOf(this.seed(stream, epoch)) });
+    this.emit({
+      type: 'seed-committed',
+      vis: 'public',
+      stream,
+      epoch,
+      commitment: commitmentOf(this.seed(stream, epoch)),
+    });
   }
 
   revealSeed(stream: Stream, epoch: number): void {
-    this.emit({ type: 'seed-revealed', vis: 'public', stream, epoch, seed: bytesToHex(this.seed(stream, epoch)) });
+    this.emit({
+      type: 'seed-revealed',
+      vis: 'public',
+      stream,
+      epoch,
+      seed: bytesToHex(this.seed(stream, epoch)),
+    });
   }
 
   /** Called by the kernel when the command's handler has returned. */
@@ -201,12 +234,19 @@ export class Decision<S = unknown> {
       const at = this.pendingDraws.manual;
       const draws = dice.queue.slice(at, at + what.sides.length);
       if (draws.length < what.sides.length) {
-        const need = what.sides.slice(draws.length).map((s) => `d${s}`).join(', ');
-        reject('dice-needed', `no queued dice result for "${what.purpose}": queue ${need} with the dice command`);
+        const need = what.sides
+          .slice(draws.length)
+          .map((s) => `d${s}`)
+          .join(', ');
+        reject(
+          'dice-needed',
+          `no queued dice result for "${what.purpose}": queue ${need} with the dice command`,
+        );
       }
       draws.forEach((d, i) => {
         const sides = what.sides[i] ?? 0;
-        if (d < 1 || d > sides) reject('bad-dice', `the queued result ${d} does not fit a d${sides} ("${what.purpose}")`);
+        if (d < 1 || d > sides)
+          reject('bad-dice', `the queued result ${d} does not fit a d${sides} ("${what.purpose}")`);
       });
       this.pendingDraws.manual += draws.length;
       roll = { ...what, draws, result: result(draws), source: 'manual', secret };
@@ -218,7 +258,14 @@ export class Decision<S = unknown> {
       const at = { game: this.state.game, stream, epoch, head: this.env.head };
       const draws = what.sides.map((sides, i) => fairDraw(seed, { ...at, index: first + i }, sides));
       this.pendingDraws[stream] += draws.length;
-      roll = { ...what, draws, result: result(draws), source: 'fair', proof: { stream, epoch, first, head: this.env.head }, secret };
+      roll = {
+        ...what,
+        draws,
+        result: result(draws),
+        source: 'fair',
+        proof: { stream, epoch, first, head: this.env.head },
+        secret,
+      };
     }
     this.pending.push(roll);
     return roll;
@@ -229,7 +276,9 @@ export class Decision<S = unknown> {
       const i = this.pending.indexOf(roll);
       if (i < 0) throw new Error(`event ${event.type} carries a roll this decision did not make`);
       if (roll.secret === (event.vis === 'public')) {
-        throw new Error(`event ${event.type} is ${JSON.stringify(event.vis)} but carries a ${roll.secret ? 'secret' : 'public'} roll ("${roll.purpose}")`);
+        throw new Error(
+          `event ${event.type} is ${JSON.stringify(event.vis)} but carries a ${roll.secret ? 'secret' : 'public'} roll ("${roll.purpose}")`,
+        );
       }
       this.pending.splice(i, 1);
       if (roll.source === 'manual') this.pendingDraws.manual -= roll.draws.length;

@@ -21,7 +21,9 @@ export function describeKernelEvent(e: KernelEvent): string {
         ? `Dice for nweek ${e.epoch} are committed: SHA-256 of the seed is ${e.commitment}.`
         : `Secret dice for the whole game are committed: SHA-256 of the seed is ${e.commitment}.`;
     case 'seed-revealed':
-      return e.stream === 'public' ? `The dice seed of nweek ${e.epoch} was ${e.seed}.` : `The secret dice seed of the game was ${e.seed}.`;
+      return e.stream === 'public'
+        ? `The dice seed of nweek ${e.epoch} was ${e.seed}.`
+        : `The secret dice seed of the game was ${e.seed}.`;
     case 'nday-ended':
       return `Nday ${e.nday} of nweek ${e.nweek} ends.`;
     case 'nweek-ended':

@@ -12,7 +12,7 @@ export interface GameEvent {
   readonly type: string;
   readonly vis: Visibility;
   readonly rolls?: readonly Roll[];
-  readonly [field: string]: Json | readonly Roll[] | Visibility | undefined;
+  readonly [field: string]: Json | readonly Roll[] | undefined;
 }
 
 /** One entry of the append-only log: the event, when it happened, and its link in the hash chain. */
@@ -27,7 +27,15 @@ export interface LogEntry {
 /** The kernel's own events. */
 export type KernelEvent =
   | { type: 'command'; vis: Visibility; command: Command & JsonObject }
-  | { type: 'game-created'; vis: 'public'; game: string; ruleset: string; config: Json; ndays: number; dice: 'fair' | 'manual' }
+  | {
+      type: 'game-created';
+      vis: 'public';
+      game: string;
+      ruleset: string;
+      config: Json;
+      ndays: number;
+      dice: 'fair' | 'manual';
+    }
   | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }
   | { type: 'nday-ended'; vis: 'public'; nweek: number; nday: number }
@@ -44,7 +52,20 @@ export type KernelEvent =
   | { type: 'game-ended'; vis: 'public'; winners: string[]; reason: string };
 
 export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type']>([
-  'command', 'game-created', 'seed-committed', 'seed-revealed', 'nday-ended', 'nweek-ended', 'nweek-started',
-  'nday-started', 'player-joined', 'dice-queued', 'dice-cleared', 'points', 'ruleset-amended',
-  'module-enacted', 'module-repealed', 'game-ended',
+  'command',
+  'game-created',
+  'seed-committed',
+  'seed-revealed',
+  'nday-ended',
+  'nweek-ended',
+  'nweek-started',
+  'nday-started',
+  'player-joined',
+  'dice-queued',
+  'dice-cleared',
+  'points',
+  'ruleset-amended',
+  'module-enacted',
+  'module-repealed',
+  'game-ended',
 ]);

@@ -6,7 +6,9 @@ import { applyTransfer } from './ledger.js';
 import { KERNEL_EVENT_TYPES } from './events.js';
 
 /** Builds the pure fold (state, event) -> state for games whose rulesets are in `registry`. */
-export function makeEvolve(registry: Registry): (state: GameState | undefined, event: GameEvent) => GameState {
+export function makeEvolve(
+  registry: Registry,
+): (state: GameState | undefined, event: GameEvent) => GameState {
   return function evolve(state, event) {
     if (event.type === 'game-created') {
       if (state) throw new Error('the log creates the game twice');
@@ -59,7 +61,9 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
     case 'game-created':
       return s;
     case 'seed-committed':
-      return e.stream === 'public' ? { ...s, dice: { ...s.dice, epoch: e.epoch, drawn: { ...s.dice.drawn, public: 0 } } } : s;
+      return e.stream === 'public'
+        ? { ...s, dice: { ...s.dice, epoch: e.epoch, drawn: { ...s.dice.drawn, public: 0 } } }
+        : s;
     case 'nweek-started':
       return { ...s, clock: { ...s.clock, nweek: e.nweek, nday: 1 } };
     case 'nday-started':
@@ -75,7 +79,8 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
     case 'ruleset-amended': {
       const target = registry.get(e.to);
       const migrate = target?.migrateFrom?.[e.from];
-      if (!target || !migrate) throw new Error(`the log amends ${e.from} into ${e.to}, which this program cannot do`);
+      if (!target || !migrate)
+        throw new Error(`the log amends ${e.from} into ${e.to}, which this program cannot do`);
       return { ...s, ruleset: e.to, modules: target.modules.map((m) => m.id), rules: migrate(s.rules, s) };
     }
     case 'module-enacted':

@@ -65,10 +65,14 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     words: ['values'],
     visibility: 'admin',
     args: z
-      .object({ values: z.array(z.number().int().min(1)).max(10_000).optional(), clear: z.boolean().optional() })
+      .object({
+        values: z.array(z.number().int().min(1)).max(10_000).optional(),
+        clear: z.boolean().optional(),
+      })
       .strict(),
     run(ctx, _by, { values, clear }) {
-      if (ctx.state.dice.source !== 'manual') ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be queued');
+      if (ctx.state.dice.source !== 'manual')
+        ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be queued');
       if (clear) ctx.emit({ type: 'dice-cleared', vis: 'admin' });
       if (values && values.length > 0) ctx.emit({ type: 'dice-queued', vis: 'admin', values });
     },
@@ -78,11 +82,17 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary: 'move points between ledger accounts (from The Bank unless said)',
     words: ['to', 'amount', 'reason'],
     args: z
-      .object({ from: z.string().min(1).optional(), to: z.string().min(1), amount: z.number().int(), reason: z.string().min(1).max(500) })
+      .object({
+        from: z.string().min(1).optional(),
+        to: z.string().min(1),
+        amount: z.number().int(),
+        reason: z.string().min(1).max(500),
+      })
       .strict(),
     run(ctx, _by, { from, to, amount, reason }) {
       for (const account of [from ?? BANK, to]) {
-        if (PLAYER_NAME.test(account) && !ctx.state.players.includes(account)) ctx.reject('unknown-player', `${account} has not joined this game`);
+        if (PLAYER_NAME.test(account) && !ctx.state.players.includes(account))
+          ctx.reject('unknown-player', `${account} has not joined this game`);
       }
       ctx.transfer(from ?? BANK, to, amount, reason);
     },
@@ -97,7 +107,13 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       const target = ctx.registry.get(ruleset);
       if (!target) return ctx.reject('unknown-ruleset', `there is no ruleset ${ruleset}`);
       if (!target.migrateFrom?.[from]) ctx.reject('not-allowed', `${ruleset} is not an amendment of ${from}`);
-      ctx.emit({ type: 'ruleset-amended', vis: 'public', from, to: ruleset, repeals: [...(target.repeals ?? [])] });
+      ctx.emit({
+        type: 'ruleset-amended',
+        vis: 'public',
+        from,
+        to: ruleset,
+        repeals: [...(target.repeals ?? [])],
+      });
       for (const m of ctx.modules) m.onAmend?.(ctx, from);
     },
   }),
@@ -107,7 +123,8 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     words: ['module'],
     args: z.object({ module: moduleName }).strict(),
     run(ctx, _by, { module }) {
-      if (!ctx.registry.available(ctx.ruleset).some((m) => m.id === module)) ctx.reject('unknown-module', `${ctx.state.ruleset} has no rule ${module}`);
+      if (!ctx.registry.available(ctx.ruleset).some((m) => m.id === module))
+        ctx.reject('unknown-module', `${ctx.state.ruleset} has no rule ${module}`);
       if (ctx.state.modules.includes(module)) ctx.reject('not-allowed', `${module} is already in force`);
       ctx.emit({ type: 'module-enacted', vis: 'public', module });
     },
@@ -126,7 +143,9 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     actor: 'admin',
     summary: 'end the game (reveals every dice seed)',
     words: ['reason'],
-    args: z.object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() }).strict(),
+    args: z
+      .object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() })
+      .strict(),
     run(ctx, _by, { reason, winners }) {
       ctx.endGame(winners ?? [], reason ?? 'ended by the Administrator');
     },

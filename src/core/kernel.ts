@@ -7,7 +7,7 @@ import type { RuleError } from './errors.js';
 import type { Result } from './result.js';
 import type { Viewer } from './viewer.js';
 import type { CommandRule } from './ruleset.js';
-import { Registry } from './registry.js';
+import type { Registry } from './registry.js';
 import { Decision } from './decision.js';
 import { makeEvolve } from './evolve.js';
 import { KERNEL_COMMANDS, PLAYER_NAME, startNweek } from './kernel-commands.js';
@@ -73,9 +73,14 @@ export class Kernel {
         const rule = this.findCommand(state, command.type);
         this.checkActor(state, command, rule);
         const args = rule.parse(command.args);
-        const vis = rule.visibility === 'public' ? 'public' : rule.visibility === 'admin' ? 'admin' : { players: [actorName(command)] };
+        const vis =
+          rule.visibility === 'public'
+            ? 'public'
+            : rule.visibility === 'admin'
+              ? 'admin'
+              : { players: [actorName(command)] };
         const { rolls, ...recorded } = command;
-        ctx.emit({ type: 'command', vis, command: recorded as Command & JsonObject });
+        ctx.emit({ type: 'command', vis, command: recorded });
         queueWithCommand(ctx, rolls);
         rule.run(ctx, command.by, args);
       }
@@ -125,7 +130,13 @@ export class Kernel {
     const lines: LogLine[] = [];
     for (const e of entries) {
       if (!canSee(e.event.vis, viewer)) continue;
-      lines.push({ nweek: e.at.nweek, nday: e.at.nday, type: e.event.type, text: this.describe(e.event, state), event: e.event });
+      lines.push({
+        nweek: e.at.nweek,
+        nday: e.at.nday,
+        type: e.event.type,
+        text: this.describe(e.event, state),
+        event: e.event,
+      });
     }
     return lines;
   }
@@ -133,7 +144,9 @@ export class Kernel {
   /** One sentence for an event, from the kernel or whichever rule module describes it. */
   describe(event: GameEvent, state?: GameState): string {
     if (KERNEL_EVENT_TYPES.has(event.type)) return describeKernelEvent(event as KernelEvent);
-    const rulesets = state ? [this.rulesetOf(state), ...this.registry.ids().map((id) => this.registry.get(id))] : this.registry.ids().map((id) => this.registry.get(id));
+    const rulesets = state
+      ? [this.rulesetOf(state), ...this.registry.ids().map((id) => this.registry.get(id))]
+      : this.registry.ids().map((id) => this.registry.get(id));
     for (const r of rulesets) {
       if (!r) continue;
       for (const m of this.registry.available(r)) {
@@ -155,10 +168,22 @@ export class Kernel {
     if (command.by.role !== 'admin') ctx.reject('not-allowed', 'only an Administrator creates a game');
     const parsed = createArgs.safeParse(command.args);
     if (!parsed.success) ctx.reject('bad-arguments', parsed.error.issues[0]?.message ?? 'bad arguments');
-    const a = parsed.data as z.infer<typeof createArgs>;
-    if (!this.registry.get(a.ruleset)) ctx.reject('unknown-ruleset', `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`);
+    const a = parsed.data;
+    if (!this.registry.get(a.ruleset))
+      ctx.reject(
+        'unknown-ruleset',
+        `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`,
+      );
     const dice = a.dice ?? 'fair';
-    ctx.emit({ type: 'game-created', vis: 'public', game: a.game, ruleset: a.ruleset, config: a.config ?? null, ndays: a.ndays ?? 7, dice });
+    ctx.emit({
+      type: 'game-created',
+      vis: 'public',
+      game: a.game,
+      ruleset: a.ruleset,
+      config: a.config ?? null,
+      ndays: a.ndays ?? 7,
+      dice,
+    });
     queueWithCommand(ctx, command.rolls);
     if (dice === 'fair') {
       ctx.commitSeed('public', 1);
@@ -169,10 +194,13 @@ export class Kernel {
   }
 
   private findCommand(state: GameState, type: string): CommandRule<unknown> {
-    const rule = KERNEL_COMMANDS[type] ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
+    const rule =
+      KERNEL_COMMANDS[type] ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
     if (!rule) {
       const known = [...this.commands(state).keys()].join(', ');
-      throw new Rejection(ruleError('unknown-command', `no rule in force here lets anyone "${type}"; commands: ${known}`));
+      throw new Rejection(
+        ruleError('unknown-command', `no rule in force here lets anyone "${type}"; commands: ${known}`),
+      );
     }
     return rule;
   }
@@ -183,8 +211,17 @@ export class Kernel {
       throw new Rejection(ruleError('not-allowed', `only the Administrator may ${command.type}`));
     }
     if (rule.actor === 'player') {
-      if (by.role !== 'player') throw new Rejection(ruleError('not-allowed', `${command.type} is a player's announcement; give it as that player`));
-      if (!PLAYER_NAME.test(by.name)) throw new Rejection(ruleError('bad-arguments', `"${by.name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`));
+      if (by.role !== 'player')
+        throw new Rejection(
+          ruleError('not-allowed', `${command.type} is a player's announcement; give it as that player`),
+        );
+      if (!PLAYER_NAME.test(by.name))
+        throw new Rejection(
+          ruleError(
+            'bad-arguments',
+            `"${by.name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
+          ),
+        );
       if (command.type !== 'join' && !state.players.includes(by.name)) {
         throw new Rejection(ruleError('unknown-player', `${by.name} has not joined this game`));
       }
@@ -195,8 +232,10 @@ export class Kernel {
 /** Queues the dice results a command brought with it (see Command.rolls). */
 function queueWithCommand(ctx: Decision, rolls: readonly number[] | undefined): void {
   if (!rolls || rolls.length === 0) return;
-  if (ctx.state.dice.source !== 'manual') ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be supplied');
-  if (!rolls.every((v) => Number.isInteger(v) && v >= 1)) ctx.reject('bad-dice', 'dice results are whole numbers from 1 up');
+  if (ctx.state.dice.source !== 'manual')
+    ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be supplied');
+  if (!rolls.every((v) => Number.isInteger(v) && v >= 1))
+    ctx.reject('bad-dice', 'dice results are whole numbers from 1 up');
   ctx.emit({ type: 'dice-queued', vis: 'admin', values: [...rolls], withCommand: true });
 }
 

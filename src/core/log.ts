@@ -8,7 +8,12 @@ export function entryHash(seq: number, at: LogEntry['at'], event: GameEvent, pre
 }
 
 /** Links new events onto a chain whose last hash is `prev`. */
-export function chain(prev: string, firstSeq: number, events: readonly GameEvent[], ats: readonly LogEntry['at'][]): LogEntry[] {
+export function chain(
+  prev: string,
+  firstSeq: number,
+  events: readonly GameEvent[],
+  ats: readonly LogEntry['at'][],
+): LogEntry[] {
   const entries: LogEntry[] = [];
   let link = prev;
   events.forEach((event, i) => {
@@ -26,9 +31,11 @@ export function chainBreak(entries: readonly LogEntry[]): string | null {
   let prev = GENESIS;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i] as LogEntry;
-    if (e.seq !== i + 1) return `entry ${i + 1} is numbered ${e.seq}: an entry was deleted, inserted or moved`;
+    if (e.seq !== i + 1)
+      return `entry ${i + 1} is numbered ${e.seq}: an entry was deleted, inserted or moved`;
     if (e.prev !== prev) return `entry ${e.seq} does not follow the entry before it`;
-    if (entryHash(e.seq, e.at, e.event, e.prev) !== e.hash) return `entry ${e.seq} was altered: its hash does not match its content`;
+    if (entryHash(e.seq, e.at, e.event, e.prev) !== e.hash)
+      return `entry ${e.seq} was altered: its hash does not match its content`;
     prev = e.hash;
   }
   return null;

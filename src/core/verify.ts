@@ -27,7 +27,12 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
   const rolls = n?.type === 'dice-queued' && n.withCommand ? { rolls: n.values } : {};
   if (e.type === 'command') return { ...e.command, ...rolls };
   if (e.type === 'game-created') {
-    return { type: 'create', by: { role: 'admin' }, args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice }, ...rolls };
+    return {
+      type: 'create',
+      by: { role: 'admin' },
+      args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice },
+      ...rolls,
+    };
   }
   return undefined;
 }
@@ -38,7 +43,11 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
  * game's dice secret, so every fair roll is derived again), the rules produce exactly the recorded events.
  * Any edit to an event - a roll, a point, a position - fails one of these.
  */
-export function verifyLog(kernel: Kernel, entries: readonly LogEntry[], master: Uint8Array | undefined): VerifyReport {
+export function verifyLog(
+  kernel: Kernel,
+  entries: readonly LogEntry[],
+  master: Uint8Array | undefined,
+): VerifyReport {
   const problems: string[] = [];
   let fairRolls = 0;
   let manualRolls = 0;
@@ -56,7 +65,10 @@ export function verifyLog(kernel: Kernel, entries: readonly LogEntry[], master: 
     }
     const k = event as KernelEvent;
     if (k.type === 'seed-committed') commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
-    if (k.type === 'seed-revealed' && sha256Hex(hexToBytes(k.seed)) !== commitments.get(`${k.stream}|${k.epoch}`)) {
+    if (
+      k.type === 'seed-revealed' &&
+      sha256Hex(hexToBytes(k.seed)) !== commitments.get(`${k.stream}|${k.epoch}`)
+    ) {
       problems.push(`the revealed seed of ${k.stream} ${k.epoch} does not match its commitment`);
     }
   }
@@ -80,15 +92,22 @@ export function verifyLog(kernel: Kernel, entries: readonly LogEntry[], master: 
       break;
     }
     if (!decided.ok) {
-      problems.push(`entry ${start.seq}: the rules now reject "${command.type}" (${decided.error.code}: ${decided.error.message})`);
+      problems.push(
+        `entry ${start.seq}: the rules now reject "${command.type}" (${decided.error.code}: ${decided.error.message})`,
+      );
       break;
     }
     const { events, ats } = decided.value;
     for (let k = 0; k < events.length; k++) {
       const recorded = entries[i + k];
       const mine = canonicalJson({ event: events[k], at: ats[k] } as unknown as Json);
-      if (!recorded || canonicalJson({ event: recorded.event, at: recorded.at } as unknown as Json) !== mine) {
-        problems.push(`entry ${start.seq + k}: the log says ${recorded ? JSON.stringify(recorded.event) : 'nothing'}, the rules give ${JSON.stringify(events[k])}`);
+      if (
+        !recorded ||
+        canonicalJson({ event: recorded.event, at: recorded.at } as unknown as Json) !== mine
+      ) {
+        problems.push(
+          `entry ${start.seq + k}: the log says ${recorded ? JSON.stringify(recorded.event) : 'nothing'}, the rules give ${JSON.stringify(events[k])}`,
+        );
         break;
       }
     }

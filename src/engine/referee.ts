@@ -1,7 +1,18 @@
 // The application service: the only place the pure kernel meets the store. Commands to one game are
 // applied one at a time, in arrival order; an accepted command is acknowledged only after its entries are
 // committed; a command id seen before returns its first result and appends nothing.
-import type { Command, Decided, GameState, JsonObject, LogEntry, LogLine, RuleError, Result, VerifyReport, Viewer } from '../core/index.js';
+import type {
+  Command,
+  Decided,
+  GameState,
+  JsonObject,
+  LogEntry,
+  LogLine,
+  RuleError,
+  Result,
+  VerifyReport,
+  Viewer,
+} from '../core/index.js';
 import { chain, err, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Store } from '../store/store.js';
@@ -81,15 +92,21 @@ export class Referee {
    * Writes a verified log into the store as a new game. `master` is the dice secret from a full export.
    * Refused, with nothing written, if the game exists or the log does not verify.
    */
-  async import(entries: readonly LogEntry[], master: Uint8Array | null): Promise<Result<GameState, RuleError>> {
+  async import(
+    entries: readonly LogEntry[],
+    master: Uint8Array | null,
+  ): Promise<Result<GameState, RuleError>> {
     const first = entries[0];
-    if (!first || first.event.type !== 'game-created') return err(ruleError('bad-import', 'the file does not begin with the creation of a game'));
-    const game = String(first.event.game);
+    if (!first || first.event.type !== 'game-created')
+      return err(ruleError('bad-import', 'the file does not begin with the creation of a game'));
+    const game = first.event.game as string;
     return this.serially(game, async () => {
-      if (await this.store.entries(game)) return err(ruleError('game-exists', `the game ${game} already exists here`));
+      if (await this.store.entries(game))
+        return err(ruleError('game-exists', `the game ${game} already exists here`));
       const report = verifyLog(this.kernel, entries, master ?? undefined);
-      if (!report.ok) return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
-      await this.store.append({ game, entries, create: { ruleset: String(first.event.ruleset), master } });
+      if (!report.ok)
+        return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
+      await this.store.append({ game, entries, create: { ruleset: first.event.ruleset as string, master } });
       this.cache.delete(game);
       return ok((await this.load(game)).state);
     });
@@ -102,21 +119,29 @@ export class Referee {
       try {
         loaded = await this.load(game);
       } catch (e) {
-        if (e instanceof StoreError && e.code === 'unknown-game') return err(ruleError('unknown-game', e.message));
+        if (e instanceof StoreError && e.code === 'unknown-game')
+          return err(ruleError('unknown-game', e.message));
         throw e;
       }
       if (command.id !== undefined) {
         const seen = await this.store.command(game, command.id);
         if (seen) {
           const entries = (await this.store.entries(game, seen.first)) ?? [];
-          return ok({ entries: entries.filter((e) => e.seq <= seen.last), state: loaded.state, duplicate: true });
+          return ok({
+            entries: entries.filter((e) => e.seq <= seen.last),
+            state: loaded.state,
+            duplicate: true,
+          });
         }
       }
     } else if (await this.store.entries(game)) {
       return err(ruleError('game-exists', `the game ${game} already exists`));
     }
     const master = creating && command.args.dice !== 'manual' ? this.entropy() : (loaded?.master ?? null);
-    const decided = this.kernel.decide(loaded?.state, command, { head: loaded?.head ?? GENESIS, ...(master ? { master } : {}) });
+    const decided = this.kernel.decide(loaded?.state, command, {
+      head: loaded?.head ?? GENESIS,
+      ...(master ? { master } : {}),
+    });
     if (!decided.ok) return decided;
     const entries = this.link(loaded, decided.value);
     try {
@@ -146,7 +171,11 @@ export class Referee {
     const entries = await this.entries(game);
     const state = this.kernel.replay(entries.map((e) => e.event));
     if (!state) throw new StoreError('damaged', `the game ${game} has an empty log`);
-    const loaded = { state, head: entries[entries.length - 1]?.hash ?? GENESIS, master: await this.store.master(game) };
+    const loaded = {
+      state,
+      head: entries[entries.length - 1]?.hash ?? GENESIS,
+      master: await this.store.master(game),
+    };
     this.cache.set(game, loaded);
     return loaded;
   }

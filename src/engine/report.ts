@@ -7,7 +7,9 @@ import type { Referee } from './referee.js';
 
 const rollText = (r: Roll): string => {
   const result = Array.isArray(r.result) ? `[${r.result.join(', ')}]` : String(r.result);
-  const proof = r.proof ? ` (draws ${r.draws.join(', ')}; stream ${r.proof.stream} ${r.proof.epoch}, index ${r.proof.first}, log head ${r.proof.head.slice(0, 16)}…)` : ` (draws ${r.draws.join(', ')}, ${r.source} dice)`;
+  const proof = r.proof
+    ? ` (draws ${r.draws.join(', ')}; stream ${r.proof.stream} ${r.proof.epoch}, index ${r.proof.first}, log head ${r.proof.head.slice(0, 16)}…)`
+    : ` (draws ${r.draws.join(', ')}, ${r.source} dice)`;
   return `${r.purpose}: ${r.expr} = ${result}${proof}`;
 };
 
@@ -23,13 +25,23 @@ export async function nweekReport(referee: Referee, game: string, nweek?: number
   const week = nweek ?? defaultReportNweek(current.clock.nweek, lines);
   // Standings as they were when the nweek ended: replay the log up to the next nweek's start.
   const entries = await referee.entries(game);
-  const end = entries.findIndex((e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === week + 1);
-  const state = end < 0 ? current : (referee.kernel.replay(entries.slice(0, end).map((e) => e.event)) ?? current);
-  const during = lines.filter((l) => l.nweek === week || (l.type === 'nweek-ended' && Number(l.event.nweek) === week));
+  const end = entries.findIndex(
+    (e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === week + 1,
+  );
+  const state =
+    end < 0 ? current : (referee.kernel.replay(entries.slice(0, end).map((e) => e.event)) ?? current);
+  const during = lines.filter(
+    (l) => l.nweek === week || (l.type === 'nweek-ended' && Number(l.event.nweek) === week),
+  );
   const out: string[] = [`# ${game} (${state.ruleset}): report for nweek ${week}`, ''];
   out.push('## What happened', '');
   // The commands themselves are left out: each rule's own event says what an announcement did.
-  const events = during.filter((l) => !['command', 'seed-committed', 'seed-revealed', 'nday-started', 'nday-ended', 'nweek-started'].includes(l.type));
+  const events = during.filter(
+    (l) =>
+      !['command', 'seed-committed', 'seed-revealed', 'nday-started', 'nday-ended', 'nweek-started'].includes(
+        l.type,
+      ),
+  );
   if (events.length === 0) out.push('Nothing happened.');
   for (const l of events) out.push(`- nday ${l.nday}: ${l.text}`);
   const rolls = during.flatMap((l) => l.event.rolls ?? []);
@@ -38,7 +50,15 @@ export async function nweekReport(referee: Referee, game: string, nweek?: number
   if (rolls.length === 0 && seeds.length === 0) out.push('No public rolls.');
   for (const r of rolls) out.push(`- ${rollText(r)}`);
   for (const l of seeds) out.push(`- ${l.text}`);
-  out.push('', `## Standings ${state === current ? 'now' : `at the end of nweek ${week}`}`, '', '```', referee.kernel.render(state, referee.kernel.view(state, PUBLIC)), '```');
-  if (week === state.clock.nweek) out.push('', `(nweek ${week} is still going on: nday ${state.clock.nday} of ${state.clock.ndays}.)`);
+  out.push(
+    '',
+    `## Standings ${state === current ? 'now' : `at the end of nweek ${week}`}`,
+    '',
+    '```',
+    referee.kernel.render(state, referee.kernel.view(state, PUBLIC)),
+    '```',
+  );
+  if (week === state.clock.nweek)
+    out.push('', `(nweek ${week} is still going on: nday ${state.clock.nday} of ${state.clock.ndays}.)`);
   return out.join('\n');
 }

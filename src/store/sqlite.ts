@@ -67,13 +67,19 @@ function checkFileHeader(path: string): void {
     closeSync(fd);
   }
   if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
-    throw new StoreError('not-our-file', `${path} is not a nomic-referee database (not a SQLite file); it was left untouched`);
+    throw new StoreError(
+      'not-our-file',
+      `${path} is not a nomic-referee database (not a SQLite file); it was left untouched`,
+    );
   }
   const rawPage = header.readUInt16BE(16);
   const pageSize = rawPage === 1 ? 65536 : rawPage;
   const pages = header.readUInt32BE(28);
   if (pages > 0 && size < pages * pageSize) {
-    throw new StoreError('damaged', `${path} is damaged: it holds ${size} bytes but its header promises ${pages * pageSize}; it was left untouched`);
+    throw new StoreError(
+      'damaged',
+      `${path} is damaged: it holds ${size} bytes but its header promises ${pages * pageSize}; it was left untouched`,
+    );
   }
 }
 
@@ -104,21 +110,29 @@ export class SqliteStore implements Store {
         'SELECT g.id AS id, g.ruleset AS ruleset, (SELECT count(*) FROM log l WHERE l.game = g.id) AS entries FROM games g ORDER BY g.created_at, g.id',
       ),
       exists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM games WHERE id = ?'),
-      entries: db.prepare<[string, number], LogRow>('SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq'),
+      entries: db.prepare<[string, number], LogRow>(
+        'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq',
+      ),
       last: db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM log WHERE game = ?'),
       master: db.prepare<[string], { master: Buffer }>('SELECT master FROM game_secrets WHERE game = ?'),
-      command: db.prepare<[string, string], { first: number; last: number }>('SELECT first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? AND id = ?'),
+      command: db.prepare<[string, string], { first: number; last: number }>(
+        'SELECT first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? AND id = ?',
+      ),
       insertGame: db.prepare('INSERT INTO games (id, ruleset, created_at) VALUES (?, ?, ?)'),
       insertSecret: db.prepare('INSERT INTO game_secrets (game, master) VALUES (?, ?)'),
-      insertEntry: db.prepare('INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      insertCommand: db.prepare('INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)'),
+      insertEntry: db.prepare(
+        'INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertCommand: db.prepare(
+        'INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)',
+      ),
     };
   }
 
   private prepareFile(fresh: boolean): void {
     const appId = this.db.pragma('application_id', { simple: true }) as number;
     const version = this.db.pragma('user_version', { simple: true }) as number;
-    const tables = (this.db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n;
+    const tables = (this.db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
     if (appId === 0 && tables === 0) {
       // A new or empty file: make it ours.
       this.db.exec('BEGIN');
@@ -129,9 +143,16 @@ export class SqliteStore implements Store {
       return;
     }
     void fresh;
-    if (appId !== APPLICATION_ID) throw new StoreError('not-our-file', `${this.path} is a SQLite database of some other program; it was left untouched`);
+    if (appId !== APPLICATION_ID)
+      throw new StoreError(
+        'not-our-file',
+        `${this.path} is a SQLite database of some other program; it was left untouched`,
+      );
     if (version > SCHEMA_VERSION) {
-      throw new StoreError('newer-version', `${this.path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`);
+      throw new StoreError(
+        'newer-version',
+        `${this.path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
+      );
     }
   }
 
@@ -173,19 +194,36 @@ export class SqliteStore implements Store {
     if (!first) return;
     const tx = this.db.transaction(() => {
       if (a.create) {
-        if (this.stmts.exists.get(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
+        if (this.stmts.exists.get(a.game))
+          throw new StoreError('conflict', `the game ${a.game} already exists`);
         this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
         if (a.create.master) this.stmts.insertSecret.run(a.game, Buffer.from(a.create.master));
-      } else if (!this.stmts.exists.get(a.game)) throw new StoreError('unknown-game', `there is no game ${a.game}`);
+      } else if (!this.stmts.exists.get(a.game))
+        throw new StoreError('unknown-game', `there is no game ${a.game}`);
       const last = this.stmts.last.get(a.game)?.seq ?? 0;
-      if (first.seq !== last + 1) throw new StoreError('conflict', `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`);
+      if (first.seq !== last + 1)
+        throw new StoreError(
+          'conflict',
+          `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`,
+        );
       const now = new Date().toISOString();
       for (const e of a.entries) {
-        this.stmts.insertEntry.run(a.game, e.seq, e.at.nweek, e.at.nday, e.event.type, JSON.stringify(e.event), e.prev, e.hash, now);
+        this.stmts.insertEntry.run(
+          a.game,
+          e.seq,
+          e.at.nweek,
+          e.at.nday,
+          e.event.type,
+          JSON.stringify(e.event),
+          e.prev,
+          e.hash,
+          now,
+        );
       }
       if (a.commandId !== undefined) {
         const last = a.entries[a.entries.length - 1] as LogEntry;
-        if (this.stmts.command.get(a.game, a.commandId)) throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
+        if (this.stmts.command.get(a.game, a.commandId))
+          throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
         this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
       }
     });
@@ -214,10 +252,15 @@ export class SqliteStore implements Store {
 function translate(e: unknown, path: string): Error {
   if (e instanceof StoreError) return e;
   const code = (e as { code?: string }).code ?? '';
-  if (code === 'SQLITE_NOTADB') return new StoreError('not-our-file', `${path} is not a nomic-referee database; it was left untouched`);
-  if (code === 'SQLITE_CORRUPT') return new StoreError('damaged', `${path} is damaged (${(e as Error).message}); it was left untouched`);
+  if (code === 'SQLITE_NOTADB')
+    return new StoreError('not-our-file', `${path} is not a nomic-referee database; it was left untouched`);
+  if (code === 'SQLITE_CORRUPT')
+    return new StoreError('damaged', `${path} is damaged (${(e as Error).message}); it was left untouched`);
   if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
-    return new StoreError('io', `${path} could not be written (${(e as Error).message}); nothing was recorded`);
+    return new StoreError(
+      'io',
+      `${path} could not be written (${(e as Error).message}); nothing was recorded`,
+    );
   }
   return e instanceof Error ? e : new Error(String(e));
 }

@@ -14,7 +14,8 @@ export interface CommandRecord {
 }
 
 /** Why the store refused: a file that is not ours or is damaged, a newer schema, a race lost. */
-export type StoreErrorCode = 'not-our-file' | 'damaged' | 'newer-version' | 'conflict' | 'duplicate-command' | 'unknown-game' | 'io';
+export type StoreErrorCode =
+  'not-our-file' | 'damaged' | 'newer-version' | 'conflict' | 'duplicate-command' | 'unknown-game' | 'io';
 
 export class StoreError extends Error {
   constructor(

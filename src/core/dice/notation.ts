@@ -49,7 +49,8 @@ class Parser {
     this.pos++;
     const sides = this.atom();
     if (!Number.isInteger(count) || count < 0 || count > MAX_DICE) this.fail(`cannot roll ${count} dice`);
-    if (!Number.isInteger(sides) || sides < 1 || sides > MAX_SIDES) this.fail(`a die cannot have ${sides} sides`);
+    if (!Number.isInteger(sides) || sides < 1 || sides > MAX_SIDES)
+      this.fail(`a die cannot have ${sides} sides`);
     return { kind: 'dice', sign, count, sides };
   }
 
@@ -75,7 +76,7 @@ class Parser {
       const v = this.vars[name[0]];
       if (v === undefined) this.fail(`unknown variable ${name[0]}`);
       this.pos += name[0].length;
-      return v as number;
+      return v;
     }
     return this.fail('expected a number');
   }

@@ -44,4 +44,5 @@ export function permutation(n: number, draws: readonly number[]): number[] {
 }
 
 /** The sides a shuffle of n draws, in order. */
-export const shuffleSides = (n: number): number[] => Array.from({ length: Math.max(0, n - 1) }, (_, k) => n - k);
+export const shuffleSides = (n: number): number[] =>
+  Array.from({ length: Math.max(0, n - 1) }, (_, k) => n - k);

@@ -11,23 +11,31 @@ export function checkFairRoll(game: string, roll: Roll, seed: Uint8Array): strin
   if (roll.source !== 'fair' || !roll.proof) return 'not a fair roll';
   const p = roll.proof;
   for (let i = 0; i < roll.sides.length; i++) {
-    const want = fairDraw(seed, { game, stream: p.stream, epoch: p.epoch, index: p.first + i, head: p.head }, roll.sides[i] ?? 0);
-    if (roll.draws[i] !== want) return `draw ${i + 1} of "${roll.purpose}" is ${roll.draws[i]}, the seed gives ${want}`;
+    const want = fairDraw(
+      seed,
+      { game, stream: p.stream, epoch: p.epoch, index: p.first + i, head: p.head },
+      roll.sides[i] ?? 0,
+    );
+    if (roll.draws[i] !== want)
+      return `draw ${i + 1} of "${roll.purpose}" is ${roll.draws[i]}, the seed gives ${want}`;
   }
   return checkRollResult(roll);
 }
 
 /** The result of a roll follows from its draws (for manual and fair rolls alike). */
 export function checkRollResult(roll: Roll): string | null {
-  if (roll.draws.length !== roll.sides.length) return `"${roll.purpose}" has ${roll.draws.length} draws for ${roll.sides.length} dice`;
+  if (roll.draws.length !== roll.sides.length)
+    return `"${roll.purpose}" has ${roll.draws.length} draws for ${roll.sides.length} dice`;
   for (let i = 0; i < roll.draws.length; i++) {
     const d = roll.draws[i] ?? 0;
-    if (!Number.isInteger(d) || d < 1 || d > (roll.sides[i] ?? 0)) return `draw ${d} does not fit a d${roll.sides[i]}`;
+    if (!Number.isInteger(d) || d < 1 || d > (roll.sides[i] ?? 0))
+      return `draw ${d} does not fit a d${roll.sides[i]}`;
   }
   let want: number | number[];
   if (roll.kind === 'dice') want = diceTotal(parseDice(roll.expr), roll.draws);
   else if (roll.kind === 'choice') want = (roll.draws[0] ?? 1) - 1;
   else want = permutation(Number(/(\d+)$/.exec(roll.expr)?.[1] ?? 0), roll.draws);
-  if (JSON.stringify(want) !== JSON.stringify(roll.result)) return `"${roll.purpose}" records ${JSON.stringify(roll.result)}, its draws give ${JSON.stringify(want)}`;
+  if (JSON.stringify(want) !== JSON.stringify(roll.result))
+    return `"${roll.purpose}" records ${JSON.stringify(roll.result)}, its draws give ${JSON.stringify(want)}`;
   return null;
 }

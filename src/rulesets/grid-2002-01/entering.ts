@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Entered, GridState, Unit } from './types.js';
-import { unitText } from './grid.js';
+import { onGrid, unitText } from './grid.js';
 
 export const coordinate = z.number().int();
 
@@ -22,16 +22,22 @@ export const enteringModule: RuleModule<GridState> = {
       run(ctx, by, { x, y }) {
         if (by.role !== 'player') return;
         const at: Unit = [x, y];
-        if (ctx.rules.positions[by.name]) ctx.reject('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);
-        const may = ctx.ask('may-occupy', { player: by.name, at: [x, y] });
-        if (may !== true) ctx.reject(may === 'that unit is not on the Grid' ? 'off-grid' : 'occupied', `${by.name} cannot enter at ${unitText(at)}: ${String(may)}`);
+        if (ctx.rules.positions[by.name])
+          ctx.reject('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);
+        if (!onGrid(at))
+          ctx.reject('off-grid', `${by.name} cannot enter at ${unitText(at)}: that unit is not on the Grid`);
+        const why = ctx.forbids('may-occupy', { player: by.name, at: [x, y] });
+        if (why !== null) ctx.reject('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
         const e: Entered = { type: 'entered', vis: 'public', player: by.name, at };
         ctx.emit(e);
       },
     }),
   },
   evolve: {
-    entered: (s: GridState, e: Entered): GridState => ({ ...s, positions: { ...s.positions, [e.player]: e.at } }),
+    entered: (s: GridState, e: Entered): GridState => ({
+      ...s,
+      positions: { ...s.positions, [e.player]: e.at },
+    }),
   },
   describe: {
     entered: (e: Entered) => `${e.player} enters the Grid at ${unitText(e.at)}.`,

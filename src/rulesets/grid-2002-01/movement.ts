@@ -42,11 +42,14 @@ export const movementModule: RuleModule<GridState> = {
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
         if (ctx.rules.lastAnnounced[by.name] === ctx.clock.nweek) {
-          ctx.reject('already-announced', `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`);
+          ctx.reject(
+            'already-announced',
+            `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`,
+          );
         }
         const to: Unit = [x, y];
-        const may = ctx.ask('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
-        if (may !== true) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${String(may)}`);
+        const why = ctx.forbids('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
+        if (why !== null) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
         const e: MoveAnnounced = { type: 'move-announced', vis: 'public', player: by.name, to };
         ctx.emit(e);
       },
@@ -57,12 +60,12 @@ export const movementModule: RuleModule<GridState> = {
       for (const { player, to } of ctx.rules.announced) {
         const from = ctx.rules.positions[player];
         if (!from) continue;
-        const may = ctx.ask('may-occupy', { player, at: [to[0], to[1]] });
-        if (may === true) {
+        const why = ctx.forbids('may-occupy', { player, at: [to[0], to[1]] });
+        if (why === null) {
           const e: Moved = { type: 'moved', vis: 'public', player, from, to };
           ctx.emit(e);
         } else {
-          const e: MoveFailed = { type: 'move-failed', vis: 'public', player, to, reason: String(may) };
+          const e: MoveFailed = { type: 'move-failed', vis: 'public', player, to, reason: why };
           ctx.emit(e);
         }
       }
@@ -87,6 +90,7 @@ export const movementModule: RuleModule<GridState> = {
   describe: {
     'move-announced': (e: MoveAnnounced) => `${e.player} announces a move to ${unitText(e.to)}.`,
     moved: (e: Moved) => `${e.player} moves from ${unitText(e.from)} to ${unitText(e.to)}.`,
-    'move-failed': (e: MoveFailed) => `${e.player}'s move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
+    'move-failed': (e: MoveFailed) =>
+      `${e.player}'s move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
   },
 };

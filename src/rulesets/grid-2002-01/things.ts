@@ -35,10 +35,21 @@ function teleport(ctx: Decision<GridState>, thing: Thing): void {
   if (free <= 0) return;
   const rolls: Roll[] = [];
   for (;;) {
-    const { unit, roll } = rollUnit(ctx, `new location of ${thingName(thing)}${rolls.length ? ` (attempt ${rolls.length + 1})` : ''}`);
+    const { unit, roll } = rollUnit(
+      ctx,
+      `new location of ${thingName(thing)}${rolls.length ? ` (attempt ${rolls.length + 1})` : ''}`,
+    );
     rolls.push(roll);
     if (!sameUnit(unit, thing.at) && !occupant(ctx.rules, unit)) {
-      const e: ThingTeleported = { type: 'thing-teleported', vis: 'admin', kind: thing.kind, n: thing.n, from: thing.at, to: unit, rolls };
+      const e: ThingTeleported = {
+        type: 'thing-teleported',
+        vis: 'admin',
+        kind: thing.kind,
+        n: thing.n,
+        from: thing.at,
+        to: unit,
+        rolls,
+      };
       ctx.emit(e);
       return;
     }
@@ -65,16 +76,32 @@ export const thingsModule: RuleModule<GridState> = {
       for (const thing of ctx.rules.things) {
         const player = occupant(ctx.rules, thing.at);
         if (!player) continue;
-        const found: ThingFound = { type: 'thing-found', vis: 'public', player, kind: thing.kind, at: thing.at };
+        const found: ThingFound = {
+          type: 'thing-found',
+          vis: 'public',
+          player,
+          kind: thing.kind,
+          at: thing.at,
+        };
         ctx.emit(found);
-        if (thing.kind === 'shiny') ctx.transfer(BANK, player, THING_POINTS, `${player} found a Shiny Thing at ${unitText(thing.at)}`);
-        else ctx.transfer(player, BANK, THING_POINTS, `${player} met a Scary Dark Thing at ${unitText(thing.at)}`);
+        if (thing.kind === 'shiny')
+          ctx.transfer(BANK, player, THING_POINTS, `${player} found a Shiny Thing at ${unitText(thing.at)}`);
+        else
+          ctx.transfer(
+            player,
+            BANK,
+            THING_POINTS,
+            `${player} met a Scary Dark Thing at ${unitText(thing.at)}`,
+          );
         teleport(ctx, thing);
       }
     },
   ],
   evolve: {
-    'thing-placed': (s: GridState, e: ThingPlaced): GridState => ({ ...s, things: [...s.things, { kind: e.kind, n: e.n, at: e.at }] }),
+    'thing-placed': (s: GridState, e: ThingPlaced): GridState => ({
+      ...s,
+      things: [...s.things, { kind: e.kind, n: e.n, at: e.at }],
+    }),
     'thing-teleported': (s: GridState, e: ThingTeleported): GridState => ({
       ...s,
       things: s.things.map((t) => (t.kind === e.kind && t.n === e.n ? { ...t, at: e.to } : t)),
@@ -83,7 +110,10 @@ export const thingsModule: RuleModule<GridState> = {
   describe: {
     'thing-placed': (e: ThingPlaced) => `${thingName(e)} is placed at ${unitText(e.at)}.`,
     'thing-found': (e: ThingFound) =>
-      e.kind === 'shiny' ? `${e.player} finds a Shiny Thing at ${unitText(e.at)}!` : `${e.player} runs into a Scary Dark Thing at ${unitText(e.at)}!`,
-    'thing-teleported': (e: ThingTeleported) => `${thingName(e)} teleports from ${unitText(e.from)} to ${unitText(e.to)}.`,
+      e.kind === 'shiny'
+        ? `${e.player} finds a Shiny Thing at ${unitText(e.at)}!`
+        : `${e.player} runs into a Scary Dark Thing at ${unitText(e.at)}!`,
+    'thing-teleported': (e: ThingTeleported) =>
+      `${thingName(e)} teleports from ${unitText(e.from)} to ${unitText(e.to)}.`,
   },
 };

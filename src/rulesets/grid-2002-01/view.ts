@@ -59,6 +59,7 @@ export function renderGrid(view: JsonObject): string {
     lines.push(`  ${a.player} has announced a move to ${unitText(a.to)}`);
   }
   if (things.length > 0) lines.push('', 'Things (Administrator only): * Shiny Thing, # Scary Dark Thing');
-  for (const t of things) lines.push(`  ${t.kind === 'shiny' ? 'Shiny' : 'Scary Dark'} Thing ${t.n} at ${unitText(t.location)}`);
+  for (const t of things)
+    lines.push(`  ${t.kind === 'shiny' ? 'Shiny' : 'Scary Dark'} Thing ${t.n} at ${unitText(t.location)}`);
   return lines.join('\n');
 }
