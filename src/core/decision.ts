@@ -21,7 +21,7 @@ export interface DecisionEnv {
   /** Hash of the log before this command. */
   readonly head: string;
   /** The game's master dice secret (fair dice only). */
-  readonly master?: Uint8Array;
+  readonly master?: Uint8Array | undefined;
 }
 
 /** Options of a roll: the secret stream, for results that place something hidden. */
@@ -43,8 +43,10 @@ export class Decision<S = unknown> {
   private current: GameState | undefined;
   private pending: Roll[] = [];
   private readonly pendingDraws = { public: 0, secret: 0, manual: 0 };
-  private readonly seeds = new Map<string, Uint8Array>();
+  private seeds: Map<string, Uint8Array> | undefined;
   private settling = false;
+  /** How many of `events` the triggers have been checked after. */
+  private checked = 0;
 
   constructor(
     private readonly env: DecisionEnv,
@@ -87,7 +89,13 @@ export class Decision<S = unknown> {
     }
     this.current = this.env.evolve(this.current, event);
     this.events.push(event);
-    this.ats.push({ nweek: this.current.clock.nweek, nday: this.current.clock.nday });
+    const clock = this.current.clock;
+    const last = this.ats[this.ats.length - 1];
+    this.ats.push(
+      last && last.nweek === clock.nweek && last.nday === clock.nday
+        ? last
+        : { nweek: clock.nweek, nday: clock.nday },
+    );
     if (!this.settling && event.type !== 'command') this.settle();
   }
 
@@ -199,24 +207,37 @@ export class Decision<S = unknown> {
     if (orphan) throw new Error(`the roll for "${orphan.purpose}" was made but recorded in no event`);
   }
 
+  /** Checks the triggers that the events since the last check may have set off, until none fires. */
   private settle(): void {
     if (this.settling) return;
     this.settling = true;
     try {
       for (let round = 0; ; round++) {
         if (round > TRIGGER_ROUNDS) throw new Error('rule triggers keep firing without end');
-        const before = this.events.length;
-        for (const m of this.modules) for (const t of m.triggers ?? []) t(this);
-        if (this.events.length === before) return;
+        const from = this.checked;
+        const to = this.events.length;
+        if (from === to) return;
+        this.checked = to;
+        for (const m of this.modules) {
+          if (!m.triggers) continue;
+          for (const t of m.triggers) if (!t.after || this.anyOf(t.after, from, to)) t.run(this);
+        }
       }
     } finally {
       this.settling = false;
     }
   }
 
+  /** Whether any event in events[from..to) has one of the types. */
+  private anyOf(types: readonly string[], from: number, to: number): boolean {
+    for (let i = from; i < to; i++) if (types.includes((this.events[i] as GameEvent).type)) return true;
+    return false;
+  }
+
   private seed(stream: Stream, epoch: number): Uint8Array {
     if (!this.env.master) throw new Error('fair dice need the game secret, which the store did not supply');
     const key = `${stream}|${epoch}`;
+    this.seeds ??= new Map();
     let seed = this.seeds.get(key);
     if (!seed) this.seeds.set(key, (seed = streamSeed(this.env.master, stream, epoch)));
     return seed;
@@ -272,7 +293,8 @@ export class Decision<S = unknown> {
   }
 
   private attachRolls(event: GameEvent): void {
-    for (const roll of event.rolls ?? []) {
+    if (!event.rolls) return;
+    for (const roll of event.rolls) {
       const i = this.pending.indexOf(roll);
       if (i < 0) throw new Error(`event ${event.type} carries a roll this decision did not make`);
       if (roll.secret === (event.vis === 'public')) {

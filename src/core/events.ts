@@ -51,6 +51,12 @@ export type KernelEvent =
   | { type: 'module-repealed'; vis: 'public'; module: string }
   | { type: 'game-ended'; vis: 'public'; winners: string[]; reason: string };
 
+/**
+ * Kernel events whose fold changes nothing but the entry count (and never carry rolls). A store may hand
+ * them to a replay as `{ type, vis }` stubs without parsing them: a third of a typical log.
+ */
+export const FOLD_NOOP_TYPES: readonly string[] = ['command', 'nday-ended', 'nweek-ended', 'seed-revealed'];
+
 export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type']>([
   'command',
   'game-created',

@@ -3,7 +3,9 @@ import type { GameState, DiceState } from './state.js';
 import type { Registry } from './registry.js';
 import type { Roll } from './dice/roll.js';
 import { applyTransfer } from './ledger.js';
-import { KERNEL_EVENT_TYPES } from './events.js';
+import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
+
+const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
 /** Builds the pure fold (state, event) -> state for games whose rulesets are in `registry`. */
 export function makeEvolve(
@@ -15,11 +17,40 @@ export function makeEvolve(
       return created(registry, event as Extract<KernelEvent, { type: 'game-created' }>);
     }
     if (!state) throw new Error(`the log must begin with game-created, not ${event.type}`);
-    const withDice = event.rolls ? { ...state, dice: advanceDice(state.dice, event.rolls) } : state;
-    const next = KERNEL_EVENT_TYPES.has(event.type)
-      ? kernelFold(registry, withDice, event as KernelEvent)
-      : rulesFold(registry, withDice, event);
-    return { ...next, seq: state.seq + 1 };
+    const dice = event.rolls ? advanceDice(state.dice, event.rolls) : state.dice;
+    if (NOOP.has(event.type)) return step(state, state.rules, dice);
+    if (event.type === 'nday-started') {
+      const e = event as Extract<KernelEvent, { type: 'nday-started' }>;
+      return step(
+        { ...state, clock: { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays } },
+        state.rules,
+        dice,
+      );
+    }
+    if (KERNEL_EVENT_TYPES.has(event.type))
+      return { ...kernelFold(registry, { ...state, dice }, event as KernelEvent), seq: state.seq + 1 };
+    return step(state, rulesFold(registry, state, event), dice);
+  };
+}
+
+/**
+ * The next state after a ruleset's event: new rules, dice and count, the rest shared. Written out field by
+ * field because this is the hot path of every decide and replay, and a literal of one fixed shape is several
+ * times faster in V8 than an object spread.
+ */
+function step(s: GameState, rules: unknown, dice: DiceState): GameState {
+  return {
+    game: s.game,
+    ruleset: s.ruleset,
+    config: s.config,
+    modules: s.modules,
+    clock: s.clock,
+    players: s.players,
+    balances: s.balances,
+    dice,
+    ended: s.ended,
+    seq: s.seq + 1,
+    rules,
   };
 }
 
@@ -92,12 +123,12 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
   }
 }
 
-function rulesFold(registry: Registry, s: GameState, e: GameEvent): GameState {
+function rulesFold(registry: Registry, s: GameState, e: GameEvent): unknown {
   const ruleset = registry.get(s.ruleset);
   if (!ruleset) throw new Error(`ruleset ${s.ruleset} is not registered`);
   const index = registry.index(ruleset, s.modules);
   const fold = index.evolve.get(e.type);
-  if (fold) return { ...s, rules: fold(s.rules, e, s) };
-  if (index.known.has(e.type)) return s;
+  if (fold) return fold(s.rules, e, s);
+  if (index.known.has(e.type)) return s.rules;
   throw new Error(`no active rule of ${s.ruleset} understands the event ${e.type}`);
 }

@@ -65,7 +65,10 @@ export class Kernel {
   /** Validates a command against the game's rules; an error changes nothing. */
   decide(state: GameState | undefined, command: Command, env: DecideEnv): Result<Decided, RuleError> {
     try {
-      const ctx = new Decision({ registry: this.registry, evolve: this.evolve, ...env }, state);
+      const ctx = new Decision(
+        { registry: this.registry, evolve: this.evolve, head: env.head, master: env.master },
+        state,
+      );
       if (command.type === 'create') this.create(ctx, state, command);
       else {
         if (!state) return err(ruleError('unknown-game', 'there is no such game'));
@@ -237,6 +240,13 @@ function queueWithCommand(ctx: Decision, rolls: readonly number[] | undefined): 
   if (!rolls.every((v) => Number.isInteger(v) && v >= 1))
     ctx.reject('bad-dice', 'dice results are whole numbers from 1 up');
   ctx.emit({ type: 'dice-queued', vis: 'admin', values: [...rolls], withCommand: true });
+}
+
+/** The command as its log entry records it: the dice it brought go in an Administrator-only entry instead. */
+function withoutRolls(command: Command): Command {
+  if (command.rolls === undefined) return command;
+  const { rolls: _rolls, ...recorded } = command;
+  return recorded;
 }
 
 const actorName = (c: Command): string => (c.by.role === 'player' ? c.by.name : 'admin');

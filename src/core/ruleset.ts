@@ -19,6 +19,16 @@ interface Answer<S> {
   answer(ctx: Decision<S>, question: Json): Json | undefined;
 }
 
+/**
+ * A condition the rules watch for. `after` lists the event types that can make the condition true; the
+ * trigger is checked after each of those (after every event if `after` is absent). Listing them is an
+ * optimisation that must not change behaviour: an event type left out must be one that cannot make it true.
+ */
+export interface Trigger<S> {
+  readonly after?: readonly string[];
+  run(ctx: Decision<S>): void;
+}
+
 /** Who may give a command; 'player' means a joined player speaking for emself. */
 export type CommandActor = 'player' | 'admin';
 
@@ -85,7 +95,7 @@ export interface RuleModule<S> {
    * "If at any time ..." / "Whenever ...": checked after every change to the game, repeated until none
    * fires. Each must stop firing once it has acted (its condition becomes false).
    */
-  readonly triggers?: readonly ((ctx: Decision<S>) => void)[];
+  readonly triggers?: readonly Trigger<S>[];
   /**
    * Answers to questions rules ask each other ("may this player occupy that square?"). The highest-precedence
    * module that answers (returns something other than undefined) decides: this is how a section that

@@ -13,7 +13,7 @@ import type {
   VerifyReport,
   Viewer,
 } from '../core/index.js';
-import { chain, err, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
+import { chain, err, FOLD_NOOP_TYPES, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Store } from '../store/store.js';
 import { StoreError } from '../store/store.js';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
 import { StoreError } from './store.js';
-import type { Append, CommandRecord, GameSummary, Store } from './store.js';
+import type { Append, CommandRecord, FoldBatch, GameSummary, Store } from './store.js';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
@@ -113,6 +113,9 @@ export class SqliteStore implements Store {
       entries: db.prepare<[string, number], LogRow>(
         'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq',
       ),
+      page: db.prepare<[string, number, number], LogRow>(
+        'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?',
+      ),
       last: db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM log WHERE game = ?'),
       master: db.prepare<[string], { master: Buffer }>('SELECT master FROM game_secrets WHERE game = ?'),
       command: db.prepare<[string, string], { first: number; last: number }>(
@@ -163,14 +166,48 @@ export class SqliteStore implements Store {
   entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
     return this.run(() => {
       if (!this.stmts.exists.get(game)) return undefined;
-      return this.stmts.entries.all(game, fromSeq).map((r) => ({
-        seq: r.seq,
-        at: { nweek: r.nweek, nday: r.nday },
-        event: JSON.parse(r.event) as GameEvent,
-        prev: r.prev,
-        hash: r.hash,
-      }));
+      return this.stmts.entries.all(game, fromSeq).map(toEntry);
     });
+  }
+
+  /**
+   * A game's entries in batches, read lazily: a long log is folded without ever being in memory whole.
+   * Yields nothing for an unknown game.
+   */
+  async *stream(game: string, fromSeq = 1, batch = 5000): AsyncGenerator<LogEntry[]> {
+    let next = fromSeq;
+    for (;;) {
+      const rows = this.run(() => this.stmts.page.all(game, next, batch));
+      const page = (await rows).map(toEntry);
+      if (page.length === 0) return;
+      yield page;
+      next = (page[page.length - 1] as LogEntry).seq + 1;
+    }
+  }
+
+  async *foldStream(game: string, stub: readonly string[], batch = 5000): AsyncGenerator<FoldBatch> {
+    // Each batch is one query returning one string per entry: the stored JSON, or for a stub type just
+    // the type name (which cannot start with '{'), so those entries are never parsed.
+    const placeholders = stub.map(() => '?').join(',') || "''";
+    const page = this.db
+      .prepare<unknown[], string>(
+        `SELECT CASE WHEN type IN (${placeholders}) THEN type ELSE event END FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?`,
+      )
+      .pluck();
+    const hashAt = this.db
+      .prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?')
+      .pluck();
+    let next = 1;
+    for (;;) {
+      const rows = await this.run(() => page.all(...stub, game, next, batch));
+      if (rows.length === 0) return;
+      const events = rows.map((r): GameEvent =>
+        r.charCodeAt(0) === 123 ? (JSON.parse(r) as GameEvent) : { type: r, vis: 'admin' },
+      );
+      next += rows.length;
+      const lastHash = await this.run(() => hashAt.get(game, next - 1) ?? '');
+      yield { events, lastHash };
+    }
   }
 
   master(game: string): Promise<Uint8Array | null> {
@@ -247,6 +284,14 @@ export class SqliteStore implements Store {
     }
   }
 }
+
+const toEntry = (r: LogRow): LogEntry => ({
+  seq: r.seq,
+  at: { nweek: r.nweek, nday: r.nday },
+  event: JSON.parse(r.event) as GameEvent,
+  prev: r.prev,
+  hash: r.hash,
+});
 
 /** SQLite's own error codes, as a sentence a user can act on. */
 function translate(e: unknown, path: string): Error {

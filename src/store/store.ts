@@ -1,10 +1,16 @@
-import type { LogEntry } from '../core/index.js';
+import type { GameEvent, LogEntry } from '../core/index.js';
 
 /** A game as the store lists it. */
 export interface GameSummary {
   readonly id: string;
   readonly ruleset: string;
   readonly entries: number;
+}
+
+/** A batch of events for a replay, and the hash of the last entry in it. */
+export interface FoldBatch {
+  readonly events: readonly GameEvent[];
+  readonly lastHash: string;
 }
 
 /** The first result of a command id: the log entries it appended. */
@@ -45,6 +51,13 @@ export interface Store {
   listGames(): Promise<GameSummary[]>;
   /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
   entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;
+  /** The same entries in batches, read lazily (for long logs in bounded memory). */
+  stream(game: string, fromSeq?: number): AsyncIterable<LogEntry[]>;
+  /**
+   * Only what a replay needs, fast: the events in order, in batches, with events of the `stub` types given
+   * as `{ type, vis }` without being parsed, and the last entry's hash. For folding, never for showing.
+   */
+  foldStream(game: string, stub: readonly string[]): AsyncIterable<FoldBatch>;
   /** The game's master dice secret (fair dice), or null. */
   master(game: string): Promise<Uint8Array | null>;
   command(game: string, id: string): Promise<CommandRecord | undefined>;

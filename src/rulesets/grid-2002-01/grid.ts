@@ -18,9 +18,24 @@ export const surrounds = (from: Unit, to: Unit): boolean =>
 
 export const unitText = ([x, y]: Unit): string => `(${x},${y})`;
 
+export const unitKey = ([x, y]: Unit): number => x * 64 + y;
+
+/** Every occupied unit, by unitKey, with its player: one pass, for checks over many units. */
+export function occupancy(state: GridState): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const player in state.positions) {
+    const at = state.positions[player];
+    if (at) map.set(unitKey(at), player);
+  }
+  return map;
+}
+
 /** The player occupying a unit, if any. */
 export function occupant(state: GridState, unit: Unit): string | undefined {
-  for (const [player, at] of Object.entries(state.positions)) if (sameUnit(at, unit)) return player;
+  for (const player in state.positions) {
+    const at = state.positions[player];
+    if (at && sameUnit(at, unit)) return player;
+  }
   return undefined;
 }
 

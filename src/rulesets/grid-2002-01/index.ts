@@ -21,7 +21,7 @@ export const grid200201: Ruleset<GridState> = {
   modules: [gridModule, limboModule, thingsModule, enteringModule, leavingModule, movementModule],
   initial(config) {
     if (config !== null) reject('bad-config', 'The Grid (January 2002) takes no configuration');
-    return { positions: {}, things: [], announced: [], lastAnnounced: {} };
+    return { positions: {}, things: [], announced: [] };
   },
   view: gridView,
   render: renderGrid,

@@ -29,7 +29,11 @@ export const leavingModule: RuleModule<GridState> = {
     left(s: GridState, e: Left): GridState {
       const positions = { ...s.positions };
       delete positions[e.player];
-      return { ...s, positions, announced: s.announced.filter((a) => a.player !== e.player) };
+      return {
+        ...s,
+        positions,
+        announced: s.announced.map((a) => (a.player === e.player ? { ...a, withdrawn: true } : a)),
+      };
     },
   },
   describe: {

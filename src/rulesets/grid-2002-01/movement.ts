@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
-import type { GridState, MoveAnnounced, MoveFailed, Moved, Unit } from './types.js';
+import type { GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 
@@ -41,7 +41,7 @@ export const movementModule: RuleModule<GridState> = {
         const from = ctx.rules.positions[by.name];
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
-        if (ctx.rules.lastAnnounced[by.name] === ctx.clock.nweek) {
+        if (ctx.rules.announced.some((a) => a.player === by.name)) {
           ctx.reject(
             'already-announced',
             `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`,
@@ -57,9 +57,9 @@ export const movementModule: RuleModule<GridState> = {
   },
   hooks: {
     nweekEnd(ctx) {
-      for (const { player, to } of ctx.rules.announced) {
+      for (const { player, to, withdrawn } of ctx.rules.announced) {
         const from = ctx.rules.positions[player];
-        if (!from) continue;
+        if (withdrawn || !from) continue;
         const why = ctx.forbids('may-occupy', { player, at: [to[0], to[1]] });
         if (why === null) {
           const e: Moved = { type: 'moved', vis: 'public', player, from, to };
@@ -69,23 +69,17 @@ export const movementModule: RuleModule<GridState> = {
           ctx.emit(e);
         }
       }
+      const done: MovesMade = { type: 'moves-made', vis: 'public', nweek: ctx.clock.nweek };
+      ctx.emit(done);
     },
   },
   evolve: {
-    'move-announced': (s: GridState, e: MoveAnnounced, game): GridState => ({
+    'move-announced': (s: GridState, e: MoveAnnounced): GridState => ({
       ...s,
       announced: [...s.announced, { player: e.player, to: e.to }],
-      lastAnnounced: { ...s.lastAnnounced, [e.player]: game.clock.nweek },
     }),
-    moved: (s: GridState, e: Moved): GridState => ({
-      ...s,
-      positions: { ...s.positions, [e.player]: e.to },
-      announced: s.announced.filter((a) => a.player !== e.player),
-    }),
-    'move-failed': (s: GridState, e: MoveFailed): GridState => ({
-      ...s,
-      announced: s.announced.filter((a) => a.player !== e.player),
-    }),
+    moved: (s: GridState, e: Moved): GridState => ({ ...s, positions: { ...s.positions, [e.player]: e.to } }),
+    'moves-made': (s: GridState): GridState => ({ ...s, announced: [] }),
   },
   describe: {
     'move-announced': (e: MoveAnnounced) => `${e.player} announces a move to ${unitText(e.to)}.`,

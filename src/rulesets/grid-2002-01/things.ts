@@ -13,7 +13,7 @@
 import { BANK } from '../../core/index.js';
 import type { Decision, Roll, RuleModule } from '../../core/index.js';
 import type { GridState, Thing, ThingFound, ThingKind, ThingPlaced, ThingTeleported, Unit } from './types.js';
-import { GRID_SIZE, occupant, sameUnit, unitText } from './grid.js';
+import { GRID_SIZE, occupancy, occupant, sameUnit, unitKey, unitText } from './grid.js';
 
 export const THINGS_PER_KIND = 5;
 export const THING_POINTS = 25;
@@ -72,29 +72,39 @@ export const thingsModule: RuleModule<GridState> = {
   // R3: "at any time" is checked after every change to the Grid, so entering or moving onto a Thing's unit
   // triggers it at once. R5: several Things on one unit all act, Shiny Things first, each in number order.
   triggers: [
-    (ctx) => {
-      for (const thing of ctx.rules.things) {
-        const player = occupant(ctx.rules, thing.at);
-        if (!player) continue;
-        const found: ThingFound = {
-          type: 'thing-found',
-          vis: 'public',
-          player,
-          kind: thing.kind,
-          at: thing.at,
-        };
-        ctx.emit(found);
-        if (thing.kind === 'shiny')
-          ctx.transfer(BANK, player, THING_POINTS, `${player} found a Shiny Thing at ${unitText(thing.at)}`);
-        else
-          ctx.transfer(
+    {
+      // Only these can bring a player and a Thing onto one unit.
+      after: ['entered', 'moved', 'thing-placed', 'thing-teleported'],
+      run(ctx) {
+        const occupants = occupancy(ctx.rules);
+        for (const thing of ctx.rules.things) {
+          const player = occupants.get(unitKey(thing.at));
+          if (!player) continue;
+          const found: ThingFound = {
+            type: 'thing-found',
+            vis: 'public',
             player,
-            BANK,
-            THING_POINTS,
-            `${player} met a Scary Dark Thing at ${unitText(thing.at)}`,
-          );
-        teleport(ctx, thing);
-      }
+            kind: thing.kind,
+            at: thing.at,
+          };
+          ctx.emit(found);
+          if (thing.kind === 'shiny')
+            ctx.transfer(
+              BANK,
+              player,
+              THING_POINTS,
+              `${player} found a Shiny Thing at ${unitText(thing.at)}`,
+            );
+          else
+            ctx.transfer(
+              player,
+              BANK,
+              THING_POINTS,
+              `${player} met a Scary Dark Thing at ${unitText(thing.at)}`,
+            );
+          teleport(ctx, thing);
+        }
+      },
     },
   ],
   evolve: {

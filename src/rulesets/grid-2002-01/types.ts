@@ -14,20 +14,19 @@ export interface Thing {
   readonly at: Unit;
 }
 
-/** A move announced this nweek, waiting for the end of the nweek. */
+/** A move announced this nweek, waiting for the end of the nweek. Withdrawn when the player leaves. */
 export interface Announcement {
   readonly player: string;
   readonly to: Unit;
+  readonly withdrawn?: true;
 }
 
 /** The state of The Grid (January 2002). A player absent from `positions` is in Limbo. */
 export interface GridState {
   readonly positions: Readonly<Record<string, Unit>>;
   readonly things: readonly Thing[];
-  /** Announced moves in the order announced. */
+  /** This nweek's announcements in the order announced (emptied when the nweek's moves are made). */
   readonly announced: readonly Announcement[];
-  /** The nweek in which each player last announced a move. */
-  readonly lastAnnounced: Readonly<Record<string, number>>;
 }
 
 export interface ThingPlaced extends GameEvent {
@@ -64,6 +63,10 @@ export interface MoveFailed extends GameEvent {
   player: string;
   to: Unit;
   reason: string;
+}
+export interface MovesMade extends GameEvent {
+  type: 'moves-made';
+  nweek: number;
 }
 export interface ThingFound extends GameEvent {
   type: 'thing-found';

@@ -12,7 +12,9 @@ export function gridView(rules: GridState, game: GameState, viewer: Viewer): Jso
   });
   const view: Record<string, Json> = {
     players,
-    announced: rules.announced.map((a) => ({ player: a.player, to: [a.to[0], a.to[1]] })),
+    announced: rules.announced
+      .filter((a) => !a.withdrawn)
+      .map((a) => ({ player: a.player, to: [a.to[0], a.to[1]] })),
   };
   if (viewer.role === 'player') view.you = viewer.name;
   if (viewer.role === 'admin') {
