@@ -45,7 +45,10 @@ class Parser {
     let count = 1;
     if (this.peek() !== 'd') count = this.atom();
     this.space();
-    if (this.peek() !== 'd') return { kind: 'const', sign, value: count };
+    if (this.peek() !== 'd') {
+      if (!Number.isSafeInteger(count)) this.fail(`${count} is not a whole number`);
+      return { kind: 'const', sign, value: count };
+    }
     this.pos++;
     const sides = this.atom();
     if (!Number.isInteger(count) || count < 0 || count > MAX_DICE) this.fail(`cannot roll ${count} dice`);
@@ -73,8 +76,9 @@ class Parser {
     }
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.src.slice(this.pos));
     if (name && name[0] !== 'd') {
-      const v = this.vars[name[0]];
-      if (v === undefined) this.fail(`unknown variable ${name[0]}`);
+      // Own properties only: "constructor" or "__proto__" must not read Object.prototype.
+      const v = Object.hasOwn(this.vars, name[0]) ? this.vars[name[0]] : undefined;
+      if (typeof v !== 'number') this.fail(`unknown variable ${name[0]}`);
       this.pos += name[0].length;
       return v;
     }
