@@ -82,9 +82,8 @@ export class Kernel {
             : rule.visibility === 'admin'
               ? 'admin'
               : { players: [actorName(command)] };
-        const { rolls, ...recorded } = command;
-        ctx.emit({ type: 'command', vis, command: recorded });
-        queueWithCommand(ctx, rolls);
+        ctx.emit({ type: 'command', vis, command: withoutRolls(command) as Command & JsonObject });
+        queueWithCommand(ctx, command.rolls);
         rule.run(ctx, command.by, args);
       }
       ctx.finish();
@@ -245,7 +244,7 @@ function queueWithCommand(ctx: Decision, rolls: readonly number[] | undefined): 
 /** The command as its log entry records it: the dice it brought go in an Administrator-only entry instead. */
 function withoutRolls(command: Command): Command {
   if (command.rolls === undefined) return command;
-  const { rolls: _rolls, ...recorded } = command;
+  const { rolls, ...recorded } = command;
   return recorded;
 }
 
