@@ -4,6 +4,9 @@ import { inMemory } from './in-memory.js';
 import { durable } from './durable.js';
 import { replay } from './replay.js';
 import { fmt } from './harness.js';
+import { useNativeHashes } from '../src/node/native-hash.js';
+
+useNativeHashes();
 
 const m = await inMemory();
 console.log(

@@ -18,7 +18,9 @@ export function dbPath(program: Program): string {
 
 /** Opens the store, runs the work, and always closes the store. */
 export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
-  const store = new SqliteStore(dbPath(program));
+  const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
+  if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
+  const store = new SqliteStore(dbPath(program), { sync });
   try {
     return await work(new Referee(store, defaultRegistry(), systemEntropy));
   } finally {

@@ -8,6 +8,7 @@ import { registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';
 import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
+import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
   'not-our-file',
@@ -22,6 +23,10 @@ export function buildProgram(): Program {
   const program = new Program('referee')
     .description('nomic-referee: the Administrator of a nomic sub-game')
     .option('--db <path>', 'the SQLite database file (default $REFEREE_DB or ./referee.db)')
+    .option(
+      '--sync <mode>',
+      'full: a commit survives power loss (default); normal: survives a crash of this program, ~3x faster ($REFEREE_SYNC)',
+    )
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerGameVerbs(program);
@@ -55,4 +60,5 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+useNativeHashes();
 process.exitCode = await main(process.argv.slice(2));

@@ -23,11 +23,30 @@ export function canonicalJson(value: Json): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k] as Json)}`).join(',')}}`;
 }
 
-export const sha256Hex = (text: string | Uint8Array): string =>
-  bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text));
+/** The two primitives the kernel hashes with; text is UTF-8 encoded. */
+export interface HashFunctions {
+  sha256Hex(data: string | Uint8Array): string;
+  hmacSha256(key: Uint8Array, message: string): Uint8Array;
+}
 
-export const hmacSha256 = (key: Uint8Array, message: string): Uint8Array =>
-  hmac(sha256, key, utf8ToBytes(message));
+/** The portable implementation, in pure JavaScript. */
+export const PORTABLE_HASHES: HashFunctions = {
+  sha256Hex: (data) => bytesToHex(sha256(typeof data === 'string' ? utf8ToBytes(data) : data)),
+  hmacSha256: (key, message) => hmac(sha256, key, utf8ToBytes(message)),
+};
+
+let hashes: HashFunctions = PORTABLE_HASHES;
+
+/**
+ * Lets a host with a native SHA-256 (Node's crypto) replace the portable one. The digests are the same bytes
+ * (a test pins it); only the speed differs. The core itself never imports node:.
+ */
+export function useHashFunctions(h: HashFunctions): void {
+  hashes = h;
+}
+
+export const sha256Hex = (data: string | Uint8Array): string => hashes.sha256Hex(data);
+export const hmacSha256 = (key: Uint8Array, message: string): Uint8Array => hashes.hmacSha256(key, message);
 
 export { bytesToHex, hexToBytes };
 
