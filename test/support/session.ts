@@ -34,10 +34,12 @@ export class Session {
   /** The events of the last accepted command. */
   last: readonly GameEvent[] = [];
 
-  constructor(
-    readonly master: Uint8Array | undefined = MASTER,
-    rulesets: readonly AnyRuleset[] = COUNTER_RULESETS,
-  ) {
+  /** The game's master dice secret as the store would supply it; undefined for a store that has none. */
+  readonly master: Uint8Array | undefined;
+
+  /** `master` null: no secret at all (enough for manual dice). */
+  constructor(master: Uint8Array | null = MASTER, rulesets: readonly AnyRuleset[] = COUNTER_RULESETS) {
+    this.master = master ?? undefined;
     this.kernel = new Kernel(new Registry(rulesets));
   }
 
@@ -137,3 +139,6 @@ export class Session {
 /** Events of one type from a list. */
 export const ofType = (events: readonly GameEvent[], type: string): GameEvent[] =>
   events.filter((e) => e.type === type);
+
+/** A field of an event as text (events are JSON, so anything else is written as JSON). */
+export const str = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
