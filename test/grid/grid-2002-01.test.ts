@@ -23,6 +23,15 @@ const at = (t: Table, name: string) => rules(t.game).positions[name] ?? null;
 /** Placement dice with the given units first (Shiny 1, Shiny 2, ...) and the rest far away. */
 const placing = (...units: [number, number][]): number[] => [...units.flat(), ...FAR.slice(units.length * 2)];
 
+/** alice at (5,5) and bob at (6,6), next to each other. */
+function aliceAndBob(): Table {
+  const t = grid();
+  t.join('alice', 'bob');
+  t.act('alice', 'enter', { x: 5, y: 5 });
+  t.act('bob', 'enter', { x: 6, y: 6 });
+  return t;
+}
+
 describe('The Grid: "20 units wide by 20 units tall ... (1,1) is in the lower left"', () => {
   it('The Grid: every unit from (1,1) to (20,20) can be entered', () => {
     const t = grid();
@@ -336,10 +345,7 @@ describe('Movement: "Moves on the Grid happen at the end of the nweek and are pr
   });
 
   it('Movement: a move into a unit occupied by another player fails, and e remains where e was', () => {
-    const t = grid();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 6, y: 6 });
+    const t = aliceAndBob();
     t.act('alice', 'move', { x: 6, y: 6 });
     const decided = t.tick(true);
     expect(at(t, 'alice')).toEqual([5, 5]);
@@ -347,10 +353,7 @@ describe('Movement: "Moves on the Grid happen at the end of the nweek and are pr
   });
 
   it('Movement: processed in announcement order - bob leaving the unit after alice tried for it does not help her', () => {
-    const t = grid();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 6, y: 6 });
+    const t = aliceAndBob();
     t.act('alice', 'move', { x: 6, y: 6 });
     t.act('bob', 'move', { x: 7, y: 7 });
     t.tick(true);
@@ -359,10 +362,7 @@ describe('Movement: "Moves on the Grid happen at the end of the nweek and are pr
   });
 
   it('Movement: processed in announcement order - bob announcing first frees the unit for alice', () => {
-    const t = grid();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 6, y: 6 });
+    const t = aliceAndBob();
     t.act('bob', 'move', { x: 7, y: 7 });
     t.act('alice', 'move', { x: 6, y: 6 });
     t.tick(true);
@@ -383,10 +383,7 @@ describe('Movement: "Moves on the Grid happen at the end of the nweek and are pr
   });
 
   it('Movement: the log tells everyone what happened, in order', () => {
-    const t = grid();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 6, y: 6 });
+    const t = aliceAndBob();
     t.act('alice', 'move', { x: 6, y: 6 });
     t.act('bob', 'move', { x: 7, y: 7 });
     t.tick(true);
