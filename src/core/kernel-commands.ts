@@ -9,11 +9,15 @@ import { BANK } from './ledger.js';
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
 
-/** Ends the current nday, passing through the clock phases and firing their hooks. */
+/**
+ * Ends the current nday, passing through the clock phases and firing their hooks. If the game has ended by
+ * the time a phase's hooks have run, time stops there: no later phase, no new seed, no later hooks.
+ */
 export function endNday(ctx: Decision): void {
   const { nweek, nday, ndays } = ctx.clock;
   ctx.emit({ type: 'nday-ended', vis: 'public', nweek, nday });
   ctx.runHooks('ndayEnd');
+  if (ctx.state.ended) return;
   if (nday < ndays) {
     ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: nday + 1 });
     ctx.runHooks('ndayStart');
@@ -21,6 +25,7 @@ export function endNday(ctx: Decision): void {
   }
   ctx.emit({ type: 'nweek-ended', vis: 'public', nweek });
   ctx.runHooks('nweekEnd');
+  if (ctx.state.ended) return;
   if (ctx.state.dice.source === 'fair') {
     ctx.revealSeed('public', nweek);
     ctx.commitSeed('public', nweek + 1);
@@ -31,6 +36,7 @@ export function endNday(ctx: Decision): void {
 export function startNweek(ctx: Decision, nweek: number): void {
   ctx.emit({ type: 'nweek-started', vis: 'public', nweek });
   ctx.runHooks('nweekStart');
+  if (ctx.state.ended) return;
   ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: 1 });
   ctx.runHooks('ndayStart');
 }
