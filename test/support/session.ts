@@ -142,3 +142,12 @@ export const ofType = (events: readonly GameEvent[], type: string): GameEvent[] 
 
 /** A field of an event as text (events are JSON, so anything else is written as JSON). */
 export const str = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Freezes a value and everything reachable from it, so any mutation by the code under test throws. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
