@@ -94,14 +94,17 @@ export class SqliteStore implements Store {
   ) {
     const fresh = path === ':memory:' || !existsSync(path);
     if (!fresh) checkFileHeader(path);
+    let opened: Database.Database | undefined;
     try {
-      this.db = new Database(path);
+      this.db = opened = new Database(path);
       this.db.pragma('busy_timeout = 5000');
       this.prepareFile(fresh);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
       this.db.pragma('foreign_keys = ON');
     } catch (e) {
+      // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
+      opened?.close();
       throw translate(e, path);
     }
     const db = this.db;
