@@ -17,5 +17,7 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
+  // Plain JavaScript (this file) is outside the TypeScript project: lint it without type information.
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

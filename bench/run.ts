@@ -21,14 +21,39 @@ const row = (what: string, figure: string, target: string, met: boolean) => {
 };
 
 const m = await inMemory();
-row('In memory: Grid move announcements decided and applied', `${fmt(m.announce)}/s`, '≥ 1,000,000/s', m.announce >= 1e6);
-row('In memory: whole nweeks (announcements + the end-of-nweek moves)', `${fmt(m.nweekMoves)} moves/s`, '—', true);
+row(
+  'In memory: Grid move announcements decided and applied',
+  `${fmt(m.announce)}/s`,
+  '≥ 1,000,000/s',
+  m.announce >= 1e6,
+);
+row(
+  'In memory: whole nweeks (announcements + the end-of-nweek moves)',
+  `${fmt(m.nweekMoves)} moves/s`,
+  '—',
+  true,
+);
 const full = await durable('full');
-row('Durable: acknowledged commands into SQLite, synchronous=FULL (the default)', `${fmt(full)}/s`, '≥ 10,000/s', full >= 1e4);
+row(
+  'Durable: acknowledged commands into SQLite, synchronous=FULL (the default)',
+  `${fmt(full)}/s`,
+  '≥ 10,000/s',
+  full >= 1e4,
+);
 const normal = await durable('normal');
-row('Durable: acknowledged commands into SQLite, synchronous=NORMAL (`--sync normal`)', `${fmt(normal)}/s`, '≥ 10,000/s', normal >= 1e4);
+row(
+  'Durable: acknowledged commands into SQLite, synchronous=NORMAL (`--sync normal`)',
+  `${fmt(normal)}/s`,
+  '≥ 10,000/s',
+  normal >= 1e4,
+);
 const r = await replay();
-row(`Replay: events folded rebuilding a game from a ${fmt(r.entries)}-entry SQLite log`, `${fmt(r.perSecond)}/s`, '≥ 1,000,000/s', r.perSecond >= 1e6);
+row(
+  `Replay: events folded rebuilding a game from a ${fmt(r.entries)}-entry SQLite log`,
+  `${fmt(r.perSecond)}/s`,
+  '≥ 1,000,000/s',
+  r.perSecond >= 1e6,
+);
 row('Replay: peak heap while rebuilding', `${r.peakHeapMB.toFixed(0)} MB`, '< 300 MB', r.peakHeapMB < 300);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
