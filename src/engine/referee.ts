@@ -123,19 +123,22 @@ export class Referee {
           return err(ruleError('unknown-game', e.message));
         throw e;
       }
-      if (command.id !== undefined) {
-        const seen = await this.store.command(game, command.id);
-        if (seen) {
-          const entries = (await this.store.entries(game, seen.first)) ?? [];
-          return ok({
-            entries: entries.filter((e) => e.seq <= seen.last),
-            state: loaded.state,
-            duplicate: true,
-          });
-        }
-      }
     } else if (await this.store.entries(game)) {
-      return err(ruleError('game-exists', `the game ${game} already exists`));
+      // A retried creation (the same command id) is answered like any repeated command.
+      if (command.id === undefined || !(await this.store.command(game, command.id)))
+        return err(ruleError('game-exists', `the game ${game} already exists`));
+      loaded = await this.load(game);
+    }
+    if (loaded && command.id !== undefined) {
+      const seen = await this.store.command(game, command.id);
+      if (seen) {
+        const entries = (await this.store.entries(game, seen.first)) ?? [];
+        return ok({
+          entries: entries.filter((e) => e.seq <= seen.last),
+          state: loaded.state,
+          duplicate: true,
+        });
+      }
     }
     const master = creating && command.args.dice !== 'manual' ? this.entropy() : (loaded?.master ?? null);
     const decided = this.kernel.decide(loaded?.state, command, {

@@ -1,0 +1,197 @@
+// Runs the built `referee` program (dist/src/cli/main.js, made by `npm run build`) as a user would: a child
+// process of this Node, in its own temporary folder, with REFEREE_DB and REFEREE_SYNC unset, so nothing
+// but the flags given decides where games are kept.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+/** The built entry point. */
+export const CLI_MAIN = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+/** The built kernel, for tests that recompute hashes the way the program does. */
+export const CORE_MAIN = fileURLToPath(new URL('../../dist/src/core/index.js', import.meta.url));
+
+/** What one run of the program did. */
+export interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const made: string[] = [];
+
+/** A new empty folder under the system's temporary folder, removed by removeTempDirs(). */
+export function tempDir(prefix = 'referee-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir() made; call it from afterAll or afterEach. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  if (!('REFEREE_DB' in extra)) delete env.REFEREE_DB;
+  if (!('REFEREE_SYNC' in extra)) delete env.REFEREE_SYNC;
+  return env;
+}
+
+/** The program over one database file in one working folder. */
+export class Cli {
+  /** The --db value given on every run (relative to `dir`). */
+  readonly db: string;
+
+  constructor(
+    readonly dir: string = tempDir(),
+    db = 'referee.db',
+  ) {
+    if (!existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
+    this.db = db;
+  }
+
+  /** The database file's full path. */
+  get dbPath(): string {
+    return join(this.dir, this.db);
+  }
+
+  /** Runs `referee --db DB ...args`. */
+  run(...args: string[]): Run {
+    return this.bare(['--db', this.db, ...args]);
+  }
+
+  /** Runs `referee ...args` exactly as given (no --db), with extra environment variables. */
+  bare(args: readonly string[], env: Record<string, string> = {}): Run {
+    const r = spawnSync(process.execPath, [CLI_MAIN, ...args], {
+      cwd: this.dir,
+      env: cleanEnv(env),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (r.error) throw r.error;
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  /** Runs a command that must succeed (exit 0, nothing on stderr); returns its stdout. */
+  ok(...args: string[]): string {
+    const r = this.run(...args);
+    expect(r.status, `referee ${args.join(' ')} failed:\n${r.stderr}`).toBe(0);
+    expect(r.stderr, `referee ${args.join(' ')} wrote to stderr`).toBe('');
+    return r.stdout;
+  }
+
+  /** Runs a command whose stdout is JSON. */
+  json<T = unknown>(...args: string[]): T {
+    return JSON.parse(this.ok(...args)) as T;
+  }
+
+  /**
+   * Runs a command that must be refused as bad input: exit 2, nothing on stdout, exactly one line on
+   * stderr, which is returned.
+   */
+  bad(...args: string[]): string {
+    const r = this.run(...args);
+    expect(
+      r.status,
+      `referee ${args.join(' ')} should exit 2; stdout:\n${r.stdout}\nstderr:\n${r.stderr}`,
+    ).toBe(2);
+    expect(r.stdout).toBe('');
+    return oneLine(r.stderr);
+  }
+
+  /** The game's full (Administrator) export: the whole log, the yardstick for "nothing changed". */
+  exported(game: string): string {
+    return this.ok('export', game);
+  }
+
+  /** Writes a file in the working folder and returns its name. */
+  write(name: string, text: string): string {
+    writeFileSync(join(this.dir, name), text);
+    return name;
+  }
+
+  read(name: string): Buffer {
+    return readFileSync(join(this.dir, name));
+  }
+}
+
+/** Text that is exactly one non-empty line (with its newline); returns the line. */
+export function oneLine(text: string): string {
+  const lines = text.split('\n');
+  expect(lines.length, `expected exactly one line, got:\n${text}`).toBe(2);
+  expect(lines[1]).toBe('');
+  expect((lines[0] ?? '').trim().length).toBeGreaterThan(0);
+  return lines[0] ?? '';
+}
+
+/** Placement dice for Shiny 1..5 then Scary 1..5 at these units, x then y: the `--rolls` of `new`. */
+export const placementRolls = (units: readonly (readonly [number, number])[]): string => {
+  if (units.length !== 10) throw new Error('ten Things: five Shiny, five Scary Dark');
+  return units.flat().join(',');
+};
+
+/** Ten units in the top left corner, far from where the tests walk. */
+export const FAR_CORNER: readonly (readonly [number, number])[] = [
+  [1, 20],
+  [2, 20],
+  [3, 20],
+  [4, 20],
+  [5, 20],
+  [1, 19],
+  [2, 19],
+  [3, 19],
+  [4, 19],
+  [5, 19],
+];
+
+/** A player as `show --json` gives em. */
+export interface PlayerView {
+  readonly name: string;
+  readonly location: [number, number] | null;
+  readonly points: number;
+}
+
+/** `show --json`: what every viewer gets, and the Things for the Administrator alone. */
+export interface BoardView {
+  readonly game: string;
+  readonly ruleset: string;
+  readonly nweek: number;
+  readonly nday: number;
+  readonly players: readonly PlayerView[];
+  readonly announced?: readonly { player: string; to: [number, number] }[];
+  readonly things?: readonly { kind: 'shiny' | 'scary'; n: number; location: [number, number] }[];
+  readonly diceQueue?: readonly number[];
+}
+
+/** One entry of `log --json`. */
+export interface LogLineView {
+  readonly nweek: number;
+  readonly nday: number;
+  readonly event: { readonly type: string; readonly [k: string]: unknown };
+  readonly text: string;
+}
+
+/** A new manual-dice Grid game `game` with the Things at `units` (default: the far corner). */
+export function newManualGrid(cli: Cli, game = 'g1', units = FAR_CORNER): string {
+  return cli.ok('new', 'grid-2002-01', '--game', game, '--dice', 'manual', '--rolls', placementRolls(units));
+}
+
+/** Where a player is, from the public board. */
+export function locationOf(cli: Cli, game: string, name: string): [number, number] | null {
+  const board = cli.json<BoardView>('show', game, '--json');
+  const p = board.players.find((x) => x.name === name);
+  if (!p) throw new Error(`${name} is not in ${game}`);
+  return p.location;
+}
+
+/** A player's points, from the public board. */
+export function pointsOf(cli: Cli, game: string, name: string): number {
+  const board = cli.json<BoardView>('show', game, '--json');
+  const p = board.players.find((x) => x.name === name);
+  if (!p) throw new Error(`${name} is not in ${game}`);
+  return p.points;
+}
