@@ -23,7 +23,7 @@ const PLAYERS = ['ann', 'bob', 'cy'] as const;
 const STRANGERS = ['zed', '9lives'] as const;
 const DICE = ['1d6', '2d20', '5+5d3', '10+5d3', '1d(3*N)', '1d(C+1)', '2d6-1', '0d6+2', '2+2', '20d2'];
 const BAD_DICE = ['2d', 'x', '1d0', '1+constructor', '1d(N-9)', ''];
-const MODULES = ['big-bumps', 'strict-bumps', 'chimes', 'rolling', 'drifting', 'bumping', 'gravity'];
+const MODULES = ['big-bumps', 'strict-bumps', 'chimes', 'lots', 'rolling', 'drifting', 'bumping', 'gravity'];
 
 const someone = fc.constantFrom<string>(...PLAYERS, ...PLAYERS, ...PLAYERS, ...STRANGERS);
 const diceValues = fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 6 });
@@ -63,6 +63,7 @@ const playerCommand: fc.Arbitrary<Command> = fc.oneof(
       ),
     weight: 2,
   },
+  someone.map((n) => ({ type: 'lots', by: player(n), args: {} })),
   // A player trying the Administrator's commands, or one nobody has.
   someone.map((n) => ({ type: 'tick', by: player(n), args: {} })),
   someone.map((n) => ({ type: 'fly', by: player(n), args: {} })),

@@ -21,10 +21,11 @@ describe('the ledger', () => {
           for (const [from, to, n] of transfers) {
             const before = balances;
             balances = applyTransfer(balances, from, to, n);
-            expect(ledgerTotal(balances)).toBe(0);
+            // `=== 0` rather than toBe(0): toBe tells -0 from 0, and a transfer of 0 leaves a -0 behind.
+            expect(ledgerTotal(balances) === 0).toBe(true);
             if (from !== to) {
-              expect(balanceOf(balances, to) - balanceOf(before, to)).toBe(n);
-              expect(balanceOf(balances, from) - balanceOf(before, from)).toBe(-n);
+              expect(balanceOf(balances, to) - balanceOf(before, to) === n).toBe(true);
+              expect(balanceOf(balances, from) - balanceOf(before, from) === -n).toBe(true);
             }
           }
         },

@@ -27,6 +27,8 @@ export interface CounterState {
   readonly hidden: readonly number[];
   /** A player with this many points wins (config { target }); null: nobody wins by points. */
   readonly target: number | null;
+  /** The order of the players at the last drawing of lots (optional module 'lots'), chosen one first. */
+  readonly lots: readonly string[];
 }
 
 /** counter-v2 keeps everything and notes where it came from. */
@@ -215,6 +217,33 @@ const bigBumps: RuleModule<CounterState> = {
   answers: { 'max-bump': () => BIG_MAX_BUMP },
 };
 
+/**
+ * Optional: "A Player may call for lots: the Players are shuffled into a random order, and one of them is
+ * chosen at random to go first." Uses the kernel's shuffle and choice, one roll each, in one public event.
+ */
+const lots: RuleModule<CounterState> = {
+  id: 'lots',
+  section: 'Lots',
+  text: 'A Player may call for lots: the Players are shuffled into a random order, and one of them is chosen at random to go first.',
+  commands: {
+    lots: command<CounterState, z.ZodType<Record<string, never>>>({
+      actor: 'player',
+      summary: 'shuffle the players and choose one to go first',
+      args: z.object({}).strict(),
+      run(ctx) {
+        const shuffled = ctx.shuffle(ctx.state.players, 'the order of the players');
+        const chosen = ctx.choose(shuffled.items, 'who goes first');
+        const order = [chosen.item, ...shuffled.items.filter((p) => p !== chosen.item)];
+        ctx.emit({ type: 'lots-drawn', vis: 'public', order, rolls: [shuffled.roll, chosen.roll] });
+      },
+    }),
+  },
+  evolve: {
+    'lots-drawn': (rules, e) => ({ ...rules, lots: e.order as readonly string[] }),
+  },
+  describe: { 'lots-drawn': (e) => `Lots are drawn: ${text(e, 'order')}.` },
+};
+
 /** Optional: "The maximum bump is 1." */
 const strictBumps: RuleModule<CounterState> = {
   id: 'strict-bumps',
@@ -256,6 +285,7 @@ function initial(config: unknown): CounterState {
     rolled: [],
     hidden: [],
     target: parsed.data?.target ?? null,
+    lots: [],
   };
 }
 
@@ -272,7 +302,7 @@ export const counter: Ruleset<CounterState> = {
   title: 'Counter (a test ruleset)',
   source: 'test/support/counter-ruleset.ts',
   modules: [bumping, milestonesModule(), winningModule(), rolling, hiding, drifting],
-  optional: [bigBumps, strictBumps, chimes],
+  optional: [bigBumps, strictBumps, chimes, lots],
   initial,
   view,
   render: (v) => JSON.stringify(v),
