@@ -126,6 +126,9 @@ describe('manual dice', () => {
     const events = s.create({ dice: 'manual', rolls: [2, 2] });
     expect(events.map((e) => e.type).slice(0, 2)).toEqual(['game-created', 'dice-queued']);
     expect(s.game.dice.queue).toEqual([2, 2]);
+    s.join('ann');
+    s.ok(s.as('ann', 'roll', { dice: '2d2' }));
+    expect(verifyLog(s.kernel, s.entries, undefined).problems).toEqual([]);
   });
 
   it('make a log that verifies without any secret, counting the manual rolls', () => {
