@@ -2,7 +2,7 @@
 // process of this Node, in its own temporary folder, with REFEREE_DB and REFEREE_SYNC unset, so nothing
 // but the flags given decides where games are kept.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,13 @@ export class Cli {
     return this.ok('export', game);
   }
 
+  /** A new working folder holding a copy of this database (closed, so one self-contained file). */
+  copy(): Cli {
+    const other = new Cli(tempDir(), this.db);
+    copyFileSync(this.dbPath, other.dbPath);
+    return other;
+  }
+
   /** Writes a file in the working folder and returns its name. */
   write(name: string, text: string): string {
     writeFileSync(join(this.dir, name), text);
@@ -194,4 +201,66 @@ export function pointsOf(cli: Cli, game: string, name: string): number {
   const p = board.players.find((x) => x.name === name);
   if (!p) throw new Error(`${name} is not in ${game}`);
   return p.points;
+}
+
+/** The players of playScript, and where each first enters the Grid. */
+export const SCRIPT_PLAYERS: readonly (readonly [string, number, number])[] = [
+  ['alice', 10, 10],
+  ['bob', 11, 11],
+  ['carol', 14, 8],
+  ['dave', 7, 13],
+];
+
+/**
+ * The same public commands for any game `game` that exists (fair or manual dice): four players enter, move
+ * for three nweeks (one move fails, one player leaves and comes back), with single ticks between. Every unit
+ * a player stands on or announces a move to is added to `units` as "x,y". Returns each command's result.
+ */
+export function playScript(cli: Cli, game: string, units: Set<string> = new Set()): Run[] {
+  const runs: Run[] = [];
+  const run = (...args: string[]) => {
+    const r = cli.run(...args);
+    runs.push(r);
+    return r;
+  };
+  const at = (x: number, y: number) => units.add(`${x},${y}`);
+  for (const [p] of SCRIPT_PLAYERS) run('join', game, p);
+  for (const [p, x, y] of SCRIPT_PLAYERS) {
+    run('act', game, p, 'enter', String(x), String(y));
+    at(x, y);
+  }
+  // nweek 1: alice tries bob's unit before bob has gone (fails); bob, carol, dave step diagonally.
+  const moves1: [string, number, number][] = [
+    ['alice', 11, 11],
+    ['bob', 12, 12],
+    ['carol', 13, 9],
+    ['dave', 8, 12],
+  ];
+  for (const [p, x, y] of moves1) {
+    run('act', game, p, 'move', String(x), String(y));
+    at(x, y);
+  }
+  run('act', game, 'carol', 'move', '12', '10'); // a second announcement: refused
+  run('tick', game);
+  run('tick', game);
+  run('tick', game, '--nweek');
+  // nweek 2: alice moves up, carol leaves, dave moves; an announcement by someone in Limbo is refused.
+  run('act', game, 'alice', 'move', '10', '11');
+  at(10, 11);
+  run('act', game, 'carol', 'leave');
+  run('act', game, 'carol', 'move', '12', '10');
+  run('act', game, 'dave', 'move', '9', '12', '--id', 'dave-week-2');
+  run('act', game, 'dave', 'move', '9', '12', '--id', 'dave-week-2');
+  at(9, 12);
+  run('tick', game, '--nweek');
+  // nweek 3: carol comes back elsewhere; bob and alice move.
+  run('act', game, 'carol', 'enter', '15', '6');
+  at(15, 6);
+  run('act', game, 'bob', 'move', '13', '12');
+  at(13, 12);
+  run('act', game, 'alice', 'move', '11', '12');
+  at(11, 12);
+  run('tick', game);
+  run('tick', game, '--nweek');
+  return runs;
 }
