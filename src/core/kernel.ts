@@ -196,8 +196,9 @@ export class Kernel {
   }
 
   private findCommand(state: GameState, type: string): CommandRule<unknown> {
-    const rule =
-      KERNEL_COMMANDS[type] ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
+    // Own properties only: a command named "constructor" or "__proto__" must not find Object.prototype's.
+    const kernel = Object.hasOwn(KERNEL_COMMANDS, type) ? KERNEL_COMMANDS[type] : undefined;
+    const rule = kernel ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
     if (!rule) {
       const known = [...this.commands(state).keys()].join(', ');
       throw new Rejection(

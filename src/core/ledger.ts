@@ -8,7 +8,9 @@ export type Balances = Readonly<Record<string, number>>;
 /** Where points a rule awards come from and points a rule takes go: the nomic's own score-keeping. */
 export const BANK = 'The Bank';
 
-export const balanceOf = (balances: Balances, account: string): number => balances[account] ?? 0;
+/** An account's balance; own properties only, so a player named "constructor" starts at 0 like anyone. */
+export const balanceOf = (balances: Balances, account: string): number =>
+  (Object.hasOwn(balances, account) ? balances[account] : undefined) ?? 0;
 
 export function applyTransfer(balances: Balances, from: string, to: string, amount: number): Balances {
   // A transfer to the same account moves nothing (written naively, the second key would win and mint points).

@@ -18,7 +18,8 @@ import {
 import type { Command, Json } from '../../src/core/index.js';
 import { deepFreeze, MASTER, Session, str } from '../support/session.js';
 
-const PLAYERS = ['ann', 'bob', 'cy'] as const;
+// 'constructor' is a name a forum handle can reduce to, and a member of every object's prototype.
+const PLAYERS = ['ann', 'bob', 'constructor'] as const;
 /** Names that are not in the game: one that could join but never does, one that no player can have. */
 const STRANGERS = ['zed', '9lives'] as const;
 const DICE = ['1d6', '2d20', '5+5d3', '10+5d3', '1d(3*N)', '1d(C+1)', '2d6-1', '0d6+2', '2+2', '20d2'];
@@ -66,7 +67,9 @@ const playerCommand: fc.Arbitrary<Command> = fc.oneof(
   someone.map((n) => ({ type: 'lots', by: player(n), args: {} })),
   // A player trying the Administrator's commands, or one nobody has.
   someone.map((n) => ({ type: 'tick', by: player(n), args: {} })),
-  someone.map((n) => ({ type: 'fly', by: player(n), args: {} })),
+  fc
+    .tuple(someone, fc.constantFrom('fly', 'toString', '__proto__'))
+    .map(([n, type]): Command => ({ type, by: player(n), args: {} })),
 );
 
 const account = fc.constantFrom<string>(...PLAYERS, ...STRANGERS, 'The Bank', 'Prize Fund');

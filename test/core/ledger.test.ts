@@ -80,6 +80,21 @@ describe('the ledger', () => {
     expect(ledgerTotal(applyTransfer({}, BANK, BANK, 5))).toBe(0);
   });
 
+  // Regression: balanceOf read balances[account], so an account named after a member of Object.prototype
+  // started from that member (a function, an object) and its balance became a string like "function Object()5".
+  it('starts every account at 0, even one named constructor or __proto__', () => {
+    expect(balanceOf({}, 'constructor')).toBe(0);
+    expect(balanceOf({}, '__proto__')).toBe(0);
+    const s = new Session();
+    s.create();
+    s.join('constructor', 'toString');
+    s.ok(s.admin('points', { to: 'constructor', amount: 5, reason: 'a prize' }));
+    s.ok(s.admin('points', { from: 'toString', to: '__proto__', amount: 3, reason: 'a fund' }));
+    expect(s.game.balances).toEqual({ [BANK]: -5, constructor: 5, toString: -3, ['__proto__']: 3 });
+    expect(ledgerTotal(s.game.balances)).toBe(0);
+    expect(s.kernel.replay(s.events)).toEqual(s.state);
+  });
+
   it('records no entry for a transfer of nothing or to the same account', () => {
     const s = new Session();
     s.create();

@@ -22,6 +22,11 @@ describe('rejected commands change nothing', () => {
   it.each<[string, Command, string]>([
     ['an unknown command', { type: 'fly', by: ann, args: {} }, 'unknown-command'],
     ['an unknown command from the Administrator', { type: 'fly', by: ADMIN, args: {} }, 'unknown-command'],
+    // Regression: the kernel's commands were looked up as KERNEL_COMMANDS[type], which found Object.prototype's
+    // members, so these threw a TypeError out of decide instead of being rejected.
+    ['a command named constructor', { type: 'constructor', by: ann, args: {} }, 'unknown-command'],
+    ['a command named __proto__', { type: '__proto__', by: ADMIN, args: {} }, 'unknown-command'],
+    ['a command named toString', { type: 'toString', by: ann, args: {} }, 'unknown-command'],
     ["a player giving the Administrator's tick", { type: 'tick', by: ann, args: {} }, 'not-allowed'],
     ['a player queuing dice', { type: 'dice', by: ann, args: { values: [1] } }, 'not-allowed'],
     [
