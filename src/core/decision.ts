@@ -99,6 +99,21 @@ export class Decision<S = unknown> {
     if (!this.settling && event.type !== 'command') this.settle();
   }
 
+  /**
+   * Emits a group of events that belong together with the triggers held until all are in (e.g. a game's
+   * creation and its seed commitments: no rule may roll before the commitments are in the log).
+   */
+  atomically(work: () => void): void {
+    const held = this.settling;
+    this.settling = true;
+    try {
+      work();
+    } finally {
+      this.settling = held;
+    }
+    this.settle();
+  }
+
   reject(code: string, message: string): never {
     return reject(code, message);
   }

@@ -177,20 +177,23 @@ export class Kernel {
         `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`,
       );
     const dice = a.dice ?? 'fair';
-    ctx.emit({
-      type: 'game-created',
-      vis: 'public',
-      game: a.game,
-      ruleset: a.ruleset,
-      config: a.config ?? null,
-      ndays: a.ndays ?? 7,
-      dice,
+    // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
+    ctx.atomically(() => {
+      ctx.emit({
+        type: 'game-created',
+        vis: 'public',
+        game: a.game,
+        ruleset: a.ruleset,
+        config: a.config ?? null,
+        ndays: a.ndays ?? 7,
+        dice,
+      });
+      queueWithCommand(ctx, command.rolls);
+      if (dice === 'fair') {
+        ctx.commitSeed('public', 1);
+        ctx.commitSeed('secret', 0);
+      }
     });
-    queueWithCommand(ctx, command.rolls);
-    if (dice === 'fair') {
-      ctx.commitSeed('public', 1);
-      ctx.commitSeed('secret', 0);
-    }
     for (const m of ctx.modules) m.onSetup?.(ctx);
     startNweek(ctx, 1);
   }
