@@ -3,7 +3,7 @@
 // as it was, with nothing created beside it.
 import Database from 'better-sqlite3';
 import { readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, newManualGrid, removeTempDirs } from '../support/cli.js';
 
 afterAll(removeTempDirs);
@@ -31,18 +31,17 @@ function expectRefusedEverywhere(cli: Cli, message: RegExp): void {
   }
 }
 
-let built: Cli | undefined;
+let built: Cli;
+
+beforeAll(() => {
+  built = new Cli();
+  newManualGrid(built);
+  for (let i = 0; i < 24; i++) built.ok('join', 'g1', `player${i}`);
+  for (let i = 0; i < 12; i++) built.ok('act', 'g1', `player${i}`, 'enter', String(i + 1), '10');
+}, 120_000);
 
 /** A real database with game g1 of many entries (a private copy of one built once). */
-function played(): Cli {
-  if (!built) {
-    built = new Cli();
-    newManualGrid(built);
-    for (let i = 0; i < 24; i++) built.ok('join', 'g1', `player${i}`);
-    for (let i = 0; i < 12; i++) built.ok('act', 'g1', `player${i}`, 'enter', String(i + 1), '10');
-  }
-  return built.copy();
-}
+const played = (): Cli => built.copy();
 
 describe('damaged or foreign database files through the command', () => {
   it('a text file given as --db: exit 2, one clear line, the file unchanged', () => {

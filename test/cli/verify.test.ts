@@ -3,7 +3,7 @@
 // rewrote every hash after it, so that only re-deriving the roll from the game's secret can catch it.
 import Database from 'better-sqlite3';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../../src/core/index.js';
 import type { LogEntry } from '../../src/core/index.js';
 import {
@@ -31,17 +31,16 @@ interface Row {
   hash: string;
 }
 
-let played: Cli | undefined;
+let played: Cli;
+
+beforeAll(() => {
+  played = new Cli();
+  played.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'fair');
+  playScript(played, 'g1');
+}, 120_000);
 
 /** A fair game played for three nweeks: a private copy of one played once. */
-function fairGame(): Cli {
-  if (!played) {
-    played = new Cli();
-    played.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'fair');
-    playScript(played, 'g1');
-  }
-  return played.copy();
-}
+const fairGame = (): Cli => played.copy();
 
 /**
  * Moves Thing `index` (0-based among the placements) one unit to the right in the database, keeping the event
