@@ -7,7 +7,7 @@ import type { AnyRuleset, RuleModule } from './ruleset.js';
 import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import { reject } from './errors.js';
-import { bytesToHex } from './hash.js';
+import { bytesToHex, hmacSha256 } from './hash.js';
 import { commitmentOf, fairDraw, streamSeed } from './dice/fair.js';
 import type { Stream } from './dice/fair.js';
 import { diceSides, diceTotal, parseDice } from './dice/notation.js';
@@ -82,7 +82,8 @@ export class Decision<S = unknown> {
   }
 
   /** Records an event, folds it into the working state, then lets the rules' triggers react. */
-  emit(event: GameEvent): void {
+  emit(raw: GameEvent): void {
+    const event = this.salted(raw);
     this.attachRolls(event);
     if (event.type === 'seed-committed' && this.pendingDraws.public > 0) {
       throw new Error('a public roll was made but not recorded before its nweek ended');
@@ -241,6 +242,17 @@ export class Decision<S = unknown> {
     } finally {
       this.settling = false;
     }
+  }
+
+  /**
+   * A hidden entry's content can be guessed (a Thing went to one of 400 units), and its hash is in the chain
+   * that public roll proofs quote; so in a game with a secret, every entry the public cannot see gets 128 bits
+   * of salt derived from it, unguessable without the secret, yet the same when verify decides again.
+   */
+  private salted(event: GameEvent): GameEvent {
+    if (event.vis === 'public' || !this.env.master || event.salt !== undefined) return event;
+    const mac = hmacSha256(this.env.master, `salt|${this.env.head}|${this.events.length}`);
+    return { ...event, salt: bytesToHex(mac.subarray(0, 16)) };
   }
 
   /** Whether any event in events[from..to) has one of the types. */

@@ -86,5 +86,6 @@ export const movementModule: RuleModule<GridState> = {
     moved: (e: Moved) => `${e.player} moves from ${unitText(e.from)} to ${unitText(e.to)}.`,
     'move-failed': (e: MoveFailed) =>
       `${e.player}'s move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
+    'moves-made': (e: MovesMade) => `All moves announced in nweek ${e.nweek} have been made.`,
   },
 };
