@@ -2,6 +2,7 @@
 // used to test guesses about what a hidden entry says.
 import { describe, expect, it } from 'vitest';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
+import { ADMIN, GENESIS, Kernel, Registry } from '../../src/core/index.js';
 import { Table } from '../support/table.js';
 
 describe('salted hidden entries', () => {
@@ -17,9 +18,16 @@ describe('salted hidden entries', () => {
     t.expectConsistent(); // verify re-derives the same salts
   });
 
-  it('a manual game (no secret, no public proofs) adds no salt', () => {
-    const t = new Table([grid200201Ruleset]);
-    t.create('grid-2002-01', { rolls: Array.from({ length: 20 }, (_, i) => (i % 20) + 1) });
-    expect(t.entries.some((e) => e.event.salt !== undefined)).toBe(false);
+  it('a manual game, which has no secret (and no proofs quoting hashes), adds no salt', () => {
+    const kernel = new Kernel(new Registry([grid200201Ruleset]));
+    const rolls = Array.from({ length: 20 }, (_, i) => i + 1);
+    const r = kernel.decide(
+      undefined,
+      { type: 'create', by: ADMIN, args: { game: 'g', ruleset: 'grid-2002-01', dice: 'manual' }, rolls },
+      { head: GENESIS },
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.events.filter((e) => e.vis !== 'public')).not.toHaveLength(0);
+    expect(r.value.events.some((e) => e.salt !== undefined)).toBe(false);
   });
 });
