@@ -2,6 +2,7 @@
 import { ADMIN, player } from '../src/core/index.js';
 import type { Command, GameState } from '../src/core/index.js';
 import type { GridState } from '../src/rulesets/grid-2002-01/index.js';
+import { positionOf } from '../src/rulesets/grid-2002-01/index.js';
 
 export const PLAYERS = Array.from({ length: 20 }, (_, i) => `p${i + 1}`);
 
@@ -26,7 +27,7 @@ export function moveCommands(state: GameState): Command[] {
   const rules = state.rules as GridState;
   const dy = state.clock.nweek % 2 === 0 ? 1 : -1;
   return PLAYERS.map((p): Command => {
-    const at = rules.positions[p] ?? [1, 1];
+    const at = positionOf(rules, p) ?? [1, 1];
     return { type: 'move', by: player(p), args: { x: at[0], y: at[1] + dy } };
   });
 }

@@ -6,6 +6,8 @@ import { ADMIN, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { nweekReport } from '../engine/report.js';
 import { dbPath, withReferee } from './context.js';
+import { positionOf } from '../rulesets/grid-2002-01/index.js';
+import type { GridState } from '../rulesets/grid-2002-01/index.js';
 import { VerificationFailed } from './verbs-io.js';
 
 const PLAYERS = ['alice', 'bob', 'carol', 'dave'] as const;
@@ -75,9 +77,9 @@ export function registerDemo(program: Program): void {
         }
         for (let week = 0; week < NWEEKS; week++) {
           const state = await referee.state(game);
-          const rules = state.rules as { positions: Record<string, [number, number]> };
+          const rules = state.rules as GridState;
           for (const name of PLAYERS) {
-            const at = rules.positions[name];
+            const at = positionOf(rules, name);
             const step = STEPS[name][week];
             if (!at || !step) continue;
             await must(referee, game, {

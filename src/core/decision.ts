@@ -2,7 +2,7 @@ import type { Json } from './json.js';
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
 import type { ClockPhase } from './clock.js';
-import type { Registry } from './registry.js';
+import type { ActiveRules, Registry } from './registry.js';
 import type { AnyRuleset, RuleModule } from './ruleset.js';
 import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
@@ -45,6 +45,7 @@ export class Decision<S = unknown> {
   private readonly pendingDraws = { public: 0, secret: 0, manual: 0 };
   private seeds: Map<string, Uint8Array> | undefined;
   private settling = false;
+  private cachedIndex: { ids: readonly string[]; ruleset: string; index: ActiveRules } | undefined;
   /** How many of `events` the triggers have been checked after. */
   private checked = 0;
 
@@ -78,7 +79,20 @@ export class Decision<S = unknown> {
   }
   /** Active modules, lowest precedence first. */
   get modules(): readonly RuleModule<S>[] {
-    return this.env.registry.active(this.ruleset, this.state.modules) as readonly RuleModule<S>[];
+    return this.index().modules as readonly RuleModule<S>[];
+  }
+
+  /** The registry's lookups for the active modules, cached until an amendment changes them. */
+  private index(): ActiveRules {
+    const state = this.state;
+    if (this.cachedIndex?.ids !== state.modules || this.cachedIndex.ruleset !== state.ruleset) {
+      this.cachedIndex = {
+        ids: state.modules,
+        ruleset: state.ruleset,
+        index: this.env.registry.index(this.ruleset, state.modules),
+      };
+    }
+    return this.cachedIndex.index;
   }
 
   /** Records an event, folds it into the working state, then lets the rules' triggers react. */
@@ -234,10 +248,8 @@ export class Decision<S = unknown> {
         const to = this.events.length;
         if (from === to) return;
         this.checked = to;
-        for (const m of this.modules) {
-          if (!m.triggers) continue;
-          for (const t of m.triggers) if (!t.after || this.anyOf(t.after, from, to)) t.run(this);
-        }
+        for (const t of this.index().triggers)
+          if (!t.after || this.anyOf(t.after, from, to)) t.run(this as Decision);
       }
     } finally {
       this.settling = false;

@@ -1,4 +1,4 @@
-import type { AnyRuleset, RuleModule, CommandRule } from './ruleset.js';
+import type { AnyRuleset, RuleModule, CommandRule, Trigger } from './ruleset.js';
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
 
@@ -11,6 +11,8 @@ export interface ActiveRules {
   readonly evolve: ReadonlyMap<string, (rules: unknown, event: GameEvent, game: GameState) => unknown>;
   /** Every event type some active module describes or folds. */
   readonly known: ReadonlySet<string>;
+  /** Every active module's triggers, in module order. */
+  readonly triggers: readonly Trigger<unknown>[];
 }
 
 /** The rulesets a program knows, by id. Passed to the kernel; there is no global registry. */
@@ -69,7 +71,8 @@ export class Registry {
       for (const [type, fold] of Object.entries(m.evolve ?? {})) evolve.set(type, fold);
       for (const type of [...Object.keys(m.evolve ?? {}), ...Object.keys(m.describe ?? {})]) known.add(type);
     }
-    const index = { modules, commands, evolve, known };
+    const triggers = modules.flatMap((m) => m.triggers ?? []);
+    const index = { modules, commands, evolve, known, triggers };
     this.indexCache.set(ids, index);
     return index;
   }

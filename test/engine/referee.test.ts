@@ -11,6 +11,7 @@ import { SqliteStore } from '../../src/store/sqlite.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import type { GridState } from '../../src/rulesets/grid-2002-01/index.js';
+import { positionOf } from '../../src/rulesets/grid-2002-01/index.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -102,7 +103,7 @@ describe('Referee', () => {
     // and play goes on from there, with the same dice secret
     await must(b.referee, 'g1', { type: 'move', by: player('alice'), args: { x: 4, y: 4 } });
     await must(b.referee, 'g1', { type: 'tick', by: ADMIN, args: { nweek: true } });
-    expect(((await b.referee.state('g1')).rules as GridState).positions.alice).toEqual([4, 4]);
+    expect(positionOf((await b.referee.state('g1')).rules as GridState, 'alice')).toEqual([4, 4]);
     expect((await b.referee.verify('g1')).ok).toBe(true);
     await b.store.close();
   });

@@ -6,6 +6,7 @@ import { ADMIN, BANK, PUBLIC, player } from '../../src/core/index.js';
 import type { GameState, JsonObject } from '../../src/core/index.js';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import type { GridState } from '../../src/rulesets/grid-2002-01/index.js';
+import { positionOf } from '../../src/rulesets/grid-2002-01/index.js';
 import { Table } from '../support/table.js';
 
 /** Placement dice for Shiny 1..5 then Scary 1..5: x then y for each, far from where the tests walk. */
@@ -19,7 +20,7 @@ function grid(rolls: number[] = FAR): Table {
 
 const rules = (s: GameState): GridState => s.rules as GridState;
 const points = (t: Table, name: string): number => t.game.balances[name] ?? 0;
-const at = (t: Table, name: string) => rules(t.game).positions[name] ?? null;
+const at = (t: Table, name: string) => positionOf(rules(t.game), name) ?? null;
 /** Placement dice with the given units first (Shiny 1, Shiny 2, ...) and the rest far away. */
 const placing = (...units: [number, number][]): number[] => [...units.flat(), ...FAR.slice(units.length * 2)];
 

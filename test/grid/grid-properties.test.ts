@@ -6,6 +6,7 @@ import { ADMIN, erase, ledgerTotal, player, PUBLIC } from '../../src/core/index.
 import type { Command, Json, RuleModule } from '../../src/core/index.js';
 import { grid200201 } from '../../src/rulesets/grid-2002-01/index.js';
 import type { GridState } from '../../src/rulesets/grid-2002-01/index.js';
+import { positionOf } from '../../src/rulesets/grid-2002-01/index.js';
 import { Table } from '../support/table.js';
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin'] as const;
@@ -28,7 +29,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
 /** Moves a player near eir current unit, so random games actually walk. */
 function nudge(t: Table, c: Command): Command {
   if (c.type !== 'move' || c.by.role !== 'player' || !t.state) return c;
-  const at = (t.state.rules as GridState).positions[c.by.name];
+  const at = positionOf(t.state.rules as GridState, c.by.name);
   if (!at) return c;
   const dx = (Number(c.args.x) % 3) - 1;
   const dy = (Number(c.args.y) % 3) - 1;
@@ -46,9 +47,11 @@ describe('The Grid (January 2002) over random games', () => {
           const result = t.try(nudge(t, raw));
           if (!result.ok) expect(t.state).toBe(before);
           const s = t.game.rules as GridState;
-          const units = Object.values(s.positions).map(([x, y]) => `${x},${y}`);
+          const units = s.positions.map(({ at: [x, y] }) => `${x},${y}`);
           expect(new Set(units).size).toBe(units.length);
-          for (const [x, y] of Object.values(s.positions))
+          for (const {
+            at: [x, y],
+          } of s.positions)
             expect(x >= 1 && x <= 20 && y >= 1 && y <= 20).toBe(true);
           expect(s.things).toHaveLength(10);
           for (const th of s.things)
@@ -58,7 +61,7 @@ describe('The Grid (January 2002) over random games', () => {
         // No player stands on a Thing once the rules have settled ("instantly teleport").
         const s = t.game.rules as GridState;
         for (const th of s.things) {
-          expect(Object.values(s.positions).some(([x, y]) => x === th.at[0] && y === th.at[1])).toBe(false);
+          expect(s.positions.some(({ at: [x, y] }) => x === th.at[0] && y === th.at[1])).toBe(false);
         }
         t.expectConsistent();
       }),

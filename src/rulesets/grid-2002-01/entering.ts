@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Entered, GridState, Unit } from './types.js';
-import { onGrid, unitText } from './grid.js';
+import { onGrid, placing, positionOf, unitText } from './grid.js';
 
 export const coordinate = z.number().int();
 
@@ -22,7 +22,7 @@ export const enteringModule: RuleModule<GridState> = {
       run(ctx, by, { x, y }) {
         if (by.role !== 'player') return;
         const at: Unit = [x, y];
-        if (ctx.rules.positions[by.name])
+        if (positionOf(ctx.rules, by.name))
           ctx.reject('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);
         if (!onGrid(at))
           ctx.reject('off-grid', `${by.name} cannot enter at ${unitText(at)}: that unit is not on the Grid`);
@@ -36,7 +36,7 @@ export const enteringModule: RuleModule<GridState> = {
   evolve: {
     entered: (s: GridState, e: Entered): GridState => ({
       ...s,
-      positions: { ...s.positions, [e.player]: e.at },
+      positions: placing(s.positions, e.player, e.at),
     }),
   },
   describe: {

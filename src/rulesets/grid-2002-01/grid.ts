@@ -3,7 +3,7 @@
 // can be expressed as an (x,y) coordinate location. The unit (1,1) shall be below the unit (1,2) and to the
 // left of unit (2,1)."
 import type { RuleModule } from '../../core/index.js';
-import type { GridState, Unit } from './types.js';
+import type { GridState, Placed, Unit } from './types.js';
 
 export const GRID_SIZE = 20;
 
@@ -23,20 +23,29 @@ export const unitKey = ([x, y]: Unit): number => x * 64 + y;
 /** Every occupied unit, by unitKey, with its player: one pass, for checks over many units. */
 export function occupancy(state: GridState): Map<number, string> {
   const map = new Map<number, string>();
-  for (const player in state.positions) {
-    const at = state.positions[player];
-    if (at) map.set(unitKey(at), player);
-  }
+  for (const p of state.positions) map.set(unitKey(p.at), p.player);
   return map;
 }
 
 /** The player occupying a unit, if any. */
 export function occupant(state: GridState, unit: Unit): string | undefined {
-  for (const player in state.positions) {
-    const at = state.positions[player];
-    if (at && sameUnit(at, unit)) return player;
-  }
+  for (const p of state.positions) if (sameUnit(p.at, unit)) return p.player;
   return undefined;
+}
+
+/** A player's unit, or undefined in Limbo. */
+export function positionOf(state: GridState, player: string): Unit | undefined {
+  for (const p of state.positions) if (p.player === player) return p.at;
+  return undefined;
+}
+
+/** The positions with one player put at a unit (added if e was in Limbo). */
+export function placing(positions: readonly Placed[], player: string, at: Unit): readonly Placed[] {
+  const next = positions.slice();
+  const i = next.findIndex((p) => p.player === player);
+  if (i >= 0) next[i] = { player, at };
+  else next.push({ player, at });
+  return next;
 }
 
 export const gridModule: RuleModule<GridState> = {

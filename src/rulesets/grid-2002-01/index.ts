@@ -21,7 +21,7 @@ export const grid200201: Ruleset<GridState> = {
   modules: [gridModule, limboModule, thingsModule, enteringModule, leavingModule, movementModule],
   initial(config) {
     if (config !== null) reject('bad-config', 'The Grid (January 2002) takes no configuration');
-    return { positions: {}, things: [], announced: [] };
+    return { positions: [], things: [], announced: [] };
   },
   view: gridView,
   render: renderGrid,
@@ -29,3 +29,4 @@ export const grid200201: Ruleset<GridState> = {
 
 export const grid200201Ruleset = erase(grid200201);
 export type { GridState } from './types.js';
+export { positionOf } from './grid.js';

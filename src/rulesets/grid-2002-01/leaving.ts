@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { GridState, Left } from './types.js';
-import { unitText } from './grid.js';
+import { positionOf, unitText } from './grid.js';
 
 export const leavingModule: RuleModule<GridState> = {
   id: 'leaving',
@@ -17,7 +17,7 @@ export const leavingModule: RuleModule<GridState> = {
       args: z.object({}).strict(),
       run(ctx, by) {
         if (by.role !== 'player') return;
-        const from = ctx.rules.positions[by.name];
+        const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
         const e: Left = { type: 'left', vis: 'public', player: by.name, from };
         ctx.emit(e);
@@ -27,8 +27,7 @@ export const leavingModule: RuleModule<GridState> = {
   evolve: {
     // R8: leaving withdraws a move announced this nweek; the announcement still counts as eir one for the nweek.
     left(s: GridState, e: Left): GridState {
-      const positions = { ...s.positions };
-      delete positions[e.player];
+      const positions = s.positions.filter((p) => p.player !== e.player);
       return {
         ...s,
         positions,

@@ -2,7 +2,7 @@
 // is off the Grid is located in Limbo. ... Each Player may occupy only one unit at a time. Multiple Players
 // may not occupy the same unit at the same time." ... "Initially, all Players are in Limbo."
 //
-// A player is on the Grid exactly when `positions` has eir unit; a joining player starts in Limbo because
+// A player is on the Grid exactly when `positions` lists em; a joining player starts in Limbo because
 // nothing puts em there. The occupancy question is asked of the rules, so a later rule can change it.
 import type { Json, RuleModule } from '../../core/index.js';
 import type { GridState, Unit } from './types.js';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import type { GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
-import { onGrid, surrounds, unitText } from './grid.js';
+import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 
 /** The question 'may-move' {player, from, to}: may this move be announced? Answered here by default. */
@@ -38,7 +38,7 @@ export const movementModule: RuleModule<GridState> = {
       args: z.object({ x: coordinate, y: coordinate }).strict(),
       run(ctx, by, { x, y }) {
         if (by.role !== 'player') return;
-        const from = ctx.rules.positions[by.name];
+        const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
         if (ctx.rules.announced.some((a) => a.player === by.name)) {
@@ -58,7 +58,7 @@ export const movementModule: RuleModule<GridState> = {
   hooks: {
     nweekEnd(ctx) {
       for (const { player, to, withdrawn } of ctx.rules.announced) {
-        const from = ctx.rules.positions[player];
+        const from = positionOf(ctx.rules, player);
         if (withdrawn || !from) continue;
         const why = ctx.forbids('may-occupy', { player, at: [to[0], to[1]] });
         if (why === null) {
@@ -74,11 +74,14 @@ export const movementModule: RuleModule<GridState> = {
     },
   },
   evolve: {
-    'move-announced': (s: GridState, e: MoveAnnounced): GridState => ({
-      ...s,
-      announced: [...s.announced, { player: e.player, to: e.to }],
-    }),
-    moved: (s: GridState, e: Moved): GridState => ({ ...s, positions: { ...s.positions, [e.player]: e.to } }),
+    // Written out field by field: the hottest fold of the game (see docs/benchmarks.md); GridState's
+    // required fields make the compiler catch one left out.
+    'move-announced'(s: GridState, e: MoveAnnounced): GridState {
+      const announced = s.announced.slice();
+      announced.push({ player: e.player, to: e.to });
+      return { positions: s.positions, things: s.things, announced };
+    },
+    moved: (s: GridState, e: Moved): GridState => ({ ...s, positions: placing(s.positions, e.player, e.to) }),
     'moves-made': (s: GridState): GridState => ({ ...s, announced: [] }),
   },
   describe: {

@@ -31,7 +31,7 @@ function rollUnit(ctx: Decision<GridState>, purpose: string): { unit: Unit; roll
  * stands there; every attempt is recorded. If no unit qualifies (every other unit has a player) it stays.
  */
 function teleport(ctx: Decision<GridState>, thing: Thing): void {
-  const free = GRID_SIZE * GRID_SIZE - 1 - Object.keys(ctx.rules.positions).length;
+  const free = GRID_SIZE * GRID_SIZE - 1 - ctx.rules.positions.length;
   if (free <= 0) return;
   const rolls: Roll[] = [];
   for (;;) {

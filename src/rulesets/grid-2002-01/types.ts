@@ -21,9 +21,19 @@ export interface Announcement {
   readonly withdrawn?: true;
 }
 
-/** The state of The Grid (January 2002). A player absent from `positions` is in Limbo. */
+/** A player on the Grid and eir unit. */
+export interface Placed {
+  readonly player: string;
+  readonly at: Unit;
+}
+
+/**
+ * The state of The Grid (January 2002). A player absent from `positions` is in Limbo. Positions are a list
+ * (in order of entering) rather than a record keyed by name: copying a list on every move is ten times
+ * cheaper than copying a record of names (docs/benchmarks.md); read it through positionOf and friends.
+ */
 export interface GridState {
-  readonly positions: Readonly<Record<string, Unit>>;
+  readonly positions: readonly Placed[];
   readonly things: readonly Thing[];
   /** This nweek's announcements in the order announced (emptied when the nweek's moves are made). */
   readonly announced: readonly Announcement[];

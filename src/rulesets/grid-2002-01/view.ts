@@ -3,11 +3,11 @@
 import { balanceOf } from '../../core/index.js';
 import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
 import type { GridState } from './types.js';
-import { GRID_SIZE, unitText } from './grid.js';
+import { GRID_SIZE, positionOf, unitText } from './grid.js';
 
 export function gridView(rules: GridState, game: GameState, viewer: Viewer): JsonObject {
   const players: Json[] = game.players.map((name) => {
-    const at = rules.positions[name];
+    const at = positionOf(rules, name);
     return { name, location: at ? [at[0], at[1]] : null, points: balanceOf(game.balances, name) };
   });
   const view: Record<string, Json> = {
