@@ -21,11 +21,7 @@ export function makeEvolve(
     if (NOOP.has(event.type)) return step(state, state.rules, dice);
     if (event.type === 'nday-started') {
       const e = event as Extract<KernelEvent, { type: 'nday-started' }>;
-      return step(
-        { ...state, clock: { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays } },
-        state.rules,
-        dice,
-      );
+      return step(state, state.rules, dice, { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays });
     }
     if (KERNEL_EVENT_TYPES.has(event.type))
       return { ...kernelFold(registry, { ...state, dice }, event as KernelEvent), seq: state.seq + 1 };
@@ -38,13 +34,13 @@ export function makeEvolve(
  * field because this is the hot path of every decide and replay, and a literal of one fixed shape is several
  * times faster in V8 than an object spread.
  */
-function step(s: GameState, rules: unknown, dice: DiceState): GameState {
+function step(s: GameState, rules: unknown, dice: DiceState, clock: GameState['clock'] = s.clock): GameState {
   return {
     game: s.game,
     ruleset: s.ruleset,
     config: s.config,
     modules: s.modules,
-    clock: s.clock,
+    clock,
     players: s.players,
     balances: s.balances,
     dice,
@@ -124,9 +120,7 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
 }
 
 function rulesFold(registry: Registry, s: GameState, e: GameEvent): unknown {
-  const ruleset = registry.get(s.ruleset);
-  if (!ruleset) throw new Error(`ruleset ${s.ruleset} is not registered`);
-  const index = registry.index(ruleset, s.modules);
+  const index = registry.indexFor(s.ruleset, s.modules);
   const fold = index.evolve.get(e.type);
   if (fold) return fold(s.rules, e, s);
   if (index.known.has(e.type)) return s.rules;

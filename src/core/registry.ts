@@ -53,6 +53,19 @@ export class Registry {
     return this.index(ruleset, ids).modules;
   }
 
+  private last: { ruleset: string; ids: readonly string[]; index: ActiveRules } | undefined;
+
+  /** index() by ruleset id, remembering the last answer: a replay asks the same question a million times. */
+  indexFor(rulesetId: string, ids: readonly string[]): ActiveRules {
+    const last = this.last;
+    if (last && last.ids === ids && last.ruleset === rulesetId) return last.index;
+    const ruleset = this.rulesets.get(rulesetId);
+    if (!ruleset) throw new Error(`ruleset ${rulesetId} is not registered`);
+    const index = this.index(ruleset, ids);
+    this.last = { ruleset: rulesetId, ids, index };
+    return index;
+  }
+
   /** Lookups over the active modules, later modules overriding earlier ones. */
   index(ruleset: AnyRuleset, ids: readonly string[]): ActiveRules {
     const hit = this.indexCache.get(ids);
