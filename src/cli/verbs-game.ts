@@ -45,6 +45,28 @@ async function submit(
   for (const l of lines) if (l.type !== 'command') console.log(l.text);
 }
 
+/**
+ * A command's words as its arguments, by the names the rule gives them ("enter 3 4" -> {x: 3, y: 4}); the
+ * last name takes every remaining word. Unknown verbs pass through, for the rules to refuse clearly.
+ */
+async function wordsToArgs(
+  referee: Referee,
+  game: string,
+  verb: string,
+  words: string[],
+): Promise<Record<string, Json>> {
+  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
+  const names = rule?.words ?? [];
+  if (rule && words.length > 0 && names.length === 0) throw new UsageError(`${verb} takes no arguments`);
+  const args: Record<string, Json> = {};
+  names.forEach((n, i) => {
+    const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
+    if (rest.length === 1) args[n] = wordValue(rest[0] as string);
+    else if (rest.length > 1) args[n] = rest.join(' ');
+  });
+  return args;
+}
+
 const playerActor = (name: string): Actor => {
   if (!PLAYER_NAME.test(name))
     throw new UsageError(
@@ -154,19 +176,28 @@ export function registerGameVerbs(program: Program): void {
   ).action(async (game: string, name: string, verb: string, words: string[], opts: SubmitFlags) => {
     const by = playerActor(name);
     await withReferee(program, async (referee) => {
-      const rule = referee.kernel.commands(await referee.state(game)).get(verb);
-      const names = rule?.words ?? [];
-      if (rule && words.length > names.length && names.length === 0)
-        throw new UsageError(`${verb} takes no arguments`);
-      const args: Record<string, Json> = {};
-      names.forEach((n, i) => {
-        const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
-        if (rest.length === 1) args[n] = wordValue(rest[0] as string);
-        else if (rest.length > 1) args[n] = rest.join(' ');
-      });
+      const args = await wordsToArgs(referee, game, verb, words);
       await submit(referee, game, { type: verb, by, args }, opts, by);
     });
   });
+
+  withSubmitFlags(
+    program
+      .command('admin')
+      .description(
+        "an Administrator's command of the game's rules, e.g. `admin g1 evolve` (see `referee rulesets`)",
+      )
+      .argument('<game>')
+      .argument('<verb>', 'the command')
+      .argument('[words...]', "the command's arguments"),
+  )
+    .option('--admin', 'print everything that happened, secrets included')
+    .action(async (game: string, verb: string, words: string[], opts: SubmitFlags & { admin?: boolean }) => {
+      await withReferee(program, async (referee) => {
+        const args = await wordsToArgs(referee, game, verb, words);
+        await submit(referee, game, { type: verb, by: ADMIN, args }, opts, opts.admin ? ADMIN : PUBLIC);
+      });
+    });
 
   adminVerb(
     program,
