@@ -1,0 +1,73 @@
+// What the text leans on but does not define, given to the Administrator as logged commands: which players
+// are Female, Cheerleaders or Football players (E.2.4, E.2.5, C's example), and D's "n" ("where n is the 5th
+// Gremlin..." is cut off). The temperature and the squares are set in squares.ts.
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
+import type { GremlinNSet, JuneState, PlayerFacts, PlayerFactsSet } from './types.js';
+import { NEW_PLAYER } from './players.js';
+
+export const controlsModule: RuleModule<JuneState> = {
+  id: 'controls',
+  section: "The Administrator's controls",
+  text: 'The text refers to Female players, Cheerleaders, Football players and "n is the 5th Gremlin ..." without defining them; the Administrator sets them.',
+  commands: {
+    'player-facts': command<
+      JuneState,
+      z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>
+    >({
+      actor: 'admin',
+      summary: 'mark a player Female, a Cheerleader or a Football player (true/false)',
+      words: ['player'],
+      args: z
+        .object({
+          player: z.string(),
+          female: z.boolean().optional(),
+          cheerleader: z.boolean().optional(),
+          football: z.boolean().optional(),
+        })
+        .strict(),
+      run(ctx, _by, a) {
+        const old = ctx.rules.players[a.player];
+        if (!old) return ctx.reject('unknown-player', `${a.player} has not joined this game`);
+        const facts: PlayerFacts = {
+          ...old,
+          female: a.female ?? old.female,
+          cheerleader: a.cheerleader ?? old.cheerleader,
+          football: a.football ?? old.football,
+        };
+        const e: PlayerFactsSet = { type: 'player-facts-set', vis: 'public', player: a.player, facts };
+        ctx.emit(e);
+      },
+    }),
+    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>>({
+      actor: 'admin',
+      summary: 'set n of the Elbonian Airways fare 2+2n',
+      words: ['n'],
+      args: z.object({ n: z.number().int().min(0).max(1000) }).strict(),
+      run(ctx, _by, { n }) {
+        const e: GremlinNSet = { type: 'gremlin-n-set', vis: 'public', n };
+        ctx.emit(e);
+      },
+    }),
+  },
+  evolve: {
+    'player-facts-set': (s: JuneState, e: PlayerFactsSet): JuneState => ({
+      ...s,
+      players: { ...s.players, [e.player]: { ...NEW_PLAYER, ...e.facts } },
+    }),
+    'gremlin-n-set': (s: JuneState, e: GremlinNSet): JuneState => ({ ...s, n: e.n }),
+  },
+  describe: {
+    'player-facts-set': (e: PlayerFactsSet) => {
+      const f = e.facts;
+      const what = [
+        f.female ? 'Female' : 'not Female',
+        f.cheerleader ? 'a Cheerleader' : 'not a Cheerleader',
+        f.football ? 'a Football player' : 'not a Football player',
+      ];
+      return `${e.player} is ${what.join(', ')}.`;
+    },
+    'gremlin-n-set': (e: GremlinNSet) => `n of the Elbonian fare is now ${e.n}.`,
+  },
+};

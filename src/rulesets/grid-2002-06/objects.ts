@@ -1,0 +1,124 @@
+// A.2 Grid Objects: "All Grid Objects must be either Mobile Objects (MOs) or Stationary Objects ... and must
+// be either Impassable or Passable. ... If a MO tries to Move to a square which cannot be moved to [[like if it
+// tries to move off the Grid, or into an Impassable object]], it fails to [Move]. If a Grid Object is
+// Impassable, then no other Grid Object may enter the square it occupies unless a rule explicitly permits those
+// two objects to [share it]. All Grid Objects are Passable MOs unless otherwise specified."
+// Also B: "Players are Passable MOs, except that no two players may ever occupy the same square."
+//
+// Traits are asked of the rules ('traits' {id}), so a later section (F.1 Toads) or any rule that contradicts
+// these (C) answers first. 'may-share' {mover, occupant} is how a rule "explicitly permits" two objects.
+import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type {
+  GridObject,
+  JuneState,
+  Kind,
+  ObjectMoved,
+  ObjectPlaced,
+  ObjectRemoved,
+  Place,
+  Unit,
+} from './types.js';
+import { objectById, objectsAt, onGrid, unitText } from './grid.js';
+
+export interface Traits {
+  readonly mobile: boolean;
+  readonly passable: boolean;
+  readonly carryable: boolean;
+  readonly throwable: boolean;
+}
+
+const PASSABLE_MO: Traits = { mobile: true, passable: true, carryable: false, throwable: false };
+
+/** What each section says of its objects; anything not said is a Passable MO (A.2). */
+export const KIND_TRAITS: Readonly<Record<Kind, Traits>> = {
+  player: PASSABLE_MO, // B
+  'big-rock': { mobile: false, passable: false, carryable: false, throwable: false }, // E.1 Impassable SO
+  siren: { mobile: false, passable: false, carryable: false, throwable: false }, // E.2.1 Impassable SO
+  yeti: PASSABLE_MO, // E.3 says nothing: the default
+  'big-stick': { ...PASSABLE_MO, carryable: true }, // F.2 Passable, Carryable MO
+  shield: { ...PASSABLE_MO, carryable: true }, // F.3 Passable, Carryable MO
+  'ball-of-wax': { ...PASSABLE_MO, carryable: true, throwable: true }, // F.4
+  'siren-bait': PASSABLE_MO, // E.2.4 says nothing of its traits
+  'radar-tower': { mobile: false, passable: true, carryable: false, throwable: false }, // G.2 immovable, passable
+  gremlin: PASSABLE_MO,
+  'bonus-box': PASSABLE_MO,
+};
+
+/** The traits of an object as the rules in force say. */
+export function traitsOf(ctx: Decision<JuneState>, object: GridObject): Traits {
+  const answer = ctx.ask('traits', { id: object.id });
+  return answer && typeof answer === 'object' ? (answer as unknown as Traits) : KIND_TRAITS[object.kind];
+}
+
+/**
+ * Why `mover` may not enter square `at`, or null if it may: off the Grid, another player there (players never
+ * share), or an Impassable object there, unless a rule permits the two to share.
+ */
+export function cannotEnter(ctx: Decision<JuneState>, mover: GridObject, at: Unit): string | null {
+  if (!onGrid(at)) return `${unitText(at)} is off the Grid`;
+  for (const other of objectsAt(ctx.rules, at)) {
+    if (other.id === mover.id) continue;
+    const permitted = ctx.ask('may-share', { mover: mover.id, occupant: other.id }) === true;
+    if (permitted) continue;
+    if (mover.kind === 'player' && other.kind === 'player')
+      return `${other.id.slice(7)} is on ${unitText(at)}`;
+    if (!traitsOf(ctx, other).passable) return `${describeObject(other)} on ${unitText(at)} is Impassable`;
+  }
+  return null;
+}
+
+/** An object as it is stored: without any extra fields an event carried. */
+const plain = (o: GridObject): GridObject => ({
+  id: o.id,
+  kind: o.kind,
+  place: o.place,
+  ...(o.name ? { name: o.name } : {}),
+  ...(o.tags ? { tags: o.tags } : {}),
+});
+
+export function placeText(p: Place): string {
+  if ('on' in p) return `is at ${unitText(p.on)}`;
+  if ('heldBy' in p) return `is held by ${p.heldBy}`;
+  if ('airborne' in p) return `is Airborne, thrown at ${unitText(p.airborne.target)}`;
+  return 'is in Limbo';
+}
+
+export function describeObject(o: GridObject): string {
+  if (o.kind === 'player') return o.id.slice('player:'.length);
+  const name = o.kind.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return o.name ? `${name} ${o.name}` : name;
+}
+
+export const objectsModule: RuleModule<JuneState> = {
+  id: 'objects',
+  section: 'A.2 Grid Objects',
+  text: 'All Grid Objects must be either Mobile Objects (MOs) or Stationary Objects ... and must be either Impassable or Passable. ... If a Grid Object is Impassable, then no other Grid Object may enter the square it occupies unless a rule explicitly permits those two objects to ... All Grid Objects are Passable MOs unless otherwise specified.',
+  evolve: {
+    'object-placed': (s: JuneState, e: ObjectPlaced): JuneState => ({
+      ...s,
+      objects: [...s.objects, plain(e.object)],
+      made: s.made + 1,
+    }),
+    'object-moved': (s: JuneState, e: ObjectMoved): JuneState => ({
+      ...s,
+      objects: s.objects.map((o) => (o.id === e.id ? { ...o, place: e.to } : o)),
+    }),
+    'object-removed': (s: JuneState, e: ObjectRemoved): JuneState => ({
+      ...s,
+      objects: s.objects.filter((o) => o.id !== e.id),
+    }),
+  },
+  describe: {
+    'object-placed': (e: ObjectPlaced) => `${describeObject(e.object)} appears ${placeText(e.object.place)}.`,
+    'object-moved': (e: ObjectMoved) =>
+      `${e.id.startsWith('player:') ? e.id.slice(7) : e.id} ${placeText(e.to)} (${e.why}).`,
+    'object-removed': (e: ObjectRemoved) =>
+      `${e.id.startsWith('player:') ? e.id.slice(7) : e.id} is gone (${e.why}).`,
+  },
+  answers: {
+    traits(ctx, q: Json): Json | undefined {
+      const o = objectById(ctx.rules, (q as { id: string }).id);
+      return o ? { ...KIND_TRAITS[o.kind] } : undefined;
+    },
+  },
+};

@@ -1,0 +1,169 @@
+// B. Players on the Grid, B.1 Entrance, B.2 Movement.
+// B: "Players are either on the Grid or off the Grid. A Player who is off the Grid is located in Limbo."
+// B.1: "A Player may enter the Grid at any legal location. ... A Player cannot enter the Grid if there are
+// fewer than two unoccupied locations on the Grid." and "Players are Passable MOs, except that no two players
+// may ever occupy the same square."
+// B.2: "Once per nweek, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate
+// location. ... Players may only move from eir current location to any of the units surrounding eir current
+// location. ... Moves on the Grid happen when they are recognized by the Administrator, in the order in which
+// they were recognized by the Administrator. If a Player attempts to move into a unit which e may not occupy,
+// eir Move fails and e remains in eir current location."
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { Decision, RuleModule } from '../../core/index.js';
+import type {
+  GridObject,
+  JuneState,
+  MoveAnnounced,
+  MoveFailed,
+  ObjectMoved,
+  ObjectPlaced,
+  PlayerFacts,
+  Unit,
+} from './types.js';
+import {
+  consecutive,
+  holdings,
+  locationOf,
+  onGrid,
+  playerId,
+  playerObject,
+  unitText,
+  vacantSquares,
+} from './grid.js';
+import { cannotEnter } from './objects.js';
+import { enterSquare, makeMove } from './entering.js';
+
+export const NEW_PLAYER: PlayerFacts = {
+  female: false,
+  cheerleader: false,
+  football: false,
+  movedInNweek: null,
+};
+
+const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
+
+/** B.3 "If a player leaves the grid, e first drops all carryable objects in eir possession." */
+export function dropEverything(ctx: Decision<JuneState>, name: string, at: Unit, why: string): void {
+  for (const o of holdings(ctx.rules, name)) {
+    const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: o.id, to: { on: at }, why };
+    ctx.emit(e);
+  }
+}
+
+/** Sends a player to Limbo, dropping what e holds where e stood. */
+export function toLimbo(ctx: Decision<JuneState>, name: string, why: string): void {
+  const at = locationOf(ctx.rules, name);
+  if (at) dropEverything(ctx, name, at, `${name} leaves the Grid`);
+  const e: ObjectMoved = {
+    type: 'object-moved',
+    vis: 'public',
+    id: playerId(name),
+    to: { limbo: true },
+    why,
+  };
+  ctx.emit(e);
+}
+
+export const playersModule: RuleModule<JuneState> = {
+  id: 'players',
+  section: 'B, B.1 Entrance, B.2 Movement',
+  text: 'Players are either on the Grid or off the Grid. ... A Player may enter the Grid at any legal location. ... A Player cannot enter the Grid if there are fewer than two unoccupied locations on the Grid. ... Once per nweek, any Player on the Grid may announce that e intends to move ... Moves on the Grid happen when they are recognized by the Administrator ... If a Player attempts to move into a unit which e may not occupy, eir Move fails and e remains in eir current location.',
+  onJoin(ctx, name) {
+    const body: GridObject = { id: playerId(name), kind: 'player', place: { limbo: true } };
+    const e: ObjectPlaced = { type: 'object-placed', vis: 'public', object: body };
+    ctx.emit(e);
+  },
+  commands: {
+    enter: command<JuneState, typeof xy>({
+      actor: 'player',
+      summary: 'enter the Grid from Limbo at (x,y)',
+      words: ['x', 'y'],
+      args: xy,
+      run(ctx, by, { x, y }) {
+        if (by.role !== 'player') return;
+        const body = playerObject(ctx.rules, by.name);
+        if (!body || !('limbo' in body.place))
+          return ctx.reject('already-on-grid', `${by.name} is not in Limbo`);
+        const at: Unit = [x, y];
+        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        if (vacantSquares(ctx.rules).length < 2)
+          ctx.reject(
+            'grid-full',
+            'fewer than two unoccupied locations remain on the Grid, so no one may enter',
+          );
+        const why = cannotEnter(ctx, body, at);
+        if (why !== null) ctx.reject('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
+        enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
+      },
+    }),
+    leave: command<JuneState, z.ZodType<Record<string, never>>>({
+      actor: 'player',
+      summary: 'leave the Grid for Limbo (dropping everything held)',
+      args: z.object({}).strict(),
+      run(ctx, by) {
+        if (by.role !== 'player') return;
+        if (!locationOf(ctx.rules, by.name))
+          return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
+      },
+    }),
+    move: command<JuneState, typeof xy>({
+      actor: 'player',
+      summary: 'move to a surrounding square, at once (B.2: when the Administrator recognises it)',
+      words: ['x', 'y'],
+      args: xy,
+      run(ctx, by, { x, y }) {
+        if (by.role !== 'player') return;
+        const from = locationOf(ctx.rules, by.name);
+        if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        const facts = ctx.rules.players[by.name] ?? NEW_PLAYER;
+        if (facts.movedInNweek === ctx.clock.nweek)
+          ctx.reject('already-moved', `${by.name} has already moved this nweek`);
+        const to: Unit = [x, y];
+        if (!consecutive(from, to))
+          ctx.reject('illegal-move', `${unitText(to)} does not surround ${unitText(from)}`);
+        const forbidden = ctx.forbids('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
+        if (forbidden !== null)
+          ctx.reject('illegal-move', `${by.name} may not move to ${unitText(to)}: ${forbidden}`);
+        ctx.emit({
+          type: 'move-announced',
+          vis: 'public',
+          player: by.name,
+          to: [x, y],
+          nweek: ctx.clock.nweek,
+        });
+        // R-J2: recognised when the referee accepts it, so made at once; a Move that cannot be made fails.
+        const failed = makeMove(ctx, playerId(by.name), to, `${by.name} moves`);
+        if (failed !== null)
+          ctx.emit({ type: 'move-failed', vis: 'public', player: by.name, to: [x, y], reason: failed });
+      },
+    }),
+  },
+  evolve: {
+    'object-placed': (s: JuneState, e: ObjectPlaced): JuneState =>
+      e.object.kind === 'player'
+        ? {
+            ...s,
+            objects: [...s.objects, { id: e.object.id, kind: 'player', place: e.object.place }],
+            players: { ...s.players, [e.object.id.slice(7)]: NEW_PLAYER },
+            made: s.made + 1,
+          }
+        : { ...s, objects: [...s.objects, e.object], made: s.made + 1 },
+    'move-announced': (s: JuneState, e: MoveAnnounced) => {
+      const name = e.player;
+      return {
+        ...s,
+        players: {
+          ...s.players,
+          [name]: { ...(s.players[name] ?? NEW_PLAYER), movedInNweek: Number(e.nweek) },
+        },
+      };
+    },
+  },
+  describe: {
+    'move-announced': (e: MoveAnnounced) => `${e.player} moves towards ${unitText(e.to)}.`,
+    'move-failed': (e: MoveFailed) =>
+      `${e.player}'s Move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
+  },
+};

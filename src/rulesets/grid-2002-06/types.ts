@@ -1,0 +1,137 @@
+// The state of The Grid as amended in June 2002 (seeds/000_e22677692262c4ad.txt, "Neatening Up: The Grid").
+// Everything that can occupy a square is a Grid Object (A.2), players included: one list of objects, each
+// with a kind and a place, so that carrying, throwing, Falling and Toads work the same for every object.
+import type { GameEvent, Roll } from '../../core/index.js';
+
+/** A square as [x, y]; (1,1) lower left, (20,20) upper right (A.1). */
+export type Unit = readonly [number, number];
+
+/** The kinds of Grid Object the text defines. */
+export const KINDS = [
+  'player',
+  'big-rock',
+  'siren',
+  'yeti',
+  'big-stick',
+  'shield',
+  'ball-of-wax',
+  'siren-bait',
+  'radar-tower',
+  'gremlin',
+  'bonus-box',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** Where an object is: on a square, in a player's possession (B.3), Airborne (B.4), or - players only - Limbo. */
+export type Place =
+  | { readonly on: Unit }
+  | { readonly heldBy: string }
+  | { readonly airborne: Flight }
+  | { readonly limbo: true };
+
+/** B.4: "That object is said to be Airborne, and is not considered to be in any Grid location or in Limbo, for two ndays." */
+export type Flight = {
+  readonly target: Unit;
+  /** The thrower, if a player threw it. */
+  readonly by: string | null;
+  /** nday ends still to pass before it lands. */
+  readonly ndaysLeft: number;
+};
+
+export type GridObject = {
+  /** 'player:alice', 'big-rock:3', 'siren:Ligeia', 'yeti', ... */
+  readonly id: string;
+  readonly kind: Kind;
+  readonly place: Place;
+  /** A Siren's name, a Bonus Box's effect, a Ball of Wax that has become Earwax ... */
+  readonly name?: string;
+  readonly tags?: readonly string[];
+};
+
+/** What the rules keep about a player beside eir body on the Grid. */
+export type PlayerFacts = {
+  readonly female: boolean;
+  readonly cheerleader: boolean;
+  readonly football: boolean;
+  /** B.2: the nweek of eir last move announcement. */
+  readonly movedInNweek: number | null;
+};
+
+/** A.3: Substance and Depth, Wet or Frozen. Squares not listed are Turf, Depth 0, neither Wet nor Frozen. */
+export type Square = {
+  readonly substance: string;
+  readonly depth: number;
+  readonly wet: boolean;
+  readonly frozen: boolean;
+};
+
+export interface JuneState {
+  readonly objects: readonly GridObject[];
+  readonly players: Readonly<Record<string, PlayerFacts>>;
+  /** Squares that differ from the default, by "x,y". */
+  readonly squares: Readonly<Record<string, Square>>;
+  /** Degrees Celsius, set by the Administrator (the text leans on a temperature it never defines). */
+  readonly temperature: number;
+  /** D: "n is the 5th Gremlin..." - cut off; the Administrator sets it. */
+  readonly n: number;
+  /** For numbering new objects. */
+  readonly made: number;
+  /** Moves announced under the January text and not yet made when the game was amended (R-J8). */
+  readonly inherited: readonly { readonly player: string; readonly to: Unit }[];
+}
+
+export interface ObjectPlaced extends GameEvent {
+  type: 'object-placed';
+  object: GridObject;
+}
+export interface ObjectMoved extends GameEvent {
+  type: 'object-moved';
+  id: string;
+  to: Place;
+  why: string;
+}
+export interface ObjectRemoved extends GameEvent {
+  type: 'object-removed';
+  id: string;
+  why: string;
+}
+export interface SquareChanged extends GameEvent {
+  type: 'square-changed';
+  at: Unit;
+  square: Square;
+  why: string;
+}
+export interface TemperatureSet extends GameEvent {
+  type: 'temperature-set';
+  degrees: number;
+}
+export interface PlayerFactsSet extends GameEvent {
+  type: 'player-facts-set';
+  player: string;
+  facts: PlayerFacts;
+}
+export interface RollsMade extends GameEvent {
+  rolls: readonly Roll[];
+}
+export interface Burned extends GameEvent {
+  type: 'burned';
+  player: string;
+  at: Unit;
+  rolls: readonly Roll[];
+}
+export interface MoveAnnounced extends GameEvent {
+  type: 'move-announced';
+  player: string;
+  to: Unit;
+  nweek: number;
+}
+export interface MoveFailed extends GameEvent {
+  type: 'move-failed';
+  player: string;
+  to: Unit;
+  reason: string;
+}
+export interface GremlinNSet extends GameEvent {
+  type: 'gremlin-n-set';
+  n: number;
+}
