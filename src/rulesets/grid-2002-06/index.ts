@@ -51,9 +51,10 @@ const inheritedMoves: RuleModule<JuneState> = {
     ctx.emit({ type: 'things-gone', vis: 'public', count: 10 });
     for (const { player, to } of ctx.rules.inherited) {
       const failed = makeMove(ctx, playerId(player), to, `${player}'s move announced under the January rule`);
-      if (failed !== null)
+      if (failed !== null) {
         const e: MoveFailed = { type: 'move-failed', vis: 'public', player, to, reason: failed };
-      ctx.emit(e);
+        ctx.emit(e);
+      }
     }
     ctx.emit({ type: 'inherited-moves-made', vis: 'public' });
   },
