@@ -4,7 +4,18 @@
 import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
-import type { GremlinNSet, JuneState, PlayerFacts, PlayerFactsSet } from './types.js';
+import type {
+  GremlinNSet,
+  GridObject,
+  JuneState,
+  ObjectPlaced,
+  PlayerFacts,
+  PlayerFactsSet,
+  Unit,
+} from './types.js';
+import { KINDS } from './types.js';
+import { onGrid, unitText } from './grid.js';
+import { HIDDEN_KINDS } from './view.js';
 import { NEW_PLAYER } from './players.js';
 
 export const controlsModule: RuleModule<JuneState> = {
@@ -37,6 +48,41 @@ export const controlsModule: RuleModule<JuneState> = {
           football: a.football ?? old.football,
         };
         const e: PlayerFactsSet = { type: 'player-facts-set', vis: 'public', player: a.player, facts };
+        ctx.emit(e);
+      },
+    }),
+    place: command<JuneState, z.ZodType<{ kind: string; x: number; y: number; name?: string }>>({
+      actor: 'admin',
+      summary: 'put a Grid Object on a square by hand (a Gremlin, a Bonus Box with its effect as name, ...)',
+      words: ['kind', 'x', 'y', 'name'],
+      args: z
+        .object({
+          kind: z.string(),
+          x: z.number().int(),
+          y: z.number().int(),
+          name: z.string().min(1).max(100).optional(),
+        })
+        .strict(),
+      run(ctx, _by, a) {
+        const kind = KINDS.find((k) => k === a.kind);
+        if (!kind || kind === 'player')
+          return ctx.reject(
+            'bad-arguments',
+            `no kind of Grid Object "${a.kind}"; kinds: ${KINDS.filter((k) => k !== 'player').join(', ')}`,
+          );
+        const at: Unit = [a.x, a.y];
+        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        const object: GridObject = {
+          id: `${kind}:${ctx.rules.made + 1}`,
+          kind,
+          place: { on: at },
+          ...(a.name ? { name: a.name } : {}),
+        };
+        const e: ObjectPlaced = {
+          type: 'object-placed',
+          vis: HIDDEN_KINDS.has(kind) ? 'admin' : 'public',
+          object,
+        };
         ctx.emit(e);
       },
     }),

@@ -19,6 +19,7 @@ import type {
   Unit,
 } from './types.js';
 import { objectById, objectsAt, onGrid, unitText } from './grid.js';
+import { NEW_PLAYER } from './facts.js';
 
 export interface Traits {
   readonly mobile: boolean;
@@ -94,11 +95,15 @@ export const objectsModule: RuleModule<JuneState> = {
   section: 'A.2 Grid Objects',
   text: 'All Grid Objects must be either Mobile Objects (MOs) or Stationary Objects ... and must be either Impassable or Passable. ... If a Grid Object is Impassable, then no other Grid Object may enter the square it occupies unless a rule explicitly permits those two objects to ... All Grid Objects are Passable MOs unless otherwise specified.',
   evolve: {
-    'object-placed': (s: JuneState, e: ObjectPlaced): JuneState => ({
-      ...s,
-      objects: [...s.objects, plain(e.object)],
-      made: s.made + 1,
-    }),
+    'object-placed'(s: JuneState, e: ObjectPlaced): JuneState {
+      const objects = [...s.objects, plain(e.object)];
+      // A player's body appears when e joins; eir facts start with it (B: all Players start in Limbo).
+      const players =
+        e.object.kind === 'player'
+          ? { ...s.players, [e.object.id.slice('player:'.length)]: NEW_PLAYER }
+          : s.players;
+      return { ...s, objects, players, made: s.made + 1 };
+    },
     'object-moved': (s: JuneState, e: ObjectMoved): JuneState => ({
       ...s,
       objects: s.objects.map((o) => (o.id === e.id ? { ...o, place: e.to } : o)),

@@ -18,7 +18,6 @@ import type {
   MoveFailed,
   ObjectMoved,
   ObjectPlaced,
-  PlayerFacts,
   Unit,
 } from './types.js';
 import {
@@ -32,14 +31,9 @@ import {
   vacantSquares,
 } from './grid.js';
 import { cannotEnter } from './objects.js';
+import { NEW_PLAYER } from './facts.js';
+export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
-
-export const NEW_PLAYER: PlayerFacts = {
-  female: false,
-  cheerleader: false,
-  football: false,
-  movedInNweek: null,
-};
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
@@ -141,15 +135,6 @@ export const playersModule: RuleModule<JuneState> = {
     }),
   },
   evolve: {
-    'object-placed': (s: JuneState, e: ObjectPlaced): JuneState =>
-      e.object.kind === 'player'
-        ? {
-            ...s,
-            objects: [...s.objects, { id: e.object.id, kind: 'player', place: e.object.place }],
-            players: { ...s.players, [e.object.id.slice(7)]: NEW_PLAYER },
-            made: s.made + 1,
-          }
-        : { ...s, objects: [...s.objects, e.object], made: s.made + 1 },
     'move-announced': (s: JuneState, e: MoveAnnounced) => {
       const name = e.player;
       return {
