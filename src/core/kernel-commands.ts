@@ -57,6 +57,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   tick: command({
     actor: 'admin',
+    visibility: 'public',
     summary: 'end the current nday (or, with nweek, every nday left in the nweek)',
     args: z.object({ nweek: z.boolean().optional() }).strict(),
     run(ctx, _by, { nweek }) {
@@ -85,6 +86,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   points: command({
     actor: 'admin',
+    visibility: 'public',
     summary: 'move points between ledger accounts (from The Bank unless said)',
     words: ['to', 'amount', 'reason'],
     args: z
@@ -105,6 +107,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   amend: command({
     actor: 'admin',
+    visibility: 'public',
     summary: 'amend the game into another ruleset (the later text of its rule)',
     words: ['ruleset'],
     args: z.object({ ruleset: z.string().min(1) }).strict(),
@@ -125,6 +128,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   enact: command({
     actor: 'admin',
+    visibility: 'public',
     summary: "enact one of the ruleset's optional rule modules, above every active one",
     words: ['module'],
     args: z.object({ module: moduleName }).strict(),
@@ -137,6 +141,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   repeal: command({
     actor: 'admin',
+    visibility: 'public',
     summary: 'repeal an active rule module',
     words: ['module'],
     args: z.object({ module: moduleName }).strict(),
@@ -147,6 +152,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   }),
   end: command({
     actor: 'admin',
+    visibility: 'public',
     summary: 'end the game (reveals every dice seed)',
     words: ['reason'],
     args: z

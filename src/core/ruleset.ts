@@ -61,7 +61,9 @@ export function command<S, Z extends z.ZodType>(spec: {
     actor: spec.actor,
     summary: spec.summary,
     words: spec.words ?? [],
-    visibility: spec.visibility ?? 'public',
+    // Hidden by default for the Administrator's orders: their arguments may say where a hidden thing is.
+    // What the public should learn, the rules emit as public events; or the command says 'public'.
+    visibility: spec.visibility ?? (spec.actor === 'admin' ? 'admin' : 'public'),
     parse(args) {
       const parsed = spec.args.safeParse(args);
       if (parsed.success) return parsed.data;

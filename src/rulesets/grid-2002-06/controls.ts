@@ -54,6 +54,8 @@ export const controlsModule: RuleModule<JuneState> = {
     place: command<JuneState, z.ZodType<{ kind: string; x: number; y: number; name?: string }>>({
       actor: 'admin',
       summary: 'put a Grid Object on a square by hand (a Gremlin, a Bonus Box with its effect as name, ...)',
+      // The order itself is the Administrator's: what the public learns is the object-placed entry, if public.
+      visibility: 'admin',
       words: ['kind', 'x', 'y', 'name'],
       args: z
         .object({
