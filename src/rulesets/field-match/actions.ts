@@ -1,0 +1,124 @@
+// An Invokable Action as a rule module: one command that checks the Trigger (the target, who invokes, how
+// often per nweek, what must already have happened this nweek, the conditions), in that order, records the
+// invocation, and runs the registered Effect. A refused invocation changes nothing and says why.
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { CommandRule, Decision, RuleModule } from '../../core/index.js';
+import type { ActionSpec, Match } from './match.js';
+import type { FieldState, Square } from './state.js';
+import { objectOn, onField, squareText, timesInvoked } from './state.js';
+import type { Effect, Target, Transform } from './effects.js';
+import { EffectContext } from './effects.js';
+import { fillIn, holds, targetText } from './conditions.js';
+import type { ActionInvoked } from './events.js';
+import { squareJson } from './events.js';
+
+const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
+/** The command's arguments, by what the action is attached to. */
+function argsFor(action: ActionSpec): { schema: z.ZodType<Record<string, unknown>>; words: string[] } {
+  if (action.attachedTo.kind === 'object')
+    return { schema: z.object({ x: z.number().int(), y: z.number().int() }).strict(), words: ['x', 'y'] };
+  if (action.attachedTo.kind === 'players')
+    return { schema: z.object({ player: z.string().min(1).max(64) }).strict(), words: ['player'] };
+  return { schema: z.object({}).strict(), words: [] };
+}
+
+/** Finds the invocation's target, or refuses: a square off the Field or without the object, an unknown player. */
+function targetOf(
+  ctx: Decision<FieldState>,
+  match: Match,
+  action: ActionSpec,
+  args: Record<string, unknown>,
+): Target {
+  const a = action.attachedTo;
+  if (a.kind === 'object') {
+    const at: Square = [Number(args.x), Number(args.y)];
+    const s = ctx.rules;
+    if (!onField(s, at))
+      ctx.reject(
+        'off-field',
+        `${squareText(at)} is not a square of the Field, which runs from (1,1) to (${s.width},${s.height})`,
+      );
+    if (!objectOn(s, a.object, at))
+      ctx.reject('no-object', `there is no ${a.object} at ${squareText(at)} to ${action.name}`);
+    return { kind: 'object', object: a.object, at };
+  }
+  if (a.kind === 'players') {
+    const name = String(args.player);
+    if (!ctx.state.players.includes(name))
+      ctx.reject('unknown-player', `${name} is not a player of this match`);
+    return { kind: 'player', name };
+  }
+  void match;
+  return { kind: 'field' };
+}
+
+/** Checks every limit of the Trigger; refuses with the first that is not met. */
+function checkTrigger(
+  ctx: Decision<FieldState>,
+  match: Match,
+  action: ActionSpec,
+  invoker: string | null,
+  target: Target,
+) {
+  const s = ctx.rules;
+  const nweek = ctx.clock.nweek;
+  const who = invoker ?? 'the Referee';
+  const { perNweek, after, when } = action.trigger;
+  if (perNweek !== null && timesInvoked(s, action.name, nweek, invoker) >= perNweek) {
+    ctx.reject(
+      'limit-reached',
+      `${who} has already performed ${action.name} ${times(perNweek)} during nweek ${nweek}; ${action.name} may be performed ${times(perNweek)} per nweek${invoker === null ? '' : ' by each player'}`,
+    );
+  }
+  for (const first of after) {
+    if (timesInvoked(s, first, nweek) === 0)
+      ctx.reject(
+        'too-early',
+        `${action.name} may be performed only after ${first} has been performed during the current nweek, and ${first} has not yet been performed during nweek ${nweek}`,
+      );
+  }
+  const inv = { match, state: s, invoker, target };
+  for (const r of when) if (!holds(r.test, inv)) ctx.reject(r.code, fillIn(r.fails, inv));
+}
+
+/** The rule module of one Invokable Action. */
+export function actionModule(
+  match: Match,
+  action: ActionSpec,
+  effect: Effect,
+  transforms: Readonly<Record<string, Transform>>,
+): RuleModule<FieldState> {
+  const { schema, words } = argsFor(action);
+  const rule: CommandRule<FieldState> = command<FieldState, z.ZodType<Record<string, unknown>>>({
+    actor: action.trigger.by === 'Referee' ? 'admin' : 'player',
+    summary: action.summary,
+    // Nothing in a Field Match is hidden: the Referee's invocations are posted to a Public Forum too.
+    visibility: 'public',
+    words,
+    args: schema,
+    run(ctx, by, args) {
+      const invoker = by.role === 'player' ? by.name : null;
+      const target = targetOf(ctx, match, action, args);
+      checkTrigger(ctx, match, action, invoker, target);
+      const e: ActionInvoked = {
+        type: 'field-action-invoked',
+        vis: 'public',
+        action: action.name,
+        by: invoker,
+        target:
+          target.kind === 'object' ? squareJson(target.at) : target.kind === 'player' ? target.name : null,
+        about: targetText(target),
+      };
+      ctx.emit(e);
+      effect(new EffectContext(ctx, match, action.name, invoker, target, transforms));
+    },
+  });
+  return {
+    id: action.verb,
+    section: `Invokable Action: ${action.name}`,
+    text: action.text,
+    commands: { [action.verb]: rule },
+  };
+}

@@ -1,0 +1,107 @@
+// B Nomic's Field Match as a framework: fieldMatch(definition, effects, transforms) turns a match written as
+// data (the Field, Attributes, Field Objects, Invokable Actions with their Triggers) plus the named functions
+// that carry out its Effects into a kernel Ruleset: one rule module for the Field and one per action.
+import { z } from 'zod';
+import { reject } from '../../core/index.js';
+import type { Ruleset } from '../../core/index.js';
+import type { FieldMatchDefinition } from './definition.js';
+import { compileMatch } from './compile.js';
+import type { Match } from './match.js';
+import type { FieldState } from './state.js';
+import { emptyField } from './state.js';
+import type { Effect, Transform } from './effects.js';
+import { fieldModule } from './field.js';
+import { actionModule } from './actions.js';
+import { fieldView, renderField } from './view.js';
+
+/** The largest Field a game's configuration may ask for, in squares. */
+export const MAX_SQUARES = 4_194_304;
+
+/** A definition that does not compile: every problem, each with where it is. */
+export class DefinitionError extends Error {
+  constructor(
+    readonly match: string,
+    readonly problems: readonly string[],
+  ) {
+    super(
+      `the Field Match definition ${match} has ${problems.length} problem(s):\n  ${problems.join('\n  ')}`,
+    );
+  }
+}
+
+/**
+ * A game's configuration: null plays on the Field the definition gives; {width, height} plays the same match
+ * on a Field of another size (the definition's adjacency and everything else unchanged).
+ */
+const configSchema = z.union([
+  z.null(),
+  z
+    .object({ width: z.number().int().min(1).max(4096), height: z.number().int().min(1).max(4096) })
+    .strict()
+    .refine((c) => c.width * c.height <= MAX_SQUARES, `a Field has at most ${MAX_SQUARES} squares`),
+]);
+
+/** A Ruleset with the Match it was made from. */
+export interface FieldMatchRuleset extends Ruleset<FieldState> {
+  readonly match: Match;
+}
+
+/**
+ * Makes a ruleset of a Field Match. Throws DefinitionError if the definition does not compile, or an
+ * action names an effect not registered here, or an effect is registered that no action uses.
+ */
+export function fieldMatch(
+  definition: FieldMatchDefinition,
+  effects: Readonly<Record<string, Effect>>,
+  transforms: Readonly<Record<string, Transform>> = {},
+  meta: { title?: string } = {},
+): FieldMatchRuleset {
+  const compiled = compileMatch(definition, Object.keys(effects));
+  if (!compiled.ok) throw new DefinitionError(String(definition.id), compiled.error);
+  const match = compiled.value;
+  return {
+    id: match.id,
+    match,
+    title: meta.title ?? `${match.name} (a Field Match)`,
+    source: match.source,
+    modules: [
+      fieldModule(match, transforms),
+      ...match.actions.map((a) => actionModule(match, a, effects[a.effect] as Effect, transforms)),
+    ],
+    initial(config) {
+      const parsed = configSchema.safeParse(config);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return reject(
+          'bad-config',
+          `${match.name} takes no configuration, or {"width": W, "height": H} for another size of Field${issue ? ` (${issue.message})` : ''}`,
+        );
+      }
+      const size = parsed.data ?? match.field;
+      return emptyField(match, size.width, size.height);
+    },
+    view: (rules, game, viewer) => fieldView(match, rules, game, viewer),
+    render: renderField,
+  };
+}
+
+export { compileMatch } from './compile.js';
+export type { FieldMatchDefinition, Value } from './definition.js';
+export type { Match, ActionSpec, AttributeSpec, ObjectSpec, Adjacency, Range } from './match.js';
+export { attributeOf, objectOf } from './match.js';
+export type { FieldState, Layer, Square, Column } from './state.js';
+export {
+  indexOf,
+  squareAt,
+  onField,
+  encode,
+  decode,
+  layerOf,
+  columnOf,
+  playerValue,
+  fieldValue,
+} from './state.js';
+export type { Effect, Transform, TransformResult, Target } from './effects.js';
+export { EffectContext, applyTransform } from './effects.js';
+export { countNeighbours, neighbours } from './adjacency.js';
+export type { ActionInvoked, AttributeSet, ObjectsPlaced, ObjectRemoved, Transformed } from './events.js';

@@ -1,0 +1,22 @@
+// Ruleset `life`: "Life", a Field Match proposed by Ed Murphy on 2 Jan 2008 (seeds/004_ff6492e849b428a0.txt),
+// written in the Field Match framework: the definition (data) plus the effects of its three actions.
+import { erase } from '../../core/index.js';
+import { fieldMatch } from '../field-match/index.js';
+import { LIFE } from './definition.js';
+import { initialize } from './initialize.js';
+import { tweak } from './tweak.js';
+import { evolve } from './evolve.js';
+import { generation } from './generation.js';
+
+export const life = fieldMatch(
+  LIFE,
+  { initialize, tweak, evolve },
+  { generation },
+  { title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)' },
+);
+
+export const lifeRuleset = erase(life);
+export { LIFE, LIFE_ID } from './definition.js';
+export { mostCommon, nextGeneration } from './generation.js';
+export type { Generation } from './generation.js';
+export { NEXT_ADVANTAGE } from './evolve.js';

@@ -1,0 +1,118 @@
+// Helpers for Life's tests: fields drawn as pictures (rows from the top, y = height first, like the board),
+// the manual dice that make Initialize place a given picture, and a Life game on the table.
+import { player } from '../../src/core/index.js';
+import type { Command, JsonObject } from '../../src/core/index.js';
+import { layerOf, columnOf, emptyFieldOf, playerValue, fieldValue } from './field.js';
+import type { FieldState, Value } from '../../src/rulesets/field-match/index.js';
+import { life, lifeRuleset } from '../../src/rulesets/life/index.js';
+import { Table } from '../support/table.js';
+
+export { life };
+
+/** Manual dice for a choice among Red, Green, Blue (the order of the range). */
+export const DIE: Readonly<Record<string, number>> = { R: 1, G: 2, B: 3, Red: 1, Green: 2, Blue: 3 };
+const NAMES: Readonly<Record<string, string>> = { R: 'Red', G: 'Green', B: 'Blue' };
+const CODES: Readonly<Record<string, number>> = { '.': 0, R: 1, G: 2, B: 3 };
+const LETTERS = ['.', 'R', 'G', 'B'];
+
+/** A picture's rows are the field's rows from the top: picture[0] is y = height. */
+export function pictureSize(picture: readonly string[]): { width: number; height: number } {
+  const width = picture[0]?.length ?? 0;
+  if (picture.some((row) => row.length !== width))
+    throw new Error('every row of a picture has the same length');
+  return { width, height: picture.length };
+}
+
+/** The dice Initialize needs to place a picture of R, G, B (squares from (1,1) along each row, upwards), then
+ * the players' Teams and the Advantage. */
+export function initializeRolls(
+  picture: readonly string[],
+  teams: readonly string[],
+  advantage: string,
+): number[] {
+  const rolls: number[] = [];
+  for (let row = picture.length - 1; row >= 0; row--) {
+    for (const ch of picture[row] ?? '') {
+      const d = DIE[ch];
+      if (d === undefined) throw new Error(`Initialize colours every Cell: ${ch} is not R, G or B`);
+      rolls.push(d);
+    }
+  }
+  for (const t of [...teams, advantage]) {
+    const d = DIE[t];
+    if (d === undefined) throw new Error(`${t} is not a Team`);
+    rolls.push(d);
+  }
+  return rolls;
+}
+
+/** A Life state on a Field of the picture's size with a Cell on every square ('.' null, R, G, B). */
+export function stateOf(picture: readonly string[], advantage: Value = null): FieldState {
+  const { width, height } = pictureSize(picture);
+  const s = emptyFieldOf(life.match, width, height);
+  const layer = layerOf(s, 'Cell');
+  const present = new Uint8Array(width * height).fill(1);
+  const color = new Uint8Array(width * height);
+  picture.forEach((row, r) => {
+    const y = height - r;
+    [...row].forEach((ch, x) => {
+      const code = CODES[ch];
+      if (code === undefined) throw new Error(`${ch} is not ., R, G or B`);
+      color[(y - 1) * width + x] = code;
+    });
+  });
+  return {
+    ...s,
+    field: { ...s.field, Advantage: advantage },
+    objects: {
+      ...s.objects,
+      Cell: { count: width * height, present, attrs: { ...layer.attrs, Color: color } },
+    },
+  };
+}
+
+/** The Cells of a state as a picture (rows from the top). */
+export function pictureOf(s: FieldState): string[] {
+  const layer = layerOf(s, 'Cell');
+  const color = columnOf(layer, 'Color');
+  const rows: string[] = [];
+  for (let y = s.height; y >= 1; y--) {
+    let row = '';
+    for (let x = 1; x <= s.width; x++) {
+      const i = (y - 1) * s.width + (x - 1);
+      row += layer.present[i] === 1 ? (LETTERS[color[i] ?? 0] ?? '?') : ' ';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+export const teamOf = (t: Table, name: string): Value => playerValue(life.match, rules(t), name, 'Team');
+export const advantageOf = (t: Table): Value => fieldValue(rules(t), 'Advantage');
+export const rules = (t: Table): FieldState => t.game.rules as FieldState;
+export const cells = (t: Table): string[] => pictureOf(rules(t));
+export const colorName = (letter: string): string => NAMES[letter] ?? letter;
+
+/** A new Life game on the table with manual dice; players join in order. */
+export function lifeGame(players: readonly string[] = [], config: JsonObject | null = null): Table {
+  const t = new Table([lifeRuleset]);
+  t.create('life', { dice: 'manual', ...(config ? { config } : {}) });
+  t.join(...players);
+  return t;
+}
+
+/** Initialize with the picture, each player's Team in joining order, and the Advantage. */
+export function initialize(
+  t: Table,
+  picture: readonly string[],
+  teams: readonly string[],
+  advantage: string,
+): void {
+  t.admin('initialize', {}, initializeRolls(picture, teams, advantage));
+}
+
+export const tweak = (name: string, x: number, y: number): Command => ({
+  type: 'tweak',
+  by: player(name),
+  args: { x, y },
+});
