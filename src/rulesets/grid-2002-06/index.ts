@@ -3,7 +3,7 @@
 // precedence, which is how C ("This section, and all sections preceding it in this rule, defer to any and all
 // rules or sections of rules which contradict it") works: see docs/architecture.md.
 //
-// Status: sections A, B.1-B.3 and the amendment from grid-2002-01 are implemented; B.4 and D-G are not yet.
+// Status: sections A, B and C and the amendment from grid-2002-01 are implemented; D-G are not yet.
 import { erase, reject } from '../../core/index.js';
 import type { Decision, Ruleset } from '../../core/index.js';
 import type { GridState as JanuaryState } from '../grid-2002-01/index.js';
@@ -12,6 +12,7 @@ import { objectsModule } from './objects.js';
 import { squaresModule } from './squares.js';
 import { NEW_PLAYER, playersModule } from './players.js';
 import { inventoryModule } from './inventory.js';
+import { throwingModule } from './throwing.js';
 import { controlsModule } from './controls.js';
 import { juneView, renderJune } from './view.js';
 import { makeMove } from './entering.js';
@@ -70,7 +71,15 @@ export const grid200206: Ruleset<JuneState> = {
   id: GRID_2002_06,
   title: 'The Grid (Spoon, as amended 28 Jun 2002)',
   source: 'seeds/000_e22677692262c4ad.txt',
-  modules: [objectsModule, squaresModule, playersModule, inventoryModule, controlsModule, inheritedMoves],
+  modules: [
+    objectsModule,
+    squaresModule,
+    playersModule,
+    inventoryModule,
+    throwingModule,
+    controlsModule,
+    inheritedMoves,
+  ],
   initial(config) {
     if (config !== null) reject('bad-config', 'The Grid (June 2002) takes no configuration');
     return {
@@ -80,6 +89,7 @@ export const grid200206: Ruleset<JuneState> = {
       temperature: START_TEMPERATURE,
       n: 0,
       made: 0,
+      catching: [],
       inherited: [],
     };
   },
@@ -111,6 +121,7 @@ export const grid200206: Ruleset<JuneState> = {
         temperature: START_TEMPERATURE,
         n: 0,
         made: objects.length,
+        catching: [],
         inherited: announced.map((a) => ({ player: a.player, to: a.to })),
       };
     },

@@ -107,6 +107,8 @@ export const objectsModule: RuleModule<JuneState> = {
     'object-moved': (s: JuneState, e: ObjectMoved): JuneState => ({
       ...s,
       objects: s.objects.map((o) => (o.id === e.id ? { ...o, place: e.to } : o)),
+      // B.4: a declaration to catch is for one flight; once the object is anywhere but in the air, it is spent.
+      catching: 'airborne' in e.to ? s.catching : s.catching.filter((c) => c.object !== e.id),
     }),
     'object-removed': (s: JuneState, e: ObjectRemoved): JuneState => ({
       ...s,

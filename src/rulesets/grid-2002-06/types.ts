@@ -76,6 +76,8 @@ export interface JuneState {
   readonly n: number;
   /** For numbering new objects. */
   readonly made: number;
+  /** B.4: players who have declared they will catch an object, by object id. */
+  readonly catching: readonly { readonly player: string; readonly object: string }[];
   /** Moves announced under the January text and not yet made when the game was amended (R-J8). */
   readonly inherited: readonly { readonly player: string; readonly to: Unit }[];
 }
@@ -134,4 +136,21 @@ export interface MoveFailed extends GameEvent {
 export interface GremlinNSet extends GameEvent {
   type: 'gremlin-n-set';
   n: number;
+}
+export interface CatchDeclared extends GameEvent {
+  type: 'catch-declared';
+  player: string;
+  object: string;
+}
+export interface Hit extends GameEvent {
+  type: 'hit';
+  player: string;
+  object: string;
+  rolls: readonly Roll[];
+}
+export interface LandingChosen extends GameEvent {
+  type: 'landing-chosen';
+  id: string;
+  at: Unit;
+  rolls: readonly Roll[];
 }
