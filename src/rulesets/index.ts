@@ -6,7 +6,7 @@ import { roomsQuestsRuleset } from './quests/index.js';
 import { grid200206Ruleset } from './grid-2002-06/index.js';
 import { lifeRuleset } from './life/index.js';
 
-export const RULESETS = [grid200201Ruleset, grid200206Ruleset, lifeRuleset];
+export const RULESETS = [grid200201Ruleset, grid200206Ruleset, lifeRuleset, roomsRuleset, roomsQuestsRuleset];
 
 /** A registry of every ruleset this program ships. */
 export const defaultRegistry = (): Registry => new Registry(RULESETS);

@@ -1,0 +1,63 @@
+// Ruleset `rooms`: the host the Quests rules (Nomic02 rules 139-142, seeds/003) presume - a map of rooms joined
+// by passages (given as data: a map file as the game's config, or the default map around Mornington Crescent),
+// players in rooms carrying tokens, turns with one active player, and tallies of brownie points, Puissance and
+// demerits. The rules are ours, written down in docs/rulings-quests.md (H1-H10). One module per rule.
+import { erase } from '../../core/index.js';
+import type { RuleModule, Ruleset } from '../../core/index.js';
+import type { RoomsState } from './types.js';
+import { DEFAULT_MAP } from './default-map.js';
+import { MORNINGTON_CRESCENT, parseMapConfig } from './map.js';
+import { playersModule } from './places.js';
+import { turnsModule } from './turns.js';
+import { movementModule } from './movement.js';
+import { tokensModule } from './tokens.js';
+import { talliesModule } from './tallies.js';
+import { renderRooms, roomsView } from './view.js';
+
+export const ROOMS = 'rooms';
+
+/** The map rule: the rooms and passages are the game's configuration. */
+function mapModule<S extends RoomsState>(): RuleModule<S> {
+  return {
+    id: 'map',
+    section: 'The map (host)',
+    text: `The game is played on a map of rooms joined by passages, given as data when the game is created; one room is ${MORNINGTON_CRESCENT}, and every room can be reached from the start room.`,
+  };
+}
+
+/** The host's rule modules, for a ruleset whose state is RoomsState or extends it. */
+export const roomsModules = <S extends RoomsState>(): RuleModule<S>[] => [
+  mapModule<S>(),
+  playersModule<S>(),
+  turnsModule<S>(),
+  movementModule<S>(),
+  tokensModule<S>(),
+  talliesModule<S>(),
+];
+
+/** The host's initial state from the game's config (a map file, or null for the default map). */
+export function initialRooms(config: Parameters<typeof parseMapConfig>[0]): RoomsState {
+  const { map, actionsPerTurn, tokens } = parseMapConfig(config, DEFAULT_MAP);
+  return {
+    map,
+    actionsPerTurn,
+    places: [],
+    tokens: tokens.map((t, i) => ({ id: i + 1, name: t.name, at: { room: t.room } })),
+    nextToken: tokens.length + 1,
+    turn: null,
+  };
+}
+
+export const rooms: Ruleset<RoomsState> = {
+  id: ROOMS,
+  title: 'Rooms: a map of rooms and passages, turns, tokens and tallies (the host of Quests)',
+  source: 'docs/rulings-quests.md (host rules H1-H10)',
+  modules: roomsModules<RoomsState>(),
+  initial: initialRooms,
+  view: roomsView,
+  render: renderRooms,
+};
+
+export const roomsRuleset = erase(rooms);
+export type { RoomsState } from './types.js';
+export { DEFAULT_MAP } from './default-map.js';

@@ -1,0 +1,63 @@
+// Host rule "Movement": as an action, the active player moves from eir room along one passage to a room it
+// leads to. Passages go both ways. Rooms are named in any case (H2).
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
+import type { Moved, RoomsState } from './types.js';
+import { exitsOf, findRoom } from './map.js';
+import { arriving, roomOf } from './places.js';
+import { requireAction, spending } from './turns.js';
+
+/** A word or words of a command line as text (the CLI reads "42" as a number and "true" as a boolean). */
+export const text = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((v) => String(v).trim().replace(/\s+/g, ' '));
+
+const moveArgs = z.object({ to: text }).strict();
+
+export function movementModule<S extends RoomsState>(): RuleModule<S> {
+  return {
+    id: 'movement',
+    section: 'Movement (host)',
+    text: 'As an action, the active player may move from the room e is in along a passage to a room that passage leads to. Passages go both ways.',
+    commands: {
+      move: command<S, typeof moveArgs>({
+        actor: 'player',
+        summary: 'move along a passage to the room it leads to (one action)',
+        words: ['to'],
+        args: moveArgs,
+        run(ctx, by, { to }) {
+          if (by.role !== 'player') return;
+          requireAction(ctx, by.name, `move to ${to}`);
+          const from = roomOf(ctx.rules, by.name);
+          const exits = exitsOf(ctx.rules.map, from);
+          const target = findRoom(ctx.rules.map, to);
+          if (!target)
+            return ctx.reject(
+              'unknown-room',
+              `there is no room "${to}"; from ${from} passages lead to ${exits.join(', ')}`,
+            );
+          if (!exits.includes(target.name))
+            ctx.reject(
+              'no-passage',
+              target.name === from
+                ? `${by.name} is already in ${from}`
+                : `no passage leads from ${from} to ${target.name}; passages lead to ${exits.join(', ')}`,
+            );
+          const e: Moved = { type: 'moved', vis: 'public', player: by.name, from, to: target.name };
+          ctx.emit(e);
+        },
+      }),
+    },
+    evolve: {
+      moved: (s: S, e: Moved): S => ({
+        ...s,
+        places: arriving(s.places, e.player, e.to),
+        turn: spending(s.turn, e.player),
+      }),
+    },
+    describe: {
+      moved: (e: Moved) => `${e.player} moves from ${e.from} to ${e.to}.`,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Host rule "Players": every player is in exactly one room of the map, and a player who joins is placed in the
+// map's start room (H4). Where each player is, is public (H9).
+import type { Decision, RuleModule } from '../../core/index.js';
+import type { Place, PlayerPlaced, RoomsState } from './types.js';
+
+/** Where a player is, or undefined if e has not joined. */
+export const placeOf = (s: RoomsState, player: string): Place | undefined =>
+  s.places.find((p) => p.player === player);
+
+/** The room a player is in; throws for a player who has not joined (the kernel checks that first). */
+export function roomOf(s: RoomsState, player: string): string {
+  const place = placeOf(s, player);
+  if (!place) throw new Error(`${player} has no place on the map`);
+  return place.room;
+}
+
+/** The players in a room, in turn order. */
+export const playersIn = (s: RoomsState, room: string): string[] =>
+  s.places.filter((p) => p.room === room).map((p) => p.player);
+
+/** The places with one player arrived (again) in a room: eir arrival count goes up by one. */
+export function arriving(places: readonly Place[], player: string, room: string): readonly Place[] {
+  const i = places.findIndex((p) => p.player === player);
+  if (i < 0) return [...places, { player, room, arrival: 1 }];
+  const next = places.slice();
+  next[i] = { player, room, arrival: (places[i]?.arrival ?? 0) + 1 };
+  return next;
+}
+
+export function playersModule<S extends RoomsState>(): RuleModule<S> {
+  return {
+    id: 'players',
+    section: 'Players (host)',
+    text: 'Each player is in exactly one room of the map. A player who joins the game is placed in the start room the map names.',
+    onJoin(ctx: Decision<S>, player: string) {
+      const e: PlayerPlaced = { type: 'player-placed', vis: 'public', player, room: ctx.rules.map.start };
+      ctx.emit(e);
+    },
+    evolve: {
+      'player-placed': (s: S, e: PlayerPlaced): S => ({ ...s, places: arriving(s.places, e.player, e.room) }),
+    },
+    describe: {
+      'player-placed': (e: PlayerPlaced) => `${e.player} is placed in ${e.room}, the start room.`,
+    },
+  };
+}

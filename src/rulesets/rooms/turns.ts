@@ -1,0 +1,114 @@
+// Host rule "Turns": players take turns in the order they joined; one of them, the active player, acts at a
+// time. A turn allows the map's actionsPerTurn actions (3 unless the map says); moving along one passage,
+// picking up one token and dropping one token are an action each. The active player ends eir turn with
+// end-turn (nothing ends it by itself), or the Administrator ends it for em with skip. Rulings H5-H7.
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { Decision, RuleModule } from '../../core/index.js';
+import type { RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
+
+/** The question 'may-act' {player, action}: may this player take this action now? Silence allows. */
+export interface MayAct {
+  readonly player: string;
+  readonly action: string;
+}
+
+/** Actions the active player has left this turn. */
+export const actionsLeft = (s: RoomsState): number => (s.turn ? s.actionsPerTurn - s.turn.used : 0);
+
+/** The turn with one more action used, if it is this player's turn (folds of action events call this). */
+export const spending = (turn: Turn | null, player: string): Turn | null =>
+  turn && turn.player === player ? { ...turn, used: turn.used + 1 } : turn;
+
+/**
+ * Refuses unless `player` is the active player with an action left and no rule forbids the action (the
+ * Quests rules forbid other actions while a Quest is being created). `action` says what, for messages.
+ */
+export function requireAction<S extends RoomsState>(ctx: Decision<S>, player: string, action: string): void {
+  requireActive(ctx, player, action);
+  const s = ctx.rules;
+  if (actionsLeft(s) <= 0)
+    ctx.reject(
+      'no-actions-left',
+      `${player} has used all ${s.actionsPerTurn} actions of this turn; e can only end-turn`,
+    );
+  const why = ctx.forbids('may-act', { player, action });
+  if (why !== null) ctx.reject('not-now', `${player} cannot ${action} now: ${why}`);
+}
+
+/** Refuses unless `player` is the active player. */
+export function requireActive<S extends RoomsState>(ctx: Decision<S>, player: string, doing: string): void {
+  const turn = ctx.rules.turn;
+  if (!turn || turn.player !== player)
+    ctx.reject(
+      'not-your-turn',
+      `${player} cannot ${doing}: it is ${turn ? `${turn.player}'s turn` : 'nobody\u2019s turn'}`,
+    );
+}
+
+/** Ends the turn in progress and begins the next player's, in joining order. */
+export function endTurn<S extends RoomsState>(ctx: Decision<S>, by: 'player' | 'admin'): void {
+  const turn = ctx.rules.turn;
+  if (!turn) return ctx.reject('no-turn', 'no turn is in progress: nobody has joined yet');
+  const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, turn: turn.n, by };
+  ctx.emit(ended);
+  const order = ctx.rules.places.map((p) => p.player);
+  const next = order[(order.indexOf(turn.player) + 1) % order.length] ?? turn.player;
+  beginTurn(ctx, next, turn.n + 1);
+}
+
+function beginTurn<S extends RoomsState>(ctx: Decision<S>, player: string, n: number): void {
+  const e: TurnBegan = {
+    type: 'turn-began',
+    vis: 'public',
+    player,
+    turn: n,
+    actions: ctx.rules.actionsPerTurn,
+  };
+  ctx.emit(e);
+}
+
+const noArgs = z.object({}).strict();
+
+export function turnsModule<S extends RoomsState>(): RuleModule<S> {
+  return {
+    id: 'turns',
+    section: 'Turns (host)',
+    text: 'Players take turns in the order they joined; the player whose turn it is, is the active player, and only e may act. The first player to join begins turn 1. A turn allows the number of actions the map sets (3 if it does not); moving along a passage, picking up a token and dropping a token are one action each. A turn ends when the active player says so (end-turn), or when the Administrator ends it for em (skip); then the next player in order begins a turn.',
+    onJoin(ctx, player) {
+      if (ctx.rules.turn === null) beginTurn(ctx, player, 1);
+    },
+    commands: {
+      'end-turn': command<S, typeof noArgs>({
+        actor: 'player',
+        summary: 'end your turn; the next player in order becomes active',
+        args: noArgs,
+        run(ctx, by) {
+          if (by.role !== 'player') return;
+          requireActive(ctx, by.name, 'end the turn');
+          endTurn(ctx, 'player');
+        },
+      }),
+      skip: command<S, typeof noArgs>({
+        actor: 'admin',
+        summary: "end the active player's turn for em (a player who has gone quiet)",
+        args: noArgs,
+        run(ctx) {
+          endTurn(ctx, 'admin');
+        },
+      }),
+    },
+    evolve: {
+      'turn-began': (s: S, e: TurnBegan): S => ({ ...s, turn: { n: e.turn, player: e.player, used: 0 } }),
+      'turn-ended': (s: S): S => ({ ...s, turn: null }),
+    },
+    describe: {
+      'turn-began': (e: TurnBegan) =>
+        `Turn ${e.turn} begins: ${e.player} is the active player, with ${e.actions} action${e.actions === 1 ? '' : 's'}.`,
+      'turn-ended': (e: TurnEnded) =>
+        e.by === 'player'
+          ? `${e.player} ends turn ${e.turn}.`
+          : `The Administrator ends ${e.player}'s turn ${e.turn}.`,
+    },
+  };
+}
