@@ -13,6 +13,8 @@ import { squaresModule } from './squares.js';
 import { NEW_PLAYER, playersModule } from './players.js';
 import { inventoryModule } from './inventory.js';
 import { throwingModule } from './throwing.js';
+import { DE_MODULES, initialDE } from './sections-de.js';
+import { FG_MODULES, initialFG } from './sections-fg.js';
 import { controlsModule } from './controls.js';
 import { juneView, renderJune } from './view.js';
 import { makeMove } from './entering.js';
@@ -77,6 +79,8 @@ export const grid200206: Ruleset<JuneState> = {
     playersModule,
     inventoryModule,
     throwingModule,
+    ...DE_MODULES,
+    ...FG_MODULES,
     controlsModule,
     inheritedMoves,
   ],
@@ -89,6 +93,8 @@ export const grid200206: Ruleset<JuneState> = {
       temperature: START_TEMPERATURE,
       n: 0,
       made: 0,
+      de: initialDE(),
+      fg: initialFG(),
       catching: [],
       inherited: [],
     };
@@ -121,6 +127,8 @@ export const grid200206: Ruleset<JuneState> = {
         temperature: START_TEMPERATURE,
         n: 0,
         made: objects.length,
+        de: initialDE(),
+        fg: initialFG(),
         catching: [],
         inherited: announced.map((a) => ({ player: a.player, to: a.to })),
       };

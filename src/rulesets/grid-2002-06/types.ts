@@ -2,6 +2,8 @@
 // Everything that can occupy a square is a Grid Object (A.2), players included: one list of objects, each
 // with a kind and a place, so that carrying, throwing, Falling and Toads work the same for every object.
 import type { GameEvent, Roll } from '../../core/index.js';
+import type { DEState } from './sections-de.js';
+import type { FGState } from './sections-fg.js';
 
 /** A square as [x, y]; (1,1) lower left, (20,20) upper right (A.1). */
 export type Unit = readonly [number, number];
@@ -76,6 +78,10 @@ export interface JuneState {
   readonly n: number;
   /** For numbering new objects. */
   readonly made: number;
+  /** Sections D, E, F.1 and F.4 keep their state here (sections-de.ts). */
+  readonly de: DEState;
+  /** Sections F.2, F.3 and G keep their state here (sections-fg.ts). */
+  readonly fg: FGState;
   /** B.4: players who have declared they will catch an object, by object id. */
   readonly catching: readonly { readonly player: string; readonly object: string }[];
   /** Moves announced under the January text and not yet made when the game was amended (R-J8). */

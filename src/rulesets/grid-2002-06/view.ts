@@ -5,6 +5,8 @@ import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
 import type { GridObject, JuneState, Kind, Unit } from './types.js';
 import { GRID_SIZE, holdings, locationOf, unitText } from './grid.js';
 import { describeObject } from './objects.js';
+import { deView } from './sections-de.js';
+import { fgView } from './sections-fg.js';
 
 /** Kinds whose place only the Administrator knows. */
 export const HIDDEN_KINDS: ReadonlySet<Kind> = new Set<Kind>(['bonus-box']);
@@ -45,6 +47,8 @@ export function juneView(rules: JuneState, game: GameState, viewer: Viewer): Jso
     squares,
     temperature: rules.temperature,
     n: rules.n,
+    ...deView(rules, game, viewer),
+    ...fgView(rules, game, viewer),
   };
   if (viewer.role === 'player') view.you = viewer.name;
   return view;
