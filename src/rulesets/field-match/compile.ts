@@ -99,16 +99,31 @@ function resolve(def: ParsedDefinition, effects: readonly string[], problem: Rep
       else return v;
     }
   };
-  const attributes: AttributeSpec[] = def.attributes.map((a, i) => {
+  const resolved = def.attributes.map((a, i) => {
     const path = `attributes[${i}]`;
     const scope = scopeOf(a.scope, `${path}.scope`);
     const written = follow(a.name, `${path}.range`, (x) => x.range);
     const range = written === undefined ? fallbackRange : toRange(written, `${path}.range`, problem);
     const dflt = follow(a.name, `${path}.default`, (x) => x.default) ?? null;
-    if (written !== undefined && !inRange(range, dflt))
-      problem(`${path}.default`, `${valueText(dflt)} is not in the range of ${a.name} (${rangeText(range)})`);
-    return { name: a.name, scope, range, default: dflt, text: a.text ?? '' };
+    return {
+      spec: { name: a.name, scope, range, default: dflt, text: a.text ?? '' },
+      checkable: written !== undefined,
+    };
   });
+  // A default out of range is reported where it is written; one taken "same as" a default that is out of
+  // its own range is that one's problem, not reported again.
+  resolved.forEach(({ spec, checkable }, i) => {
+    const own = def.attributes[i]?.default;
+    const from =
+      own !== null && typeof own === 'object' ? resolved.find((r) => r.spec.name === own.sameAs) : undefined;
+    const inherited = from !== undefined && !inRange(from.spec.range, spec.default);
+    if (checkable && !inherited && !inRange(spec.range, spec.default))
+      problem(
+        `attributes[${i}].default`,
+        `${valueText(spec.default)} is not in the range of ${spec.name} (${rangeText(spec.range)})`,
+      );
+  });
+  const attributes: AttributeSpec[] = resolved.map((r) => r.spec);
   const attr = new Map(attributes.map((a) => [a.name, a]));
 
   const objects: ObjectSpec[] = def.objects.map((o, i) => {

@@ -1,0 +1,101 @@
+// The framework's machinery: adjacency and the neighbour-count pass, copy-on-write state, and effects that
+// break the rules of their own match (a bug, reported as one, never a silent change).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ADMIN, erase } from '../../src/core/index.js';
+import { countNeighbours, fieldMatch, neighbours } from '../../src/rulesets/field-match/index.js';
+import type { Adjacency, FieldMatchDefinition, FieldState } from '../../src/rulesets/field-match/index.js';
+import { Table } from '../support/table.js';
+import { cells, initialize, lifeGame, pictureOf, tweak } from '../life/support.js';
+
+describe('Adjacency', () => {
+  it.each<[Adjacency, [number, number], number]>([
+    ['diagonal', [1, 1], 3],
+    ['diagonal', [3, 1], 5],
+    ['diagonal', [3, 3], 8],
+    ['orthogonal', [1, 1], 2],
+    ['orthogonal', [3, 1], 3],
+    ['orthogonal', [3, 3], 4],
+  ])(
+    'Adjacency %s: the square %j of a 5 x 5 Field has %i neighbours (the Field does not wrap)',
+    (adjacency, at, n) => {
+      expect(neighbours(5, 5, adjacency, at)).toHaveLength(n);
+    },
+  );
+
+  it("Adjacency: the neighbour-count pass equals counting each square's neighbours one by one", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom<Adjacency>('orthogonal', 'diagonal'),
+        fc.infiniteStream(fc.boolean()),
+        (width, height, adjacency, bits) => {
+          const it = bits[Symbol.iterator]();
+          const alive = Uint8Array.from({ length: width * height }, () => (it.next().value ? 1 : 0));
+          const counts = countNeighbours(width, height, alive, adjacency);
+          for (let y = 1; y <= height; y++)
+            for (let x = 1; x <= width; x++) {
+              const expected = neighbours(width, height, adjacency, [x, y]).filter(
+                ([nx, ny]) => alive[(ny - 1) * width + nx - 1] === 1,
+              ).length;
+              expect(counts[(y - 1) * width + x - 1]).toBe(expected);
+            }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('State', () => {
+  it('Copy-on-write: a Tweak or an Evolve makes a new Field; every earlier state is as it was', () => {
+    const t = lifeGame(['alice', 'bob']);
+    initialize(t, ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'], ['R', 'B'], 'R');
+    const initialized = t.game.rules as FieldState;
+    t.admin('evolve');
+    const evolved = t.game.rules as FieldState;
+    t.ok(tweak('alice', 3, 3));
+    expect(pictureOf(initialized)).toEqual(['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB']);
+    expect(pictureOf(evolved)).toEqual(['B...G', '.....', '.....', '.....', 'G...B']);
+    expect(cells(t)[2]).toBe('..R..');
+  });
+});
+
+describe('Effects that break their own match', () => {
+  const TINY: FieldMatchDefinition = {
+    id: 'tiny',
+    name: 'Tiny',
+    field: { width: 2, height: 1, adjacency: 'orthogonal' },
+    attributes: [{ name: 'Mood', scope: 'Field', range: ['glad', 'sad'], default: 'glad' }],
+    objects: [],
+    actions: [{ name: 'Sulk', attachedTo: 'Field', trigger: { by: 'Referee' }, effect: 'sulk' }],
+  };
+
+  it('Effects: setting a value outside the range is a bug in the effect - it throws, and is not a refusal', () => {
+    const tiny = fieldMatch(TINY, { sulk: (fx) => fx.setField('Mood', 'furious') });
+    const t = new Table([erase(tiny)]);
+    t.create('tiny', { dice: 'manual' });
+    expect(() => t.try({ type: 'sulk', by: ADMIN, args: {} })).toThrow(
+      'furious is not in the range of Mood (glad, sad)',
+    );
+  });
+
+  it('Effects: a well-behaved effect of the same match works (and an action with no limits can be repeated)', () => {
+    const tiny = fieldMatch(TINY, { sulk: (fx) => fx.setField('Mood', 'sad') });
+    const t = new Table([erase(tiny)]);
+    t.create('tiny', { dice: 'manual' });
+    t.admin('sulk');
+    t.admin('sulk');
+    expect((t.game.rules as FieldState).field.Mood).toBe('sad');
+    expect(t.kernel.describe(t.entries.at(-1)!.event)).toBe("The Field's Mood stays sad (Sulk).");
+    t.expectConsistent();
+  });
+
+  it('Effects: a transform that is not registered is a bug - it throws', () => {
+    const tiny = fieldMatch(TINY, { sulk: (fx) => void fx.transform('nowhere') });
+    const t = new Table([erase(tiny)]);
+    t.create('tiny', { dice: 'manual' });
+    expect(() => t.try({ type: 'sulk', by: ADMIN, args: {} })).toThrow('Tiny has no transform nowhere');
+  });
+});
