@@ -147,32 +147,32 @@ describe('Field Match definitions', () => {
     [
       'a condition on the target of an action attached to the Field',
       (d) => (d.actions[2]!.trigger.when[0]!.test = { eq: [{ target: 'Color' }, { value: null }] }),
-      'actions[2].trigger.when[0]!.test.eq[0]: an action attached to the Field has no target; use {"field": ...}',
+      'actions[2].trigger.when[0].test.eq[0]: an action attached to the Field has no target; use {"field": ...}',
     ],
     [
       "a condition on the invoker of the Referee's action",
       (d) => (d.actions[2]!.trigger.when[0]!.test = { eq: [{ invoker: 'Team' }, { value: null }] }),
-      'actions[2].trigger.when[0]!.test.eq[0]: only an action a Player invokes has an invoker with attributes',
+      'actions[2].trigger.when[0].test.eq[0]: only an action a Player invokes has an invoker with attributes',
     ],
     [
       "a condition on an attribute of something else (the target's Team, but the target is a Cell)",
       (d) => (d.actions[1]!.trigger.when[0]!.test = { eq: [{ target: 'Team' }, { value: null }] }),
-      'actions[1].trigger.when[0]!.test.eq[0]: Team is not an attribute of a Cell',
+      'actions[1].trigger.when[0].test.eq[0]: Team is not an attribute of a Cell',
     ],
     [
       'an ordering comparison of values that are not numbers',
       (d) => (d.actions[1]!.trigger.when[0]!.test = { lt: [{ invoker: 'Team' }, { value: 3 }] }),
-      'actions[1].trigger.when[0]!.test: lt compares whole numbers only',
+      'actions[1].trigger.when[0].test: lt compares whole numbers only',
     ],
     [
       'a condition on objects that do not exist',
       (d) => (d.actions[0]!.trigger.when[0]!.test = { none: 'Cel' }),
-      'actions[0].trigger.when[0]!.test: there is no Field Object Cel',
+      'actions[0].trigger.when[0].test: there is no Field Object Cel',
     ],
     [
       'an error code that is not lower-case words',
       (d) => (d.actions[0]!.trigger.when[0]!.code = 'Cells Exist'),
-      'actions[0].trigger.when[0]!.code: an error code is lower-case words joined by dashes',
+      'actions[0].trigger.when[0].code: an error code is lower-case words joined by dashes',
     ],
   ])('Definition: %s is refused, saying where and why', (_what, edit, expected) => {
     const found = problems(lifeWith(edit));
@@ -187,7 +187,7 @@ describe('Field Match definitions', () => {
       }),
     );
     expect(found).toEqual([
-      'actions[1].trigger.when[1]!.test: red is never a value here (Red, Green, Blue, null)',
+      'actions[1].trigger.when[1].test: red is never a value here (Red, Green, Blue, null)',
     ]);
   });
 
