@@ -43,7 +43,7 @@ describe('A.2 Grid Objects: Mobile or Stationary, Passable or Impassable', () =>
   it('A.2: a Move into an Impassable object fails and the player stays (R-J1)', () => {
     const t = june();
     t.join('alice');
-    place(t, 'siren', 6, 6);
+    place(t, 'big-rock', 6, 6);
     t.act('alice', 'enter', { x: 5, y: 5 });
     const d = t.act('alice', 'move', { x: 6, y: 6 });
     expect(at(t, 'alice')).toEqual([5, 5]);

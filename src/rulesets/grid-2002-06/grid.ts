@@ -48,3 +48,9 @@ export const replaceObject = (s: JuneState, next: GridObject): JuneState => ({
   ...s,
   objects: s.objects.map((o) => (o.id === next.id ? next : o)),
 });
+
+/** A JSON value from an event, as text for a log line. */
+export const str = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A square from an event, as text. */
+export const unitStr = (v: unknown): string =>
+  Array.isArray(v) ? `(${String(v[0])},${String(v[1])})` : str(v);

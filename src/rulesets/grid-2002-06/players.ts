@@ -81,6 +81,8 @@ export const playersModule: RuleModule<JuneState> = {
           return ctx.reject('already-on-grid', `${by.name} is not in Limbo`);
         const at: Unit = [x, y];
         if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        const refused = ctx.forbids('may-enter-grid', { player: by.name });
+        if (refused !== null) ctx.reject('not-allowed', refused);
         if (vacantSquares(ctx.rules).length < 2)
           ctx.reject(
             'grid-full',
@@ -99,6 +101,8 @@ export const playersModule: RuleModule<JuneState> = {
         if (by.role !== 'player') return;
         if (!locationOf(ctx.rules, by.name))
           return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        const refused = ctx.forbids('may-leave-grid', { player: by.name });
+        if (refused !== null) ctx.reject('not-allowed', refused);
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),

@@ -2,18 +2,73 @@
 // Wax): their modules, their part of the state, and what they add to a viewer's view.
 import type { GameState, Json, RuleModule, Viewer } from '../../core/index.js';
 import type { JuneState } from './types.js';
+import { yetiModule } from './de-yeti.js';
+import { bigRocksModule } from './de-big-rocks.js';
+import { sirensModule } from './de-sirens.js';
+import { toadsModule } from './de-toads.js';
+import { elbonianModule } from './de-elbonian.js';
+import { waxModule } from './de-wax.js';
+
+/** A piece of Siren Bait on a Big Rock (E.2.4). */
+export type Bait = {
+  readonly rock: string;
+  readonly placedIn: number;
+  readonly ruinAfter: number;
+  readonly attempts: Readonly<Record<string, number>>;
+};
 
 /** The part of the state these sections keep. */
 export type DEState = {
-  readonly placeholder?: never;
+  /** E.2.3: for each player, the Siren whose ZOE e was in at the end of the last nweeks, and for how many in a row. */
+  readonly zoe: Readonly<Record<string, { readonly siren: string; readonly nweeks: number }>>;
+  /** E.2.5: the Sirens whose ZATR ring each player stands in now (entering one is what rolls the 1d10). */
+  readonly zatr: Readonly<Record<string, readonly string[]>>;
+  /** E.2.5: Female players a Siren's 1d10 has freed, until they leave that Siren's ZATR: player -> Siren ids. */
+  readonly freed: Readonly<Record<string, readonly string[]>>;
+  /** F.1: Toads, and the nweek at whose start each stops being one. */
+  readonly toads: Readonly<Record<string, number>>;
+  /** F.4: players with wax in their ears (Deaf), since which nweek, and whether they have been in a Siren's zone. */
+  readonly deaf: Readonly<Record<string, { readonly since: number; readonly zoned: boolean }>>;
+  /** F.4: Icky players and how many nday ends it still lasts. */
+  readonly icky: Readonly<Record<string, number>>;
+  /** D.1: players who have Fallen and not landed on a legal square since. */
+  readonly fallen: readonly string[];
+  /** E.2.4: Siren Bait on Big Rocks, by the bait's id. */
+  readonly bait: Readonly<Record<string, Bait>>;
+  /** How many Sirens have been named (for the next name). */
+  readonly sirens: number;
 };
 
-export const initialDE = (): DEState => ({});
+export const initialDE = (): DEState => ({
+  zoe: {},
+  zatr: {},
+  freed: {},
+  toads: {},
+  deaf: {},
+  icky: {},
+  fallen: [],
+  bait: {},
+  sirens: 0,
+});
 
 /** Modules, in the text's order (later ones take precedence). */
-export const DE_MODULES: readonly RuleModule<JuneState>[] = [];
+export const DE_MODULES: readonly RuleModule<JuneState>[] = [
+  elbonianModule,
+  bigRocksModule,
+  sirensModule,
+  yetiModule,
+  toadsModule,
+  waxModule,
+];
 
-/** What these sections add to what a viewer sees. */
-export function deView(_rules: JuneState, _game: GameState, _viewer: Viewer): Record<string, Json> {
-  return {};
+/** What these sections add to what a viewer sees: who is a Toad, Deaf or Icky (all public facts). */
+export function deView(rules: JuneState, _game: GameState, _viewer: Viewer): Record<string, Json> {
+  return {
+    toads: Object.entries(rules.de.toads).map(([player, until]) => ({ player, untilNweek: until })),
+    deaf: Object.keys(rules.de.deaf),
+    icky: Object.keys(rules.de.icky),
+  };
 }
+
+/** Replaces the D-F.4 state. */
+export const withDE = (s: JuneState, de: Partial<DEState>): JuneState => ({ ...s, de: { ...s.de, ...de } });

@@ -105,6 +105,8 @@ export function land(ctx: Decision<JuneState>, object: GridObject, flight: Fligh
     ctx.emit(struck);
     const to = flight.by ?? GREMLIN_FUND;
     ctx.transfer(name, to, hit.result as number, `${name} was hit by ${describeObject(object)}`);
+    // Something may have destroyed it on impact (F.4: a Ball of Earwax explodes).
+    if (!objectById(ctx.rules, object.id)) return;
   }
   enterSquare(ctx, object.id, target, `lands at ${unitText(target)}`);
 }

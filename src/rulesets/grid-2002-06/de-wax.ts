@@ -1,0 +1,211 @@
+// F.4 Balls of Wax: "There exist Passable, Throwable, Carryable MOs called Balls of Wax. At the beginning of each
+// nweek, a Ball of Wax is placed on a random legal Grid square. If a Ball of Wax is thrown towards a player who
+// has the Big Stick, e may Whack the Ball of Wax, causing it to cease to be Airborne and be placed on a random
+// legal Grid Square. Any player with a Ball of Wax may Stuff the wax into eir ears as protection against the
+// wiles of the Sirens. As long as the player has wax in eir ears, e gains the attribute Deaf. Deaf players are
+// unaffected by Sirens. After escaping a Siren's ZOE and ZATR or after 1 nweek, whichever comes first, any
+// player with wax in eir ears must remove the wax, which then becomes a Ball of Earwax and gains the attribute
+// Disgusting. Balls of Earwax are Balls of Wax, but may not be used to stuff in ears. A Ball of Earwax, when
+// thrown at a player, cannot be caught. It explodes on impact, being destroyed in the process, and the player
+// who has been hit gains the attribute Icky for 1d3 ndays. If a player hits the Ball of Earwax with the big
+// stick, the Ball of Earwax explodes and is destroyed, but the bits fall harmlessly to the ground."
+// (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
+import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str } from './grid.js';
+import { cannotEnter } from './objects.js';
+import { enterSquare } from './entering.js';
+import { withDE } from './sections-de.js';
+import { inZatr, inZoe, sirens } from './de-zones.js';
+
+export const isEarwax = (o: GridObject): boolean =>
+  o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting');
+
+/** A random legal square for an object (where it may be entered). */
+export function randomLegalSquare(
+  ctx: Decision<JuneState>,
+  object: GridObject,
+  purpose: string,
+): { at: Unit; rolls: ReturnType<Decision['roll']>[] } {
+  const legal: Unit[] = [];
+  for (let x = 1; x <= GRID_SIZE; x++)
+    for (let y = 1; y <= GRID_SIZE; y++) if (cannotEnter(ctx, object, [x, y]) === null) legal.push([x, y]);
+  const { item, roll } = ctx.choose(legal, purpose);
+  return { at: item, rolls: [roll] };
+}
+
+/** The wax comes out of a player's ears as a Ball of Earwax, Disgusting, in eir possession. */
+function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
+  ctx.emit({ type: 'wax-removed', vis: 'public', player: name, why });
+  const ball: GridObject = {
+    id: `ball-of-wax:${ctx.rules.made + 1}`,
+    kind: 'ball-of-wax',
+    name: 'Earwax',
+    tags: ['Disgusting'],
+    place: { heldBy: name },
+  };
+  const e: ObjectPlaced = { type: 'object-placed', vis: 'public', object: ball };
+  ctx.emit(e);
+}
+
+const which = z.object({ object: z.string().min(1).max(100) }).strict();
+
+export const waxModule: RuleModule<JuneState> = {
+  id: 'balls-of-wax',
+  section: 'F.4 Balls of Wax',
+  text: "Any player with a Ball of Wax may Stuff the wax into eir ears ... Deaf players are unaffected by Sirens. After escaping a Siren's ZOE and ZATR or after 1 nweek ... Balls of Earwax ... cannot be caught. It explodes on impact ... Icky for 1d3 ndays ...",
+  answers: {
+    'may-catch': (ctx, q: Json) => {
+      const o = objectById(ctx.rules, (q as { object: string }).object);
+      return o && isEarwax(o) ? 'a Ball of Earwax cannot be caught' : undefined;
+    },
+  },
+  commands: {
+    'stuff-ears': command<JuneState, typeof which>({
+      actor: 'player',
+      summary: 'stuff a Ball of Wax you hold into your ears (you become Deaf to the Sirens)',
+      words: ['object'],
+      args: which,
+      run(ctx, by, { object }) {
+        if (by.role !== 'player') return;
+        const o = objectById(ctx.rules, object);
+        if (!o || o.kind !== 'ball-of-wax' || !('heldBy' in o.place) || o.place.heldBy !== by.name)
+          return ctx.reject('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
+        if (isEarwax(o)) ctx.reject('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
+        if (ctx.rules.de.deaf[by.name]) ctx.reject('not-allowed', `${by.name} already has wax in eir ears`);
+        const gone: ObjectRemoved = {
+          type: 'object-removed',
+          vis: 'public',
+          id: o.id,
+          why: `${by.name} stuffs it into eir ears`,
+        };
+        ctx.emit(gone);
+        ctx.emit({ type: 'deaf', vis: 'public', player: by.name, since: ctx.clock.nweek });
+      },
+    }),
+    'whack-ball': command<JuneState, typeof which>({
+      actor: 'player',
+      summary: 'with the Big Stick, whack a Ball of Wax thrown at your square out of the air',
+      words: ['object'],
+      args: which,
+      run(ctx, by, { object }) {
+        if (by.role !== 'player') return;
+        const at = locationOf(ctx.rules, by.name);
+        if (!holdings(ctx.rules, by.name).some((o) => o.kind === 'big-stick'))
+          return ctx.reject('not-allowed', `${by.name} does not have the Big Stick`);
+        const o = objectById(ctx.rules, object);
+        if (
+          !o ||
+          o.kind !== 'ball-of-wax' ||
+          !('airborne' in o.place) ||
+          !at ||
+          !sameUnit(o.place.airborne.target, at)
+        ) {
+          return ctx.reject('not-allowed', `no Ball of Wax is flying towards ${by.name}`);
+        }
+        if (isEarwax(o)) {
+          const gone: ObjectRemoved = {
+            type: 'object-removed',
+            vis: 'public',
+            id: o.id,
+            why: `${by.name} whacks it with the Big Stick: it explodes, and the bits fall harmlessly`,
+          };
+          ctx.emit(gone);
+          return;
+        }
+        const { at: square, rolls } = randomLegalSquare(
+          ctx,
+          o,
+          `where the Ball of Wax ${by.name} whacked comes down`,
+        );
+        ctx.emit({ type: 'ball-whacked', vis: 'public', player: by.name, object: o.id, rolls });
+        enterSquare(ctx, o.id, square, `${by.name} whacks it out of the air`);
+      },
+    }),
+  },
+  hooks: {
+    nweekStart(ctx) {
+      // R-J18: "after 1 nweek" - at the start of the nweek after the one in which the wax went in.
+      for (const [name, d] of Object.entries(ctx.rules.de.deaf))
+        if (ctx.clock.nweek > d.since) unstuff(ctx, name, 'an nweek has passed');
+    },
+    ndayEnd(ctx) {
+      for (const [name, left] of Object.entries(ctx.rules.de.icky))
+        ctx.emit({ type: 'icky-wanes', vis: 'public', player: name, left: left - 1 });
+    },
+  },
+  triggers: [
+    {
+      // Escaping: a Deaf player who has been in a Siren's ZOE or ZATR and now is in none must remove the wax.
+      after: ['object-moved', 'object-removed', 'object-placed'],
+      run(ctx) {
+        for (const [name, d] of Object.entries(ctx.rules.de.deaf)) {
+          const at = locationOf(ctx.rules, name);
+          const zoned = at !== undefined && sirens(ctx.rules).some((s) => inZoe(s, at) || inZatr(s, at));
+          if (zoned && !d.zoned) ctx.emit({ type: 'deaf-zoned', vis: 'public', player: name });
+          else if (!zoned && d.zoned) unstuff(ctx, name, "e has escaped the Siren's zones");
+        }
+      },
+    },
+    {
+      // An Earwax ball that hit a player explodes; e is Icky for 1d3 ndays.
+      after: ['hit'],
+      run(ctx) {
+        for (const e of ctx.events) {
+          if (e.type !== 'hit') continue;
+          const o = objectById(ctx.rules, str(e.object));
+          if (!o || !isEarwax(o)) continue;
+          const gone: ObjectRemoved = {
+            type: 'object-removed',
+            vis: 'public',
+            id: o.id,
+            why: 'it explodes on impact',
+          };
+          ctx.emit(gone);
+          const d3 = ctx.roll('1d3', `how many ndays ${str(e.player)} is Icky`);
+          ctx.emit({
+            type: 'icky',
+            vis: 'public',
+            player: str(e.player),
+            ndays: d3.result,
+            rolls: [d3],
+          });
+        }
+      },
+    },
+  ],
+  evolve: {
+    deaf: (s: JuneState, e) =>
+      withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { since: Number(e.since), zoned: false } } }),
+    'deaf-zoned': (s: JuneState, e) => {
+      const d = s.de.deaf[str(e.player)];
+      return d ? withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { ...d, zoned: true } } }) : s;
+    },
+    'wax-removed'(s: JuneState, e) {
+      const deaf = { ...s.de.deaf };
+      delete deaf[str(e.player)];
+      return withDE(s, { deaf });
+    },
+    icky: (s: JuneState, e) => withDE(s, { icky: { ...s.de.icky, [str(e.player)]: Number(e.ndays) } }),
+    'icky-wanes'(s: JuneState, e) {
+      const icky = { ...s.de.icky };
+      if (Number(e.left) <= 0) delete icky[str(e.player)];
+      else icky[str(e.player)] = Number(e.left);
+      return withDE(s, { icky });
+    },
+  },
+  describe: {
+    deaf: (e) => `${str(e.player)} stuffs wax into eir ears and is Deaf.`,
+    'deaf-zoned': (e) => `${str(e.player)}, Deaf, is within a Siren's reach.`,
+    'wax-removed': (e) =>
+      `${str(e.player)} removes the wax from eir ears (${str(e.why)}): it is now a Disgusting Ball of Earwax.`,
+    'ball-whacked': (e) => `${str(e.player)} whacks ${str(e.object)} out of the air.`,
+    icky: (e) => `${str(e.player)} is Icky for ${str(e.ndays)} ndays.`,
+    'icky-wanes': (e) =>
+      Number(e.left) <= 0
+        ? `${str(e.player)} is no longer Icky.`
+        : `${str(e.player)} is Icky for ${str(e.left)} more ndays.`,
+  },
+};
