@@ -350,7 +350,7 @@ describe('Rule 141: "Whenever a player carrying a quest token with a name contai
     expect(tally(t, 'alice', 'Puissance')).toBe(0);
     expect(ledgerTotal(t.game.balances)).toBe(0);
     expect(t.kernel.describe(decided.events[2] ?? { type: 'x', vis: 'public' })).toBe(
-      'alice is in Vault, the goal room of the red Quest "The Lost Umbrella", carrying its secondary token: the Quest is complete, and alice gains 12 brownie points. Its 1 token (#1) leave the game, and it leaves the Roster.',
+      'alice is in Vault, the goal room of the red Quest "The Lost Umbrella", carrying its secondary token: the Quest is complete, and alice gains 12 brownie points. Its 1 token (#1) leaves the game, and the Quest leaves the Roster.',
     );
     expect(t.kernel.describe(decided.events[3] ?? { type: 'x', vis: 'public' })).toBe(
       '12 points from The Bank/brownie points to alice/brownie points: alice completed the red Quest "The Lost Umbrella" in Vault.',
@@ -540,37 +540,49 @@ describe('Rule 142: "To create a Quest, the player, in strict order: may give it
     expectError(
       fails(t, 'alice', 'quest-home', {}, [1]),
       'out-of-order',
-      /first give the Quest a colour: quest-colour COLOUR .*or quest-name NAME first/,
+      /^too soon: in strict order, next alice must give the Quest a colour \(quest-colour COLOUR\), naming it first if e likes \(quest-name NAME\)$/,
     );
-    expectError(fails(t, 'alice', 'quest-roll', {}, [1]), 'out-of-order', /first give the Quest a colour/);
+    expectError(
+      fails(t, 'alice', 'quest-roll', {}, [1]),
+      'out-of-order',
+      /too soon: .* give the Quest a colour/,
+    );
     t.act('alice', 'quest-colour', { colour: 'red' });
     expectError(
       fails(t, 'alice', 'quest-name', { name: 'Late' }),
       'out-of-order',
-      /the name comes first, before the colour red; next: quest-home/,
+      /^the name comes first, before the colour \(red\); next, alice must choose the home room \(quest-home\)$/,
     );
     expectError(
       fails(t, 'alice', 'quest-colour', { colour: 'blue' }),
       'out-of-order',
-      /that step is done \(the Quest's colour is red\); in strict order, next: quest-home/,
+      /^already done: the Quest's colour is red; in strict order, next alice must choose the home room \(quest-home\)$/,
     );
     expectError(
       fails(t, 'alice', 'quest-locate', {}, [1]),
       'out-of-order',
-      /must first choose the home room: quest-home/,
+      /^too soon: in strict order, next alice must choose the home room \(quest-home\)$/,
     );
     expectError(fails(t, 'alice', 'quest-goal', {}, [1]), 'out-of-order', /quest-home/);
     t.act('alice', 'quest-home', {}, [2]);
     expectError(
       fails(t, 'alice', 'quest-home', {}, [1]),
       'out-of-order',
-      /the Quest's home room is Library.*next: quest-locate/,
+      /already done: the Quest's home room is Library; .* choose the locate room \(quest-locate\)/,
     );
     expectError(fails(t, 'alice', 'quest-roll', {}, [1]), 'out-of-order', /choose the locate room/);
     t.act('alice', 'quest-locate', {}, [2]);
-    expectError(fails(t, 'alice', 'quest-roll', {}, [1]), 'out-of-order', /choose the goal room: quest-goal/);
+    expectError(
+      fails(t, 'alice', 'quest-roll', {}, [1]),
+      'out-of-order',
+      /choose the goal room \(quest-goal\)/,
+    );
     t.act('alice', 'quest-goal', {}, [2]);
-    expectError(fails(t, 'alice', 'quest-goal', {}, [1]), 'out-of-order', /next: quest-roll/);
+    expectError(
+      fails(t, 'alice', 'quest-goal', {}, [1]),
+      'out-of-order',
+      /already done: .* roll the d20 for its value \(quest-roll\)/,
+    );
     t.act('alice', 'quest-roll', {}, [9]);
     expectError(fails(t, 'alice', 'quest-roll', {}, [1]), 'not-creating');
     t.expectConsistent();
@@ -590,7 +602,7 @@ describe('Rule 142: "To create a Quest, the player, in strict order: may give it
     expectError(
       fails(t, 'alice', 'move', { to: 'Library' }),
       'not-now',
-      /alice is creating a Quest; finish it first \(next: quest-colour COLOUR/,
+      /^alice cannot move to Library now: alice is creating a Quest and must finish it first - next, give the Quest a colour \(quest-colour COLOUR\).* - or end the turn and take a demerit$/,
     );
     expectError(fails(t, 'alice', 'create-quest'), 'already-creating');
     makeQuestRest(t);
@@ -788,7 +800,7 @@ describe('Views: a player sees eir own tokens and room, the public Roster, where
       name: 'Second',
       colour: 'blue',
       home: null,
-      next: 'quest-home (choose the home room)',
+      next: 'choose the home room (quest-home)',
     });
     const text = t.kernel.render(t.game, view);
     expect(text).toContain('Roster of Quests (1; the active player may create one):');
@@ -796,7 +808,7 @@ describe('Views: a player sees eir own tokens and room, the public Roster, where
       '  the red Quest "The Lost Umbrella": home Library, locate Garden, goal Vault; worth 12 brownie points (created by alice)',
     );
     expect(text).toContain(
-      'alice is creating a Quest (name "Second", colour blue); next: quest-home (choose the home room).',
+      'alice is creating a Quest (name "Second", colour blue); next: choose the home room (quest-home).',
     );
     expect(text).toContain('You are alice, in Library; passages lead to Hall. You carry red primary (#1).');
   });

@@ -459,7 +459,9 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
     );
     expect(text).toContain('  Vault -> Hall, Cellar\n      players: alice');
     expect(text).toContain('  Cellar -> Vault\n      lying here: lamp (#1)');
-    expect(text).toContain('  bob in Hall, carrying nothing; 0 brownie points, 0 Puissance, 0 demerits');
+    expect(text).toContain(
+      '  bob in Hall, carrying nothing; 0 brownie points, 0 points of Puissance, 0 demerits',
+    );
     expect(text).toContain(
       'You are alice, in Vault; passages lead to Hall, Cellar. You carry nothing. It is your turn: 19 actions left.',
     );

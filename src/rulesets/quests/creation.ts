@@ -73,10 +73,11 @@ export function nextStep(c: Creation): Exclude<Step, 'name'> {
   return 'roll';
 }
 
-/** "next: quest-colour COLOUR (give the Quest a colour)". */
+/** What the creator does next: "choose the home room (quest-home)". */
 export const nextText = (c: Creation): string => {
   const step = nextStep(c);
-  return `${HOW[step]} (${WHAT[step]})${step === 'colour' && c.name === null ? ', or quest-name NAME first' : ''}`;
+  const name = step === 'colour' && c.name === null ? ', naming it first if e likes (quest-name NAME)' : '';
+  return `${WHAT[step]} (${HOW[step]})${name}`;
 };
 
 /** The player's Quest in creation, refusing unless e is the active player creating one and `step` is next. */
@@ -88,9 +89,15 @@ function creationFor(ctx: Decision<QuestsState>, player: string, step: Step): Cr
   const next = nextStep(c);
   if (step === 'name') {
     if (c.name !== null)
-      ctx.reject('out-of-order', `the Quest is already named "${c.name}"; next: ${nextText(c)}`);
+      ctx.reject(
+        'out-of-order',
+        `the Quest is already named "${c.name}"; next, ${player} must ${nextText(c)}`,
+      );
     if (next !== 'colour')
-      ctx.reject('out-of-order', `the name comes first, before the colour ${c.colour}; next: ${nextText(c)}`);
+      ctx.reject(
+        'out-of-order',
+        `the name comes first, before the colour (${c.colour}); next, ${player} must ${nextText(c)}`,
+      );
     return c;
   }
   if (step !== next) {
@@ -98,8 +105,8 @@ function creationFor(ctx: Decision<QuestsState>, player: string, step: Step): Cr
     ctx.reject(
       'out-of-order',
       done
-        ? `that step is done (the Quest's ${step === 'colour' ? `colour is ${c.colour}` : `${step} room is ${c[step as QuestRoom]}`}); in strict order, next: ${nextText(c)}`
-        : `in strict order the player must first ${WHAT[next]}: ${nextText(c)}`,
+        ? `already done: the Quest's ${step === 'colour' ? `colour is ${c.colour}` : `${step} room is ${c[step as QuestRoom]}`}; in strict order, next ${player} must ${nextText(c)}`
+        : `too soon: in strict order, next ${player} must ${nextText(c)}`,
     );
   }
   return c;
@@ -175,7 +182,11 @@ export const creationModule: RuleModule<QuestsState> = {
         if (by.role !== 'player') return;
         requireActive(ctx, by.name, 'create a Quest');
         const c = ctx.rules.quests.creation;
-        if (c) ctx.reject('already-creating', `${by.name} is already creating a Quest; next: ${nextText(c)}`);
+        if (c)
+          ctx.reject(
+            'already-creating',
+            `${by.name} is already creating a Quest; next, e must ${nextText(c)}`,
+          );
         const n = ctx.rules.quests.roster.length;
         if (n >= ROSTER_LIMIT)
           ctx.reject(
@@ -281,7 +292,7 @@ export const creationModule: RuleModule<QuestsState> = {
       const q = question as unknown as MayAct;
       const c = ctx.rules.quests.creation;
       if (!c || c.player !== q.player) return undefined;
-      return `${q.player} is creating a Quest; finish it first (next: ${nextText(c)}) or end the turn and take a demerit`;
+      return `${q.player} is creating a Quest and must finish it first - next, ${nextText(c)} - or end the turn and take a demerit`;
     },
   },
   triggers: [

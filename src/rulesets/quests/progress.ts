@@ -144,7 +144,7 @@ export const progressModule: RuleModule<QuestsState> = {
     'quest-completed': (e: QuestCompleted) => {
       const who = e.players.join(' and ');
       const each = e.players.length > 1 ? ' each' : '';
-      return `${who} ${e.players.length > 1 ? 'are' : 'is'} in ${e.room}, the goal room of ${questText(e)}, carrying its secondary token: the Quest is complete, and ${who}${each} gain${e.players.length > 1 ? '' : 's'} ${amountText(e.value.amount, e.value.tally)}. Its ${e.removed.length} token${e.removed.length === 1 ? '' : 's'} (${e.removed.map((id) => `#${id}`).join(', ') || 'none'}) leave the game, and it leaves the Roster.`;
+      return `${who} ${e.players.length > 1 ? 'are' : 'is'} in ${e.room}, the goal room of ${questText(e)}, carrying its secondary token: the Quest is complete, and ${who}${each} gain${e.players.length > 1 ? '' : 's'} ${amountText(e.value.amount, e.value.tally)}. Its ${e.removed.length} token${e.removed.length === 1 ? '' : 's'} (${e.removed.map((id) => `#${id}`).join(', ') || 'none'}) ${e.removed.length === 1 ? 'leaves' : 'leave'} the game, and the Quest leaves the Roster.`;
     },
   },
 };

@@ -7,7 +7,7 @@ import { exitsOf } from './map.js';
 import { placeOf, playersIn } from './places.js';
 import { actionsLeft } from './turns.js';
 import { carried, lyingIn, tokenText } from './tokens.js';
-import { talliesOf } from './tallies.js';
+import { amountText, TALLIES, talliesOf } from './tallies.js';
 
 const tokenJson = (t: Token): Json => ({ id: t.id, name: t.name });
 
@@ -106,7 +106,7 @@ export function renderRoomsLines(raw: JsonObject): string[] {
   for (const p of v.players) {
     const t = p.tallies;
     out.push(
-      `  ${p.name} in ${p.room}, carrying ${list(p.carrying.map(tokenText))}; ${t['brownie points'] ?? 0} brownie points, ${t.Puissance ?? 0} Puissance, ${t.demerits ?? 0} demerits`,
+      `  ${p.name} in ${p.room}, carrying ${list(p.carrying.map(tokenText))}; ${TALLIES.map((x) => amountText(t[x] ?? 0, x)).join(', ')}`,
     );
   }
   if (v.you) {
