@@ -132,8 +132,11 @@ export const waxModule: RuleModule<JuneState> = {
         if (ctx.clock.nweek > d.since) unstuff(ctx, name, 'an nweek has passed');
     },
     ndayEnd(ctx) {
-      for (const [name, left] of Object.entries(ctx.rules.de.icky))
+      // An Icky that began at this very nday's end is counted from the next one.
+      for (const [name, left] of Object.entries(ctx.rules.de.icky)) {
+        if (ctx.events.some((e) => e.type === 'icky' && e.player === name)) continue;
         ctx.emit({ type: 'icky-wanes', vis: 'public', player: name, left: left - 1 });
+      }
     },
   },
   triggers: [
