@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { inMemory } from './in-memory.js';
 import { durable } from './durable.js';
 import { replay } from './replay.js';
+import { lifeEvolve } from './life.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -55,6 +56,13 @@ row(
   r.perSecond >= 1e6,
 );
 row('Replay: peak heap while rebuilding', `${r.peakHeapMB.toFixed(0)} MB`, '< 300 MB', r.peakHeapMB < 300);
+const life = lifeEvolve();
+row(
+  `Life: Evolve on a 1000 × 1000 Field (the Referee's command decided and applied; step 1 alone ${life.stepMs.toFixed(1)} ms)`,
+  `${life.decideMs.toFixed(1)} ms`,
+  '< 20 ms',
+  life.decideMs < 20,
+);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const table = [

@@ -4,11 +4,12 @@
 //   b) For each Cell with non-null Color that is adjacent to less than two or more than three Cells with
 //      non-null Color, its Color is changed to null"
 //
-// A pure transform over the Cells' Color codes (0 null, 1 Red, 2 Green, 3 Blue): one pass marks the coloured
-// Cells, a neighbour-count pass counts them around every square, and a last pass decides every square from
-// the field before the step (simultaneity, L9), counting the colours of the neighbours only where a birth
-// happens. A new array comes out; the old one is never touched.
-import { attributeOf, countNeighbours, columnOf, encode, fieldValue, layerOf } from '../field-match/index.js';
+// A pure transform over the Cells' Color codes (0 null, 1 Red, 2 Green, 3 Blue). One pass, row by row: the
+// coloured neighbours of every square are counted from running sums of three rows (the 3 x 3 box less the
+// square itself; with orthogonal adjacency, the four sides), every square is decided
+// from the field before the step (simultaneity, L9), and the colours of the neighbours are counted only where
+// a birth happens. A new array comes out; the old one is never touched.
+import { attributeOf, columnOf, encode, fieldValue, layerOf } from '../field-match/index.js';
 import type { Adjacency, Match, Transform } from '../field-match/index.js';
 
 /** What step 1 did: the next codes, how many Cells were born and died, and how many of each code remain. */
@@ -44,9 +45,44 @@ const bump = (tally: Int32Array, c: number): void => {
   tally[c] = (tally[c] as number) + 1;
 };
 
+/** 1 for a coloured code, 0 for null, without a branch (codes are 0..255). */
+const lit = (code: number): number => (code + 255) >> 8;
+
+/** How many coloured squares share a side with each square of row `y` (orthogonal adjacency), into `out`. */
+function rowCounts(colour: Uint8Array, width: number, height: number, y: number, out: Uint8Array): void {
+  const r = y * width;
+  for (let x = 0; x < width; x++) {
+    const i = r + x;
+    let k = 0;
+    if (x > 0) k += lit(colour[i - 1] as number);
+    if (x + 1 < width) k += lit(colour[i + 1] as number);
+    if (y + 1 < height) k += lit(colour[i + width] as number);
+    if (y > 0) k += lit(colour[i - width] as number);
+    out[x] = k;
+  }
+}
+
+/** Each square's coloured count over itself and its left and right neighbours, for row y (zeros off the Field). */
+function rowSums(colour: Uint8Array, width: number, height: number, y: number, out: Uint8Array): void {
+  if (y < 0 || y >= height) {
+    out.fill(0);
+    return;
+  }
+  const r = y * width;
+  let left = 0;
+  let here = lit(colour[r] as number);
+  for (let x = 0; x < width; x++) {
+    const right = x + 1 < width ? lit(colour[r + x + 1] as number) : 0;
+    out[x] = left + here + right;
+    left = here;
+    here = right;
+  }
+}
+
 /**
  * Step 1 on a width x height field. `present[i]` is 1 where a Cell is; `colour[i]` its code (0 where there
  * is no Cell); `colours` how many non-null codes there are; `advantage` the Advantage's code (0 for null).
+ * One pass, row by row, keeping only three rows of neighbour sums: the field is read once and written once.
  */
 export function nextGeneration(
   width: number,
@@ -58,49 +94,72 @@ export function nextGeneration(
   advantage: number,
 ): Generation {
   const n = width * height;
-  const alive = new Uint8Array(n);
-  for (let i = 0; i < n; i++) alive[i] = colour[i] === 0 ? 0 : 1;
-  const around = countNeighbours(width, height, alive, adjacency);
   const next = new Uint8Array(n);
-  const counts = new Array<number>(colours + 1).fill(0);
+  const counts = new Int32Array(colours + 1);
   const tally = new Int32Array(colours + 1);
   const diagonal = adjacency === 'diagonal';
-  let births = 0;
-  let deaths = 0;
-  for (let i = 0; i < n; i++) {
-    const c = colour[i] as number;
-    const k = around[i] as number;
-    let out = 0;
-    if (c !== 0) {
-      // b) fewer than two or more than three coloured neighbours: the Cell's Color becomes null.
-      if (k === 2 || k === 3) out = c;
-      else deaths++;
-    } else if (k === 3 && present[i] === 1) {
-      // a) exactly three coloured neighbours: the most common of their Colors.
-      tally.fill(0);
-      const x = i % width;
-      const left = x > 0;
-      const right = x + 1 < width;
-      const up = i + width < n;
-      const down = i >= width;
-      if (left) bump(tally, colour[i - 1] as number);
-      if (right) bump(tally, colour[i + 1] as number);
-      if (up) bump(tally, colour[i + width] as number);
-      if (down) bump(tally, colour[i - width] as number);
-      if (diagonal) {
-        if (up && left) bump(tally, colour[i + width - 1] as number);
-        if (up && right) bump(tally, colour[i + width + 1] as number);
-        if (down && left) bump(tally, colour[i - width - 1] as number);
-        if (down && right) bump(tally, colour[i - width + 1] as number);
-      }
-      tally[0] = 0;
-      out = mostCommon(tally, advantage);
-      if (out !== 0) births++;
-    }
-    next[i] = out;
-    if (present[i] === 1) counts[out] = (counts[out] ?? 0) + 1;
+  const sums: [Uint8Array, Uint8Array, Uint8Array] = [
+    new Uint8Array(width),
+    new Uint8Array(width),
+    new Uint8Array(width),
+  ];
+  if (diagonal) {
+    rowSums(colour, width, height, -1, sums[0]);
+    rowSums(colour, width, height, 0, sums[1]);
+    rowSums(colour, width, height, 1, sums[2]);
   }
-  return { next, births, deaths, counts };
+  const around = new Uint8Array(width);
+  let before = 0;
+  let kept = 0;
+  let births = 0;
+  for (let y = 0; y < height; y++) {
+    if (!diagonal) rowCounts(colour, width, height, y, around);
+    const [below, here, above] = sums;
+    const r = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = r + x;
+      const c = colour[i] as number;
+      const alive = lit(c);
+      const k = diagonal
+        ? (below[x] as number) + (here[x] as number) + (above[x] as number) - alive
+        : (around[x] as number);
+      before += alive;
+      // b) a coloured Cell keeps its Color with two or three coloured neighbours, else becomes null.
+      let out = (k | 1) === 3 ? c : 0;
+      kept += lit(out);
+      if (alive === 0 && k === 3 && present[i] === 1) {
+        // a) a null Cell with exactly three coloured neighbours: the most common of their Colors.
+        tally.fill(0);
+        const left = x > 0;
+        const right = x + 1 < width;
+        const up = y + 1 < height;
+        const down = y > 0;
+        if (left) bump(tally, colour[i - 1] as number);
+        if (right) bump(tally, colour[i + 1] as number);
+        if (up) bump(tally, colour[i + width] as number);
+        if (down) bump(tally, colour[i - width] as number);
+        if (diagonal) {
+          if (up && left) bump(tally, colour[i + width - 1] as number);
+          if (up && right) bump(tally, colour[i + width + 1] as number);
+          if (down && left) bump(tally, colour[i - width - 1] as number);
+          if (down && right) bump(tally, colour[i - width + 1] as number);
+        }
+        tally[0] = 0;
+        out = mostCommon(tally, advantage);
+        births += lit(out);
+      }
+      next[i] = out;
+      counts[out] = (counts[out] as number) + (present[i] as number);
+    }
+    if (diagonal) {
+      const spent = sums[0];
+      sums[0] = sums[1];
+      sums[1] = sums[2];
+      sums[2] = spent;
+      rowSums(colour, width, height, y + 2, spent);
+    }
+  }
+  return { next, births, deaths: before - kept, counts: Array.from(counts) };
 }
 
 /** Step 1 as the framework's transform over Life's Cells. */
