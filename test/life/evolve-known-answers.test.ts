@@ -37,7 +37,7 @@ const CASES: readonly Case[] = [
     deaths: 0,
   },
   {
-    rule: 'Evolve 1 (simultaneously): a row of three turns into a column of three',
+    rule: 'Evolve 1 (L9, "simultaneously"): a row of three turns into a column of three',
     // (3,4) and (3,2) are null with exactly three R neighbours: born R (1a). (2,3) and (4,3) have one R
     // neighbour each: null (1b). (3,3) has two: stays. Had 1a been applied first, (2,3) would count (3,4) and
     // (3,2) and survive: the result shows both steps read the field before the step.

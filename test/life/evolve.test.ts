@@ -26,7 +26,7 @@ describe('Evolve: the Trigger', () => {
     t.expectConsistent();
   });
 
-  it('Evolve (L24): the Referee may Evolve on any nday of the nweek', () => {
+  it('Evolve (L19): the Referee may Evolve on any nday of the nweek', () => {
     const t = lifeGame(['alice']);
     initialize(t, CORNERS, ['R'], 'R');
     t.tick();
@@ -76,7 +76,7 @@ describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then th
     t.expectConsistent();
   });
 
-  it('Evolve 2: once the match has ended nothing more can be done (game-over)', () => {
+  it('Evolve 2 (L20): once the match has ended nothing more can be done (game-over)', () => {
     const t = lifeGame(['alice']);
     initialize(t, ALL_RED, ['R'], 'G');
     t.admin('evolve');
@@ -194,7 +194,7 @@ describe('Evolve, step 4: "Each Player whose Team is null has his Team changed t
     expect(cells(t)[2]).toBe('..G..');
   });
 
-  it('Evolve 4: "enough random selections to carry out step 4 if needed" - without a die for it the whole Evolve is refused and nothing changes (dice-needed)', () => {
+  it('Evolve 4 (L18): "enough random selections to carry out step 4 if needed" - without a die for it the whole Evolve is refused and nothing changes (dice-needed)', () => {
     const t = lifeGame(['alice']);
     initialize(t, CORNERS, ['R'], 'R');
     t.join('dave');

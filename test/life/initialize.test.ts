@@ -45,7 +45,7 @@ describe('Initialize: the Effect', () => {
     expect(advantageOf(t)).toBe('Blue');
   });
 
-  it('Initialize: each random selection is a choice among Red, Green and Blue only (never null): a 4 does not fit (bad-dice)', () => {
+  it('Initialize (L3): each random selection is a choice among Red, Green and Blue only (never null): a 4 does not fit (bad-dice)', () => {
     const t = lifeGame(['alice']);
     const rolls = initializeRolls(MIXED, ['R'], 'G');
     rolls[3] = 4;
@@ -108,7 +108,7 @@ describe('Initialize: the Trigger', () => {
     expect(t.fail({ type: 'initialize', by: player('alice'), args: {} }).code).toBe('not-allowed');
   });
 
-  it('Initialize: "posts the results of these selections to a Public Forum" - every roll rides in a public entry, with its purpose', () => {
+  it('Initialize (L16): "posts the results of these selections to a Public Forum" - every roll rides in a public entry, with its purpose', () => {
     const t = lifeGame(['alice', 'bob']);
     initialize(t, MIXED, ['R', 'B'], 'G');
     const publicLines = t.kernel.logView(t.entries, PUBLIC, t.game);
@@ -133,7 +133,7 @@ describe('Initialize: the Trigger', () => {
     );
   });
 
-  it('Initialize: with fair dice the selections come from the public stream, with proofs, and the log verifies', () => {
+  it('Initialize (L16): with fair dice the selections come from the public stream, with proofs, and the log verifies', () => {
     const t = new Table([lifeRuleset]);
     t.create('life', { dice: 'fair' });
     t.join('alice', 'bob');

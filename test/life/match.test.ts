@@ -48,7 +48,7 @@ describe('A match of Life, start to finish', () => {
     t.expectConsistent();
   });
 
-  it('Life: with fair dice a match replays and verifies, and every roll is public with its proof', () => {
+  it('Life (L16): with fair dice a match replays and verifies, and every roll is public with its proof', () => {
     const t = new Table([lifeRuleset]);
     t.create('life', { dice: 'fair' });
     t.join('alice', 'bob');

@@ -109,7 +109,7 @@ describe('Tweak: the Trigger', () => {
     expect(e.message).toContain('dave has no Team yet');
   });
 
-  it('Tweak: "the specified Cell" must be on the Field (off-field)', () => {
+  it('Tweak (L7): "the specified Cell" is named by its square, which must be on the Field (off-field)', () => {
     const t = evolved();
     for (const [x, y] of [
       [0, 3],
