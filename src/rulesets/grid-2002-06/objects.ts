@@ -110,10 +110,17 @@ export const objectsModule: RuleModule<JuneState> = {
       // B.4: a declaration to catch is for one flight; once the object is anywhere but in the air, it is spent.
       catching: 'airborne' in e.to ? s.catching : s.catching.filter((c) => c.object !== e.id),
     }),
-    'object-removed': (s: JuneState, e: ObjectRemoved): JuneState => ({
-      ...s,
-      objects: s.objects.filter((o) => o.id !== e.id),
-    }),
+    // An object that leaves the game leaves every list that names it.
+    'object-removed'(s: JuneState, e: ObjectRemoved): JuneState {
+      const bait = { ...s.de.bait };
+      delete bait[e.id];
+      return {
+        ...s,
+        objects: s.objects.filter((o) => o.id !== e.id),
+        catching: s.catching.filter((c) => c.object !== e.id),
+        de: { ...s.de, bait },
+      };
+    },
   },
   describe: {
     'object-placed': (e: ObjectPlaced) => `${describeObject(e.object)} appears ${placeText(e.object.place)}.`,

@@ -8,6 +8,7 @@ import { sirensModule } from './de-sirens.js';
 import { toadsModule } from './de-toads.js';
 import { elbonianModule } from './de-elbonian.js';
 import { waxModule } from './de-wax.js';
+import { baitModule } from './de-bait.js';
 
 /** A piece of Siren Bait on a Big Rock (E.2.4). */
 export type Bait = {
@@ -56,6 +57,7 @@ export const DE_MODULES: readonly RuleModule<JuneState>[] = [
   elbonianModule,
   bigRocksModule,
   sirensModule,
+  baitModule,
   yetiModule,
   toadsModule,
   waxModule,
