@@ -2,8 +2,13 @@
 // break the rules of their own match (a bug, reported as one, never a silent change).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ADMIN, erase } from '../../src/core/index.js';
-import { countNeighbours, fieldMatch, neighbours } from '../../src/rulesets/field-match/index.js';
+import { ADMIN, erase, player, PUBLIC } from '../../src/core/index.js';
+import {
+  compileMatch,
+  countNeighbours,
+  fieldMatch,
+  neighbours,
+} from '../../src/rulesets/field-match/index.js';
 import type { Adjacency, FieldMatchDefinition, FieldState } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
 import { cells, initialize, lifeGame, pictureOf, tweak } from '../life/support.js';
@@ -97,5 +102,56 @@ describe('Effects that break their own match', () => {
     const t = new Table([erase(tiny)]);
     t.create('tiny', { dice: 'manual' });
     expect(() => t.try({ type: 'sulk', by: ADMIN, args: {} })).toThrow('Tiny has no transform nowhere');
+  });
+});
+
+describe('Objects placed and removed one at a time', () => {
+  const PEBBLES: FieldMatchDefinition = {
+    id: 'pebbles',
+    name: 'Pebbles',
+    field: { width: 2, height: 1, adjacency: 'orthogonal' },
+    attributes: [{ name: 'Size', scope: 'Pebbles', range: { min: 1, max: 3 }, default: 1 }],
+    objects: [{ name: 'Pebble', display: { attribute: 'Size' } }],
+    actions: [
+      { name: 'Drop', attachedTo: 'Field', trigger: { by: 'Referee' }, effect: 'drop' },
+      { name: 'Take', attachedTo: 'Pebble', trigger: { by: 'Player', perNweek: 1 }, effect: 'take' },
+    ],
+  };
+
+  it('Pebbles: a whole-number attribute of a Field Object cannot be drawn (only a list of values can)', () => {
+    const r = compileMatch(PEBBLES, ['drop', 'take']);
+    expect(r.ok ? [] : r.error).toEqual([
+      'objects[0].display.attribute: only an attribute with a list of values can be drawn',
+    ]);
+  });
+
+  it('Pebbles: an object placed with a random whole number, then taken away by a player', () => {
+    const pebbles = fieldMatch(
+      { ...PEBBLES, objects: [{ name: 'Pebble' }] },
+      {
+        drop: (fx) => {
+          const { value, roll } = fx.pick('Size', 'Size of the Pebble');
+          fx.place('Pebble', [2, 1], { Size: value }, { rolls: [roll] });
+        },
+        take: (fx) => {
+          if (fx.target.kind === 'object') fx.remove('Pebble', fx.target.at);
+        },
+      },
+    );
+    const t = new Table([erase(pebbles)]);
+    t.create('pebbles', { dice: 'manual' });
+    t.join('ann');
+    expect(t.fail({ type: 'take', by: player('ann'), args: { x: 2, y: 1 } }).code).toBe('no-object');
+    t.admin('drop', {}, [3]);
+    const layer = (t.game.rules as FieldState).objects.Pebble;
+    expect(layer?.count).toBe(1);
+    expect(Array.from(layer?.attrs.Size ?? [])).toEqual([1, 3]);
+    t.ok({ type: 'take', by: player('ann'), args: { x: 2, y: 1 } });
+    expect((t.game.rules as FieldState).objects.Pebble?.count).toBe(0);
+    const texts = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
+    expect(texts).toContain('A Pebble is placed at (2,1) with Size 3, chosen at random (Drop).');
+    expect(texts).toContain('ann invokes Take on the Pebble at (2,1).');
+    expect(texts).toContain('The Pebble at (2,1) is removed (Take).');
+    t.expectConsistent();
   });
 });

@@ -131,6 +131,11 @@ describe('Initialize: the Trigger', () => {
     expect(publicLines.map((l) => l.text)).toContain(
       "bob's Team changes from null to Blue, chosen at random (Initialize).",
     );
+    expect(publicLines.map((l) => l.text)).toContainEqual(
+      expect.stringMatching(
+        /^25 Cells are placed, chosen at random \(Initialize\): \(1,1\) Color Green; \(2,1\) Color Red; .*; \(5,5\) Color Blue\.$/,
+      ),
+    );
   });
 
   it('Initialize (L16): with fair dice the selections come from the public stream, with proofs, and the log verifies', () => {

@@ -100,10 +100,10 @@ export const describeFieldEvents = {
     `${e.by ?? 'The Referee'} ${e.by === null ? 'performs' : 'invokes'} ${e.action}${e.target === null ? '' : ` on ${e.about}`}.`,
   'field-objects-placed': (e: ObjectsPlaced): string => {
     const one = (p: Placement) =>
-      `${squareText(p.at)}${Object.keys(p.values).length ? ` with ${listValues(p.values)}` : ''}`;
+      `${squareText(p.at)}${Object.keys(p.values).length ? ` ${listValues(p.values)}` : ''}`;
     const first = e.placed[0];
     if (e.placed.length === 1 && first)
-      return `A ${e.object} is placed at ${one(first)}${atRandom(e)}${because(e)}.`;
+      return `A ${e.object} is placed at ${squareText(first.at)}${Object.keys(first.values).length ? ` with ${listValues(first.values)}` : ''}${atRandom(e)}${because(e)}.`;
     return `${e.placed.length} ${e.plural} are placed${atRandom(e)}${because(e)}: ${e.placed.map(one).join('; ')}.`;
   },
   'field-object-removed': (e: ObjectRemoved): string =>
