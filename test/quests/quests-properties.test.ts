@@ -70,14 +70,16 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
 const creationArb: fc.Arbitrary<Command[]> = fc
   .record({ by, colour: fc.constantFrom('red', 'blue', 'green', 'gold'), cut: fc.nat(9) })
   .map(({ by: who, colour, cut }) =>
-    [
-      { type: 'create-quest', args: {} },
-      { type: 'quest-colour', args: { colour } },
-      { type: 'quest-home', args: {} },
-      { type: 'quest-locate', args: {} },
-      { type: 'quest-goal', args: {} },
-      { type: 'quest-roll', args: {} },
-    ]
+    (
+      [
+        { type: 'create-quest', args: {} },
+        { type: 'quest-colour', args: { colour } },
+        { type: 'quest-home', args: {} },
+        { type: 'quest-locate', args: {} },
+        { type: 'quest-goal', args: {} },
+        { type: 'quest-roll', args: {} },
+      ] as { type: string; args: Record<string, Json> }[]
+    )
       .slice(0, cut + 1)
       .map((c) => ({ ...c, by: who })),
   );
