@@ -14,7 +14,8 @@ import type {
   Unit,
 } from './types.js';
 import { KINDS } from './types.js';
-import { onGrid, unitText } from './grid.js';
+import { objectsAt, onGrid, unitText } from './grid.js';
+import { cannotEnter, KIND_TRAITS } from './objects.js';
 import { HIDDEN_KINDS } from './view.js';
 import { NEW_PLAYER } from './players.js';
 
@@ -80,6 +81,13 @@ export const controlsModule: RuleModule<JuneState> = {
           place: { on: at },
           ...(a.name ? { name: a.name } : {}),
         };
+        // Even the Administrator's hand keeps A.2: an Impassable object only on an empty square, and nothing
+        // where it could not enter.
+        if (!KIND_TRAITS[kind].passable && objectsAt(ctx.rules, at).length > 0)
+          ctx.reject('occupied', `${unitText(at)} is not empty, and a ${kind} is Impassable`);
+        const blocked = cannotEnter(ctx, object, at);
+        if (blocked !== null)
+          ctx.reject('occupied', `a ${kind} cannot be put at ${unitText(at)}: ${blocked}`);
         const e: ObjectPlaced = {
           type: 'object-placed',
           vis: HIDDEN_KINDS.has(kind) ? 'admin' : 'public',
