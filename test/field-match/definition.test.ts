@@ -125,6 +125,11 @@ describe('Field Match definitions', () => {
       'actions[2].verb: "tick" is a command every game has; give the action another verb',
     ],
     [
+      "the verb of the Field's own module",
+      (d) => (d.actions[2]!.verb = 'field'),
+      'actions[2].verb: "field" names the Field\'s own rule module',
+    ],
+    [
       'two actions with one verb',
       (d) => (d.actions[2]!.verb = 'tweak'),
       'actions[2].verb: two actions have the verb tweak',

@@ -158,6 +158,14 @@ describe('The Field from the configuration (L17)', () => {
     expect(t.game.ended?.winners).toEqual(['alice']);
   });
 
+  it('Config: a Field too large to draw is summarised in the text display, and shown whole in the JSON view', () => {
+    const t = lifeGame(['alice'], { width: 100, height: 1 });
+    t.admin('initialize', {}, [...Array.from({ length: 100 }, (_, i) => (i < 40 ? 1 : 3)), 1, 2]);
+    const text = t.kernel.render(t.game, t.view(PUBLIC));
+    expect(text).toContain('100 Cell objects; Color: Red 40, Blue 60 (too large to draw)');
+    expect((t.view(PUBLIC) as { objects: { Cell: unknown[] } }).objects.Cell).toHaveLength(100);
+  });
+
   it.each([
     [{ width: 0, height: 5 }],
     [{ width: 5 }],

@@ -25,12 +25,7 @@ function argsFor(action: ActionSpec): { schema: z.ZodType<Record<string, unknown
 }
 
 /** Finds the invocation's target, or refuses: a square off the Field or without the object, an unknown player. */
-function targetOf(
-  ctx: Decision<FieldState>,
-  match: Match,
-  action: ActionSpec,
-  args: Record<string, unknown>,
-): Target {
+function targetOf(ctx: Decision<FieldState>, action: ActionSpec, args: Record<string, unknown>): Target {
   const a = action.attachedTo;
   if (a.kind === 'object') {
     const at: Square = [Number(args.x), Number(args.y)];
@@ -50,7 +45,6 @@ function targetOf(
       ctx.reject('unknown-player', `${name} is not a player of this match`);
     return { kind: 'player', name };
   }
-  void match;
   return { kind: 'field' };
 }
 
@@ -100,7 +94,7 @@ export function actionModule(
     args: schema,
     run(ctx, by, args) {
       const invoker = by.role === 'player' ? by.name : null;
-      const target = targetOf(ctx, match, action, args);
+      const target = targetOf(ctx, action, args);
       checkTrigger(ctx, match, action, invoker, target);
       const e: ActionInvoked = {
         type: 'field-action-invoked',

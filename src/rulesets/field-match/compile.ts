@@ -19,8 +19,8 @@ import type {
 } from './match.js';
 import { inRange, rangeText, valueText } from './match.js';
 
-/** Commands every game already has (and `create`): a match's verbs may not take them. */
-const RESERVED_VERBS = new Set([...Object.keys(KERNEL_COMMANDS), 'create']);
+/** Commands every game already has (and `create`), and the Field's module id: a match's verbs may not take them. */
+const RESERVED_VERBS = new Set([...Object.keys(KERNEL_COMMANDS), 'create', 'field']);
 
 const isReserved = (name: string): boolean => name in Object.prototype;
 
@@ -171,7 +171,12 @@ function resolve(def: ParsedDefinition, effects: readonly string[], problem: Rep
     seenActions.add(a.name);
     const verb = a.verb ?? a.name.toLowerCase();
     if (RESERVED_VERBS.has(verb))
-      problem(`${path}.verb`, `"${verb}" is a command every game has; give the action another verb`);
+      problem(
+        `${path}.verb`,
+        verb === 'field'
+          ? '"field" names the Field\'s own rule module; give the action another verb'
+          : `"${verb}" is a command every game has; give the action another verb`,
+      );
     if (verbs.has(verb)) problem(`${path}.verb`, `two actions have the verb ${verb}`);
     verbs.add(verb);
     const attachedTo = attachmentOf(a.attachedTo, `${path}.attachedTo`, objectNames, problem, def);
