@@ -130,13 +130,19 @@ export class Kernel {
   /** A log as a viewer may see it, one described line per visible entry. */
   logView(entries: Iterable<LogEntry>, viewer: Viewer, state?: GameState): LogLine[] {
     const lines: LogLine[] = [];
+    // Each entry is described by the ruleset in force when it was written: two texts of one rule may use the
+    // same event names for different things.
+    let inForce: string | undefined;
     for (const e of entries) {
+      const k = e.event as KernelEvent;
+      if (k.type === 'game-created') inForce = k.ruleset;
+      if (k.type === 'ruleset-amended') inForce = k.to;
       if (!canSee(e.event.vis, viewer)) continue;
       lines.push({
         nweek: e.at.nweek,
         nday: e.at.nday,
         type: e.event.type,
-        text: this.describe(e.event, state),
+        text: this.describe(e.event, state, inForce),
         event: e.event,
       });
     }
@@ -144,11 +150,13 @@ export class Kernel {
   }
 
   /** One sentence for an event, from the kernel or whichever rule module describes it. */
-  describe(event: GameEvent, state?: GameState): string {
+  describe(event: GameEvent, state?: GameState, rulesetInForce?: string): string {
     if (KERNEL_EVENT_TYPES.has(event.type)) return describeKernelEvent(event as KernelEvent);
-    const rulesets = state
-      ? [this.rulesetOf(state), ...this.registry.ids().map((id) => this.registry.get(id))]
-      : this.registry.ids().map((id) => this.registry.get(id));
+    const first = rulesetInForce ?? state?.ruleset;
+    const rulesets = [
+      ...(first ? [this.registry.get(first)] : []),
+      ...this.registry.ids().map((id) => this.registry.get(id)),
+    ];
     for (const r of rulesets) {
       if (!r) continue;
       for (const m of this.registry.available(r)) {

@@ -74,6 +74,16 @@ describe('The amendment of r301 (January -> June)', () => {
     expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'no-such' } }).code).toBe('unknown-ruleset');
   });
 
+  it('amend: each log line is described by the text in force when it was written', () => {
+    const t = januaryGame();
+    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.tick(true);
+    t.act('carol', 'move', { x: 9, y: 9 });
+    const text = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
+    expect(text).toContain('alice announces a move to (6,6).'); // January's words
+    expect(text).toContain('carol moves towards (9,9).'); // June's
+  });
+
   it('amend: only the Administrator amends', () => {
     const t = januaryGame();
     expect(t.fail({ type: 'amend', by: player('alice'), args: { ruleset: 'grid-2002-06' } }).code).toBe(
