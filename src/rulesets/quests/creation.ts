@@ -36,7 +36,7 @@ import type {
 import { MORNINGTON_CRESCENT } from '../rooms/map.js';
 import { requireAction, requireActive, spending } from '../rooms/turns.js';
 import type { MayAct } from '../rooms/turns.js';
-import { text } from '../rooms/movement.js';
+import { text } from '../rooms/words.js';
 import { award, amountText } from '../rooms/tallies.js';
 import { questText, valueText, withBook } from './roster.js';
 

@@ -7,11 +7,7 @@ import type { Moved, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
 import { arriving, roomOf } from './places.js';
 import { requireAction, spending } from './turns.js';
-
-/** A word or words of a command line as text (the CLI reads "42" as a number and "true" as a boolean). */
-export const text = z
-  .union([z.string(), z.number(), z.boolean()])
-  .transform((v) => String(v).trim().replace(/\s+/g, ' '));
+import { text } from './words.js';
 
 const moveArgs = z.object({ to: text }).strict();
 

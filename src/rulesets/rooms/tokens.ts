@@ -9,7 +9,7 @@ import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } fr
 import { findRoom, tokenName } from './map.js';
 import { roomOf } from './places.js';
 import { requireAction, spending } from './turns.js';
-import { text } from './movement.js';
+import { text } from './words.js';
 
 export const inRoom = (t: Token, room: string): boolean => 'room' in t.at && t.at.room === room;
 export const carriedBy = (t: Token, player: string): boolean => 'carrier' in t.at && t.at.carrier === player;
