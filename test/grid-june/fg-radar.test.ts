@@ -34,10 +34,20 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   it('G.1: a Bonus Box within 2 squares is revealed to that player alone - where, not what type', () => {
     const t = standing(fgJune(), { alice: null, bob: [15, 15] });
     const box = place(t, 'bonus-box', 7, 7, '+5');
+    const other = place(t, 'bonus-box', 15, 18, '+1');
     const d = t.act('alice', 'enter', { x: 5, y: 5 });
     const reveal = d.events.find((e) => e.type === 'radar-reveal');
-    expect(reveal).toMatchObject({ vis: { players: ['alice'] }, player: 'alice', box, at: [7, 7] });
+    const { salt: _salt, ...said } = reveal ?? { type: '', vis: 'admin' };
+    expect(said).toEqual({
+      type: 'radar-reveal',
+      vis: { players: ['alice'] },
+      player: 'alice',
+      at: [7, 7],
+    });
+    // Where, and nothing else: not which Box (its id), not what type (its effect).
+    expect(JSON.stringify(reveal)).not.toContain(box);
     expect(JSON.stringify(reveal)).not.toContain('+5');
+    expect(placeOf(t, other)).toEqual({ on: [15, 18] });
     expect(reveals(t, 'alice')).toEqual([{ at: [7, 7], nweek: 1 }]);
     expect(JSON.stringify(t.view(player('alice')))).not.toContain('+5');
     expect(reveals(t, 'bob')).toEqual([]);
@@ -99,7 +109,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
     expect(rules(t).fg.revealed).toEqual({});
   });
 
-  it('G.1: once the Box is opened it is gone from the view of those whose Radar had shown it', () => {
+  it('G.1: once the Box is opened it is gone from the view of those whose Radar had shown it (FG-9)', () => {
     const t = standing(fgJune(), { alice: [5, 5], bob: [9, 9] });
     place(t, 'bonus-box', 7, 7, '+3');
     t.act('bob', 'move', { x: 8, y: 8 });
@@ -109,7 +119,25 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
     t.act('bob', 'move', { x: 7, y: 7 });
     expect(reveals(t, 'alice')).toEqual([]);
     expect(reveals(t, 'bob')).toEqual([]);
+    // A new Box on that square is news again.
+    t.act('bob', 'leave');
+    place(t, 'bonus-box', 7, 7, '+1');
+    expect(reveals(t, 'alice')).toEqual([{ at: [7, 7], nweek: 2 }]);
     t.expectConsistent();
+  });
+
+  it('G.1: a player is not told that a Box e was shown has been moved away in secret - eir Radar shows only what is in range', () => {
+    const t = standing(fgJune(), { alice: [5, 5], bob: [7, 5] });
+    t.admin('radar', { player: 'bob', radar: 0 });
+    place(t, 'bonus-box', 6, 6, '+1');
+    expect(reveals(t, 'alice')).toEqual([{ at: [6, 6], nweek: 1 }]);
+    give(t, 'bob', 2);
+    t.act('bob', 'buy-gun');
+    t.act('bob', 'fire', { x: 6, y: 6 }); // the Box goes to (5,7): still within alice's 2, so shown there too
+    expect(reveals(t, 'alice')).toEqual([
+      { at: [6, 6], nweek: 1 },
+      { at: [5, 7], nweek: 1 },
+    ]);
   });
 });
 
@@ -149,6 +177,7 @@ describe('G.1: what a Radar reveals stays with that player (leak test)', () => {
     const alice = seen(t, player('alice'));
     expect(alice).toContain('(13,17)');
     expect(alice).not.toContain('SECRETTYPE');
+    expect(alice).not.toContain('bonus-box');
     expect(alice).not.toContain('(20,2)');
     expect(placeOf(t, box1)).toEqual({ on: [13, 17] });
     expect(seen(t, ADMIN)).toContain('OTHERTYPE');

@@ -9,7 +9,8 @@
 import { BANK, parseDice } from '../../core/index.js';
 import type { Decision, Json, Roll, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectRemoved } from './types.js';
-import { holdings, objectsAt, unitOf, unitText } from './grid.js';
+import { holdings, objectsAt, sameUnit, unitOf, unitText } from './grid.js';
+import { withFG } from './fg-state.js';
 import { traitsOf } from './objects.js';
 import type { BonusBoxOpened } from './fg-state.js';
 
@@ -69,7 +70,6 @@ function open(ctx: Decision<JuneState>, player: string, box: GridObject): void {
     type: 'bonus-box-opened',
     vis: 'public',
     player,
-    box: box.id,
     at: [at[0], at[1]],
     effect,
     bearer,
@@ -113,6 +113,15 @@ export const bonusBoxesModule: RuleModule<JuneState> = {
       const player = (q as { player: string }).player;
       const body = ctx.rules.objects.find((o) => o.id === `player:${player}`);
       return body && isToad(ctx, body) ? 'a Toad is unaffected by Bonus Boxes (F.1)' : undefined;
+    },
+  },
+  evolve: {
+    // FG-9: a Box opened on a square is no longer there for anyone whose Radar had shown it.
+    'bonus-box-opened': (s: JuneState, e: BonusBoxOpened): JuneState => {
+      const revealed = Object.fromEntries(
+        Object.entries(s.fg.revealed).map(([p, seen]) => [p, seen.filter((r) => !sameUnit(r.at, e.at))]),
+      );
+      return withFG(s, { revealed });
     },
   },
   describe: {

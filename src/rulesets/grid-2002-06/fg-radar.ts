@@ -32,9 +32,9 @@ export function effectiveRadar(ctx: Decision<JuneState>, player: string): number
 const boxes = (s: JuneState): GridObject[] =>
   s.objects.filter((o) => o.kind === 'bonus-box' && 'on' in o.place);
 
-/** Whether a player has already been shown this Box on this square. */
-const known = (s: JuneState, player: string, box: string, at: Unit): boolean =>
-  (s.fg.revealed[player] ?? []).some((r) => r.box === box && sameUnit(r.at, at));
+/** Whether a player's Radar has already shown em a Box on this square (and none has been opened there since). */
+const known = (s: JuneState, player: string, at: Unit): boolean =>
+  (s.fg.revealed[player] ?? []).some((r) => sameUnit(r.at, at));
 
 const radarArgs = z
   .object({ player: z.string().min(1).max(32), radar: z.number().int().min(0).max(40) })
@@ -57,15 +57,14 @@ export const radarModule: RuleModule<JuneState> = {
           let reach: number | undefined;
           for (const box of found) {
             const where = unitOf(box.place) as Unit;
-            if (known(ctx.rules, player, box.id, where)) continue;
+            if (known(ctx.rules, player, where)) continue;
             reach ??= effectiveRadar(ctx, player);
             if (distance(at, where) > reach) continue;
-            // To that player alone; the Box's id says nothing of its type (its effect is its name, never shown).
+            // To that player alone: where, and neither which Box nor what type (its effect is its name).
             const e: RadarReveal = {
               type: 'radar-reveal',
               vis: { players: [player] },
               player,
-              box: box.id,
               at: [where[0], where[1]],
             };
             ctx.emit(e);
@@ -92,10 +91,10 @@ export const radarModule: RuleModule<JuneState> = {
   evolve: {
     'radar-set': (s: JuneState, e: RadarSet) => withFG(s, { radar: { ...s.fg.radar, [e.player]: e.radar } }),
     'radar-reveal': (s: JuneState, e: RadarReveal, game: GameState) => {
-      // The latest square each Box was seen on (a Box can be moved: G.3).
-      const seen = (s.fg.revealed[e.player] ?? []).filter((r) => r.box !== e.box);
-      const sighting = { box: e.box, at: e.at, nweek: game.clock.nweek };
-      return withFG(s, { revealed: { ...s.fg.revealed, [e.player]: [...seen, sighting] } });
+      const sighting = { at: e.at, nweek: game.clock.nweek };
+      return withFG(s, {
+        revealed: { ...s.fg.revealed, [e.player]: [...(s.fg.revealed[e.player] ?? []), sighting] },
+      });
     },
   },
   describe: {

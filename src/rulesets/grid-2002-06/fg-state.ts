@@ -4,9 +4,8 @@
 import type { GameEvent, Roll } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 
-/** G.1: where a player's Radar showed em a Bonus Box (never what type of Box it is). */
+/** G.1: a square where a player's Radar showed em a Bonus Box (never which Box, nor what type of Box it is). */
 export type Sighting = {
-  readonly box: string;
   readonly at: Unit;
   readonly nweek: number;
 };
@@ -21,7 +20,7 @@ export type FGState = {
   readonly inactive: readonly string[];
   /** G.1: players whose Radar is not the initial 2. */
   readonly radar: Readonly<Record<string, number>>;
-  /** G.1: what each player's Radar has revealed to em, oldest first. */
+  /** G.1: where each player's Radar has shown em a Bonus Box, oldest first, until a Box there is opened (FG-9). */
   readonly revealed: Readonly<Record<string, readonly Sighting[]>>;
   /** G.3: players who have a Pinball Gun. */
   readonly guns: readonly string[];
@@ -110,11 +109,10 @@ export interface RadarSet extends GameEvent {
   player: string;
   radar: number;
 }
-/** G.1: a player's Radar reveals where a Bonus Box is - to that player alone. */
+/** G.1: a player's Radar reveals where a Bonus Box is - to that player alone, and not which Box it is. */
 export interface RadarReveal extends GameEvent {
   type: 'radar-reveal';
   player: string;
-  box: string;
   at: Unit;
 }
 /** G.2: a player pays 8 points and Builds a Radar Tower on eir square. */
@@ -134,11 +132,10 @@ export interface GunFired extends GameEvent {
   player: string;
   at: Unit;
 }
-/** FG-13: a player on a Bonus Box's square opens it; its effect is announced and applied. */
+/** FG-13: a player on a Bonus Box's square opens it; its effect is announced and applied (the Box's id is not). */
 export interface BonusBoxOpened extends GameEvent {
   type: 'bonus-box-opened';
   player: string;
-  box: string;
   at: Unit;
   effect: string;
   /** Who gains or loses the points: the player, or a Toad e carries (F.1). */

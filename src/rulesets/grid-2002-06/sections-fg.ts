@@ -2,7 +2,6 @@
 // their part of the state, and what they add to a viewer's view. Rulings: docs/rulings-grid-june-fg.md.
 import type { GameState, Json, RuleModule, Viewer } from '../../core/index.js';
 import type { JuneState } from './types.js';
-import { objectById } from './grid.js';
 import { bonusBoxesModule } from './fg-bonus-boxes.js';
 import { bigStickModule } from './fg-big-stick.js';
 import { shieldModule } from './fg-shield.js';
@@ -31,7 +30,7 @@ const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('pla
 /**
  * What these sections add to what a viewer sees: who is Dizzy, which Gremlins are off the Grid or not Active,
  * who has a Pinball Gun, everyone's Radar (all public); and the Bonus Boxes a player's Radar has revealed - to
- * that player alone (G.1), without their type, while they are still in the game. The Administrator sees all.
+ * that player alone (G.1), neither which Box nor its type, until a Box there is opened. The Administrator sees all.
  */
 export function fgView(rules: JuneState, game: GameState, viewer: Viewer): Record<string, Json> {
   const fg = rules.fg;
@@ -43,9 +42,7 @@ export function fgView(rules: JuneState, game: GameState, viewer: Viewer): Recor
     radar: Object.fromEntries(game.players.map((p) => [p, fg.radar[p] ?? INITIAL_RADAR])),
   };
   const shown = (player: string): Json =>
-    (fg.revealed[player] ?? [])
-      .filter((r) => objectById(rules, r.box) !== undefined)
-      .map((r) => ({ at: [r.at[0], r.at[1]], nweek: r.nweek }));
+    (fg.revealed[player] ?? []).map((r) => ({ at: [r.at[0], r.at[1]], nweek: r.nweek }));
   if (viewer.role === 'player') view.radarReveals = shown(viewer.name);
   if (viewer.role === 'admin')
     view.radarReveals = Object.fromEntries(Object.keys(fg.revealed).map((p) => [p, shown(p)]));
