@@ -6,7 +6,12 @@ import type { LogLine, Roll } from '../core/index.js';
 import type { Referee } from './referee.js';
 
 const rollText = (r: Roll): string => {
-  const result = Array.isArray(r.result) ? `[${r.result.join(', ')}]` : String(r.result);
+  // Choices are told the way a forum reads them: the first of three is "#1 of 3", not index 0.
+  const result = Array.isArray(r.result)
+    ? `[${r.result.join(', ')}]`
+    : r.kind === 'choice'
+      ? `#${Number(r.result) + 1}`
+      : String(r.result);
   const proof = r.proof
     ? ` (draws ${r.draws.join(', ')}; stream ${r.proof.stream} ${r.proof.epoch}, index ${r.proof.first}, log head ${r.proof.head.slice(0, 16)}…)`
     : ` (draws ${r.draws.join(', ')}, ${r.source} dice)`;
