@@ -24,7 +24,7 @@ function januaryGame(): Table {
 describe('The amendment of r301 (January -> June)', () => {
   it('amend: players, their squares and points carry over; a pending January move is made at once (R-J8)', () => {
     const t = januaryGame();
-    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     const june = t.game.rules as JuneState;
     expect(t.game.ruleset).toBe('grid-2002-06');
     expect(locationOf(june, 'alice')).toEqual([6, 6]);
@@ -38,7 +38,7 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it('amend: the Shiny and Scary Dark Things leave the Grid, and their last places are never shown', () => {
     const t = januaryGame();
-    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     const admin = JSON.stringify(t.view(ADMIN));
     expect(admin).not.toMatch(/shiny|scary/i);
     const publicLog = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
@@ -50,7 +50,7 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it("amend: the log records the proposal's repeal list", () => {
     const t = januaryGame();
-    const d = t.admin('amend', { ruleset: 'grid-2002-06' });
+    const d = t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     const amended = d.events.find((e) => e.type === 'ruleset-amended');
     expect(amended?.repeals).toEqual(JUNE_REPEALS);
     expect(amended?.from).toBe('grid-2002-01');
@@ -58,7 +58,7 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it('amend: after the amendment the June rules govern - moves are made when recognised', () => {
     const t = januaryGame();
-    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     t.tick(true);
     t.act('carol', 'move', { x: 9, y: 9 });
     expect(locationOf(t.game.rules as JuneState, 'carol')).toEqual([9, 9]);
@@ -68,7 +68,7 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it('amend: only the January text can be amended into the June text', () => {
     const t = januaryGame();
-    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'grid-2002-06' } }).code).toBe('not-allowed');
     expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'grid-2002-01' } }).code).toBe('not-allowed');
     expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'no-such' } }).code).toBe('unknown-ruleset');
@@ -76,7 +76,7 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it('amend: each log line is described by the text in force when it was written', () => {
     const t = januaryGame();
-    t.admin('amend', { ruleset: 'grid-2002-06' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
     t.tick(true);
     t.act('carol', 'move', { x: 9, y: 9 });
     const text = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);

@@ -14,7 +14,7 @@ const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
  */
 function baited(ruinAfter = 5): Table {
   const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { dice: 'manual' });
+  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
   t.join('alice', 'bob');
   t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
   t.admin('points', { to: 'alice', amount: 30, reason: 'opening balance' });

@@ -26,7 +26,7 @@ const catapult: RuleModule<JuneState> = {
 
 function june(): Table {
   const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
-  t.create('grid-2002-06', { dice: 'manual' });
+  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
   return t;
 }
 const rules = (t: Table): JuneState => t.game.rules as JuneState;
@@ -123,7 +123,8 @@ describe('E.1 Big Rocks', () => {
     const t = alice(30, 5, 5);
     t.act('alice', 'buy-rock', {}, [...FIVE_ONES, 1, 3]);
     expect(points(t, 'alice')).toBe(20);
-    expect(rules(t).objects.find((o) => o.kind === 'big-rock')?.place).toEqual({ on: [1, 1] });
+    // The first vacant square: (1,1) holds the Big Stick and the Shield (F.2, F.3).
+    expect(rules(t).objects.find((o) => o.kind === 'big-rock')?.place).toEqual({ on: [1, 2] });
   });
 
   it('E.2.1: on a 6 a Siren is placed on the Big Rock, named by the Administrator, and posted publicly', () => {
@@ -139,7 +140,8 @@ describe('E.1 Big Rocks', () => {
     const t = alice(0, 5, 5);
     withSiren(t);
     t.act('bob', 'buy-rock', { x: 10, y: 10 }, FIVE_ONES);
-    expect(rules(t).objects.filter((o) => o.kind !== 'player')).toEqual([]);
+    const others = rules(t).objects.filter((o) => !['player', 'big-stick', 'shield'].includes(o.kind));
+    expect(others).toEqual([]);
     t.expectConsistent();
   });
 

@@ -43,7 +43,7 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
     expect(points(t, 'alice')).toBe(5);
     expect(t.game.balances[BANK]).toBe(-5);
     expect(placeOf(t, box)).toBeUndefined();
-    const opened = d.events.find((e) => e.type === 'bonus-box-opened');
+    const opened = d.events.find((e) => e.type === 'box-opened');
     expect(opened).toMatchObject({
       vis: 'public',
       player: 'alice',
@@ -54,6 +54,8 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
     expect(t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text)).toContain(
       'alice opens a Bonus Box at (6,6): alice gains 5 points.',
     );
+    // Which Box it was (its id) stays the Administrator's.
+    expect(JSON.stringify(t.kernel.logView(t.entries, PUBLIC, t.game))).not.toContain('bonus-box');
     t.expectConsistent();
   });
 
@@ -62,7 +64,7 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
     place(t, 'bonus-box', 6, 6, '-1d4');
     const d = t.act('alice', 'move', { x: 6, y: 6 }, [3]);
     expect(points(t, 'alice')).toBe(-3);
-    expect(d.events.find((e) => e.type === 'bonus-box-opened')?.rolls?.[0]).toMatchObject({
+    expect(d.events.find((e) => e.type === 'box-opened')?.rolls?.[0]).toMatchObject({
       expr: '1d4',
       result: 3,
     });
@@ -121,7 +123,7 @@ describe('F.1 and the Bonus Boxes', () => {
     const d = t.act('alice', 'move', { x: 7, y: 7 });
     expect(points(t, 'alice')).toBe(0);
     expect(points(t, 'bob')).toBe(-4);
-    expect(d.events.find((e) => e.type === 'bonus-box-opened')).toMatchObject({
+    expect(d.events.find((e) => e.type === 'box-opened')).toMatchObject({
       player: 'alice',
       bearer: 'bob',
     });
@@ -154,7 +156,7 @@ describe('F.1 and the Bonus Boxes', () => {
     const d = t.act('alice', 'move', { x: 7, y: 7 }, [2]);
     expect(points(t, 'carol')).toBe(-2);
     expect(points(t, 'bob')).toBe(0);
-    expect(d.events.find((e) => e.type === 'bonus-box-opened')?.rolls?.[0]).toMatchObject({ sides: [2] });
+    expect(d.events.find((e) => e.type === 'box-opened')?.rolls?.[0]).toMatchObject({ sides: [2] });
     t.expectConsistent();
   });
 });

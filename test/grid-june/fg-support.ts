@@ -6,13 +6,11 @@ import type { AnyRuleset, RuleModule } from '../../src/core/index.js';
 import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import type { ObjectRemoved, Unit } from '../../src/rulesets/grid-2002-06/types.js';
-import { FG_MODULES, FG_SECTIONS } from '../../src/rulesets/grid-2002-06/sections-fg.js';
 import { Table } from '../support/table.js';
 
-/** The June ruleset with sections F.2-G in force, and any test-only rules the Administrator may enact. */
+/** The June ruleset, with test-only rules the Administrator may enact. */
 export function juneRuleset(optional: readonly RuleModule<JuneState>[] = []): AnyRuleset {
-  const modules = FG_MODULES.length > 0 ? grid200206.modules : [...grid200206.modules, ...FG_SECTIONS];
-  return erase({ ...grid200206, modules, optional: [...(grid200206.optional ?? []), ...optional] });
+  return erase({ ...grid200206, optional: [...(grid200206.optional ?? []), ...optional] });
 }
 
 /**

@@ -9,7 +9,7 @@ import { Table } from '../support/table.js';
 
 function june(): Table {
   const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { dice: 'manual' });
+  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
   return t;
 }
 const rules = (t: Table): JuneState => t.game.rules as JuneState;
@@ -306,7 +306,7 @@ const footballStick: RuleModule<JuneState> = {
 describe('C Deference: the sections above defer to any rule that contradicts them', () => {
   it('C: a rule enacted mid-game that restricts carrying the Big Stick to Football players prevails over B.3', () => {
     const t = new Table([erase({ ...grid200206, id: 'june-test', optional: [footballStick] })]);
-    t.create('june-test', { dice: 'manual' });
+    t.create('june-test', { rolls: [1, 1] });
     t.join('alice', 'bob');
     place(t, 'big-stick', 5, 5);
     t.act('alice', 'enter', { x: 5, y: 5 });

@@ -53,7 +53,7 @@ function invariants(t: Table): void {
 
 describe('grid-2002-06: a seeded random game of 50 nweeks', () => {
   it('8 scripted players using every action: no invariant breaks, replay and verify hold, nothing hidden leaks', () => {
-    const random = rng(20020628);
+    const random = rng(20020629); // 20020628 until F.2-G joined the module list (its script then never caught)
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
     const n = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
     const t = new Table([grid200206Ruleset]);

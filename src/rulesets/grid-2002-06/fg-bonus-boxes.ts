@@ -67,7 +67,7 @@ function open(ctx: Decision<JuneState>, player: string, box: GridObject): void {
     }
   }
   const opened: BonusBoxOpened = {
-    type: 'bonus-box-opened',
+    type: 'box-opened',
     vis: 'public',
     player,
     at: [at[0], at[1]],
@@ -77,9 +77,10 @@ function open(ctx: Decision<JuneState>, player: string, box: GridObject): void {
     ...(rolls.length > 0 ? { rolls } : {}),
   };
   ctx.emit(opened);
+  // The Box's id stays the Administrator's: the public learns what the opening says, not which Box it was.
   const gone: ObjectRemoved = {
     type: 'object-removed',
-    vis: 'public',
+    vis: 'admin',
     id: box.id,
     why: `${player} opened it`,
   };
@@ -117,7 +118,7 @@ export const bonusBoxesModule: RuleModule<JuneState> = {
   },
   evolve: {
     // FG-9: a Box opened on a square is no longer there for anyone whose Radar had shown it.
-    'bonus-box-opened': (s: JuneState, e: BonusBoxOpened): JuneState => {
+    'box-opened': (s: JuneState, e: BonusBoxOpened): JuneState => {
       const revealed = Object.fromEntries(
         Object.entries(s.fg.revealed).map(([p, seen]) => [p, seen.filter((r) => !sameUnit(r.at, e.at))]),
       );
@@ -125,7 +126,7 @@ export const bonusBoxesModule: RuleModule<JuneState> = {
     },
   },
   describe: {
-    'bonus-box-opened': (e: BonusBoxOpened) => {
+    'box-opened': (e: BonusBoxOpened) => {
       const what =
         e.points === null
           ? `its effect is "${e.effect}", which the Administrator carries out`

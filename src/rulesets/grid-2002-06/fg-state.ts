@@ -134,7 +134,7 @@ export interface GunFired extends GameEvent {
 }
 /** FG-13: a player on a Bonus Box's square opens it; its effect is announced and applied (the Box's id is not). */
 export interface BonusBoxOpened extends GameEvent {
-  type: 'bonus-box-opened';
+  type: 'box-opened';
   player: string;
   at: Unit;
   effect: string;

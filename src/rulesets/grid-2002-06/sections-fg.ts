@@ -12,8 +12,12 @@ import { pinballModule } from './fg-pinball.js';
 export type { FGState } from './fg-state.js';
 export { initialFG, withFG } from './fg-state.js';
 
-/** The modules, in the text's order (later ones take precedence); the Bonus Boxes the text leans on first. */
-export const FG_SECTIONS: readonly RuleModule<JuneState>[] = [
+/**
+ * Modules, in the text's order (later ones take precedence), after the Bonus Boxes the text leans on. Their
+ * answers ('shield', 'radar-bonus', 'bonus-box-affects', 'dizzy') and questions ('may-whack', 'may-fire',
+ * 'may-be-shot', 'may-build-tower') let a later rule contradict them (C).
+ */
+export const FG_MODULES: readonly RuleModule<JuneState>[] = [
   bonusBoxesModule,
   bigStickModule,
   shieldModule,
@@ -21,9 +25,6 @@ export const FG_SECTIONS: readonly RuleModule<JuneState>[] = [
   radarTowersModule,
   pinballModule,
 ];
-
-/** Modules, in the text's order (later ones take precedence). */
-export const FG_MODULES: readonly RuleModule<JuneState>[] = [];
 
 const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('player:'.length) : id);
 
