@@ -1,33 +1,10 @@
 // Bonus Boxes, which the June text leans on (F.1, G.1) without saying what they do: ruling FG-13 in
 // docs/rulings-grid-june-fg.md, and F.1's two sentences about them. With supplied dice.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { BANK, command, PUBLIC } from '../../src/core/index.js';
-import type { RuleModule } from '../../src/core/index.js';
-import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-// The ruleset first: de-toads.js is one of sections-de.js's modules and must not be the first loaded.
-import '../../src/rulesets/grid-2002-06/index.js';
-import { becomeToad } from '../../src/rulesets/grid-2002-06/de-toads.js';
+import { BANK, PUBLIC } from '../../src/core/index.js';
 import { pointsEffect } from '../../src/rulesets/grid-2002-06/fg-bonus-boxes.js';
 import type { Table } from '../support/table.js';
-import { at, fgJune, place, placeOf, points, sq, standing } from './fg-support.js';
-
-/** A test-only rule: the Administrator turns a player into a Toad (standing for F.1's "certain events"). */
-const toadMaker: RuleModule<JuneState> = {
-  id: 'test/toad-maker',
-  section: 'Toad-making (a test rule)',
-  text: 'The Administrator may turn a player into a Toad for 4 nweeks.',
-  commands: {
-    toad: command<JuneState, z.ZodType<{ player: string }>>({
-      actor: 'admin',
-      visibility: 'public',
-      summary: 'turn a player into a Toad',
-      words: ['player'],
-      args: z.object({ player: z.string() }).strict(),
-      run: (ctx, _by, { player }) => becomeToad(ctx, player, 4, 'a test rule'),
-    }),
-  },
-};
+import { at, fgJune, place, placeOf, points, sq, standing, toadMaker } from './fg-support.js';
 
 function withToads(where: Record<string, [number, number] | null>): Table {
   const t = standing(fgJune({ optional: [toadMaker] }), where);

@@ -5,7 +5,18 @@ import { ADMIN, BANK, player, PUBLIC } from '../../src/core/index.js';
 import type { Json, RuleModule } from '../../src/core/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import type { Table } from '../support/table.js';
-import { at, eventTypes, fgJune, give, place, placeOf, points, rules, standing } from './fg-support.js';
+import {
+  at,
+  eventTypes,
+  fgJune,
+  give,
+  place,
+  placeOf,
+  points,
+  rules,
+  standing,
+  toadMaker,
+} from './fg-support.js';
 
 /** alice at (5,5) with a Pinball Gun; the others where the test says. */
 function gunner(
@@ -43,6 +54,16 @@ describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy 
     const t = standing(fgJune(), { alice: [5, 5] });
     give(t, 'alice', 1);
     expect(t.fail({ type: 'buy-gun', by: player('alice'), args: {} }).code).toBe('cannot-pay');
+  });
+
+  it('G.3: a Toad keeps eir Gun and may Fire it - F.1 forbids em moving, picking up, catching and throwing, not firing (FG-14)', () => {
+    const t = gunner({ bob: [6, 5] }, [toadMaker]);
+    t.admin('enact', { module: 'test/toad-maker' });
+    t.admin('toad', { player: 'alice' });
+    expect(rules(t).fg.guns).toEqual(['alice']);
+    t.act('alice', 'fire', { x: 6, y: 5 });
+    expect(at(t, 'bob')).toEqual([8, 5]);
+    t.expectConsistent();
   });
 
   it('G.3: a player in Limbo may buy a Gun, and keeps it when e enters and leaves the Grid (FG-14: not a Grid Object)', () => {

@@ -6,6 +6,8 @@ import type { AnyRuleset, RuleModule } from '../../src/core/index.js';
 import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import type { ObjectRemoved, Unit } from '../../src/rulesets/grid-2002-06/types.js';
+// After the ruleset: de-toads.js is one of sections-de.js's modules and must not be the first loaded.
+import { becomeToad } from '../../src/rulesets/grid-2002-06/de-toads.js';
 import { Table } from '../support/table.js';
 
 /** The June ruleset, with test-only rules the Administrator may enact. */
@@ -74,6 +76,23 @@ export const destroyer: RuleModule<JuneState> = {
         const e: ObjectRemoved = { type: 'object-removed', vis: 'public', id, why: 'destroyed' };
         ctx.emit(e);
       },
+    }),
+  },
+};
+
+/** A test-only rule: the Administrator turns a player into a Toad (standing for F.1's "certain events"). */
+export const toadMaker: RuleModule<JuneState> = {
+  id: 'test/toad-maker',
+  section: 'Toad-making (a test rule)',
+  text: 'The Administrator may turn a player into a Toad for 4 nweeks.',
+  commands: {
+    toad: command<JuneState, z.ZodType<{ player: string }>>({
+      actor: 'admin',
+      visibility: 'public',
+      summary: 'turn a player into a Toad',
+      words: ['player'],
+      args: z.object({ player: z.string() }).strict(),
+      run: (ctx, _by, { player }) => becomeToad(ctx, player, 4, 'a test rule'),
     }),
   },
 };
