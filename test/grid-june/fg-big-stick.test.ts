@@ -208,6 +208,14 @@ describe('F.2: "e may use it to administer a Whack to a Player or a Gremlin in a
     expect(at(t, 'bob')).toEqual([8, 8]);
   });
 
+  it("F.2: a knock is not a move the player chooses - it carries em out of a Siren's Zone of Enchantment (FG-2)", () => {
+    const t = armed({ bob: [11, 10] }, [10, 9]);
+    place(t, 'siren', 10, 10);
+    expect(t.fail({ type: 'move', by: player('bob'), args: { x: 12, y: 11 } }).code).toBe('illegal-move');
+    t.act('alice', 'whack', { target: 'bob' }, [sq(1, 5)]);
+    expect(at(t, 'bob')).toEqual([13, 12]);
+  });
+
   it("F.2: a knock is not the player's own Move - e may still move this nweek (B.2)", () => {
     const t = armed();
     t.act('alice', 'whack', { target: 'bob' }, [sq(1, 5)]);
