@@ -96,15 +96,19 @@ export const bonusBoxesModule: RuleModule<JuneState> = {
   triggers: [
     {
       run(ctx) {
+        // Checked after every change, so cheap when there is nothing to open: first the Boxes, then who is there.
+        const squares = ctx.rules.objects.flatMap((o) =>
+          o.kind === 'bonus-box' && 'on' in o.place ? [o.place.on] : [],
+        );
+        if (squares.length === 0) return;
         for (const body of ctx.rules.objects) {
           if (body.kind !== 'player') continue;
           const at = unitOf(body.place);
-          if (!at) continue;
-          const here = objectsAt(ctx.rules, at).filter((o) => o.kind === 'bonus-box');
-          if (here.length === 0) continue;
+          if (!at || !squares.some((u) => sameUnit(u, at))) continue;
           const player = body.id.slice('player:'.length);
           if (ctx.forbids('bonus-box-affects', { player }) !== null) continue;
-          for (const box of here) open(ctx, player, box);
+          for (const box of objectsAt(ctx.rules, at).filter((o) => o.kind === 'bonus-box'))
+            open(ctx, player, box);
         }
       },
     },
