@@ -6,6 +6,7 @@ import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import { grid200206Ruleset, JUNE_REPEALS, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
+import { nweek } from './fg-support.js';
 
 /** Shiny Thing 1 at (8,8); everything else far away. */
 const PLACEMENT = [8, 8, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
@@ -59,7 +60,7 @@ describe('The amendment of r301 (January -> June)', () => {
   it('amend: after the amendment the June rules govern - moves are made when recognised', () => {
     const t = januaryGame();
     t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
-    t.tick(true);
+    nweek(t);
     t.act('carol', 'move', { x: 9, y: 9 });
     expect(locationOf(t.game.rules as JuneState, 'carol')).toEqual([9, 9]);
     t.act('bob', 'enter', { x: 1, y: 1 });
@@ -77,7 +78,7 @@ describe('The amendment of r301 (January -> June)', () => {
   it('amend: each log line is described by the text in force when it was written', () => {
     const t = januaryGame();
     t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
-    t.tick(true);
+    nweek(t);
     t.act('carol', 'move', { x: 9, y: 9 });
     const text = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
     expect(text).toContain('alice announces a move to (6,6).'); // January's words

@@ -11,7 +11,7 @@ const placeOf = (t: Table, id: string) => rules(t).objects.find((o) => o.id === 
 /** alice at (5,5) holding a Ball of Wax (ball-of-wax:2); bob joined, in Limbo. */
 function withWax(): Table {
   const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
+  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
   t.join('alice', 'bob');
   t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
   t.act('alice', 'enter', { x: 5, y: 5 });

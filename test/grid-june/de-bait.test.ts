@@ -4,6 +4,7 @@ import { player } from '../../src/core/index.js';
 import { grid200206Ruleset, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
+import { BALL } from './fg-support.js';
 
 const rules = (t: Table): JuneState => t.game.rules as JuneState;
 const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
@@ -14,7 +15,7 @@ const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
  */
 function baited(ruinAfter = 5): Table {
   const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
+  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
   t.join('alice', 'bob');
   t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
   t.admin('points', { to: 'alice', amount: 30, reason: 'opening balance' });
@@ -48,9 +49,9 @@ describe('E.2.4 Bait', () => {
   it('E.2.4: from the following nweek, 1d(3*N) each nweek; on a 1 the Bait is taken and a Siren moves onto the Rock', () => {
     const t = baited();
     t.admin('player-facts', { player: 'alice', cheerleader: false }); // no Catfight in this one
-    t.admin('tick', { nweek: true }, [2]); // N = 1: 1d3 = 2
+    t.admin('tick', { nweek: true }, [2, BALL]); // N = 1: 1d3 = 2
     expect(obj(t, 'siren-bait:4')).toBeDefined();
-    t.admin('tick', { nweek: true }, [1]); // N = 2: 1d6 = 1
+    t.admin('tick', { nweek: true }, [1, BALL]); // N = 2: 1d6 = 1
     expect(obj(t, 'siren-bait:4')).toBeUndefined();
     expect(rules(t).objects.find((o) => o.kind === 'siren')).toMatchObject({ place: { on: [10, 10] } });
     const rolls = t.entries.filter((e) => e.event.type === 'bait-roll').map((e) => e.event.rolls?.[0]?.expr);
@@ -60,7 +61,7 @@ describe('E.2.4 Bait', () => {
   it('E.2.4: Bait not taken within 1d5 nweeks of being placed is ruined and destroyed (R-J20)', () => {
     const t = baited(1);
     t.admin('player-facts', { player: 'alice', cheerleader: false });
-    t.admin('tick', { nweek: true }, [3]);
+    t.admin('tick', { nweek: true }, [3, BALL]);
     expect(obj(t, 'siren-bait:4')).toBeUndefined();
     expect(rules(t).de.bait).toEqual({});
   });
@@ -91,14 +92,14 @@ describe('E.2.4 Bait', () => {
 
   it('E.2.4: a Siren coming for the Bait with a Cheerleader beside it starts a Catfight; the Cheerleader wins on the higher 1d20', () => {
     const t = baited();
-    t.admin('tick', { nweek: true }, [1, 15, 3]); // N = 1: 1d3 = 1; Catfight 15 against 3
+    t.admin('tick', { nweek: true }, [1, 15, 3, BALL]); // N = 1: 1d3 = 1; Catfight 15 against 3
     expect(rules(t).objects.some((o) => o.kind === 'siren')).toBe(false);
     expect(obj(t, 'siren-bait:4')?.place).toEqual({ heldBy: 'alice' });
   });
 
   it('E.2.4: if the Siren wins the Catfight the Cheerleader goes into Limbo (a tie is rolled again, R-J21)', () => {
     const t = baited();
-    t.admin('tick', { nweek: true }, [1, 7, 7, 3, 15]);
+    t.admin('tick', { nweek: true }, [1, 7, 7, 3, 15, BALL]);
     expect(locationOf(rules(t), 'alice')).toBeUndefined();
     expect(rules(t).objects.find((o) => o.kind === 'siren')).toMatchObject({ place: { on: [10, 10] } });
     t.expectConsistent();

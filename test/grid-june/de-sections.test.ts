@@ -7,6 +7,7 @@ import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { throwElbonia, AIRWAYS } from '../../src/rulesets/grid-2002-06/de-elbonian.js';
 import { Table } from '../support/table.js';
+import { BALL, nweek } from './fg-support.js';
 
 /** A test-only rule: the Administrator catapults a player (or object) Elbonia-Style at any square. */
 const catapult: RuleModule<JuneState> = {
@@ -26,7 +27,7 @@ const catapult: RuleModule<JuneState> = {
 
 function june(): Table {
   const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
-  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
+  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
   return t;
 }
 const rules = (t: Table): JuneState => t.game.rules as JuneState;
@@ -140,8 +141,10 @@ describe('E.1 Big Rocks', () => {
     const t = alice(0, 5, 5);
     withSiren(t);
     t.act('bob', 'buy-rock', { x: 10, y: 10 }, FIVE_ONES);
-    const others = rules(t).objects.filter((o) => !['player', 'big-stick', 'shield'].includes(o.kind));
-    expect(others).toEqual([]);
+    const there = rules(t).objects.filter(
+      (o) => 'on' in o.place && o.place.on[0] === 10 && o.place.on[1] === 10,
+    );
+    expect(there).toEqual([]);
     t.expectConsistent();
   });
 
@@ -203,7 +206,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
     withSiren(t);
     t.act('alice', 'move', { x: 8, y: 8 }, [1]);
     expect(rules(t).de.freed.alice).toEqual(['siren:Ligeia']);
-    t.tick(true);
+    nweek(t);
     t.act('alice', 'move', { x: 7, y: 7 });
     expect(at(t, 'alice')).toEqual([7, 7]);
     expect(rules(t).de.freed.alice).toEqual([]);
@@ -214,7 +217,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
     t.admin('player-facts', { player: 'alice', female: true });
     withSiren(t);
     t.act('alice', 'move', { x: 8, y: 8 }, [7]);
-    t.tick(true);
+    nweek(t);
     expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 7 } }).code).toBe('illegal-move');
   });
 });
@@ -226,11 +229,11 @@ describe('E.2.3 Lovemaking and F.1 Toads', () => {
     expect(t.fail({ type: 'make-love', by: player('alice'), args: { siren: 'Ligeia' } }).code).toBe(
       'not-allowed',
     );
-    t.tick(true);
+    nweek(t);
     expect(t.fail({ type: 'make-love', by: player('alice'), args: { siren: 'Ligeia' } }).code).toBe(
       'not-allowed',
     );
-    t.tick(true);
+    nweek(t);
     t.act('alice', 'make-love', { siren: 'Ligeia' }, [d3]);
     return t;
   }
@@ -245,9 +248,9 @@ describe('E.2.3 Lovemaking and F.1 Toads', () => {
   it('E.2.3: on a 3 on the 1d3 the player becomes a Toad for 4 nweeks (F.1), and is a player again after them (R-J16)', () => {
     const t = lovers(3);
     expect(rules(t).de.toads).toEqual({ alice: 7 });
-    for (let k = 0; k < 3; k++) t.tick(true);
+    for (let k = 0; k < 3; k++) nweek(t);
     expect(rules(t).de.toads).toEqual({ alice: 7 });
-    t.tick(true);
+    nweek(t);
     expect(rules(t).de.toads).toEqual({});
   });
 
@@ -266,12 +269,12 @@ describe('E.2.3 Lovemaking and F.1 Toads', () => {
     t.act('bob', 'move', { x: 9, y: 9 });
     t.act('bob', 'pickup', { object: 'player:alice' });
     expect(obj(t, 'player:alice')?.place).toEqual({ heldBy: 'bob' });
-    t.tick(true);
+    nweek(t);
     t.act('bob', 'move', { x: 8, y: 8 });
     // Ceasing to be a Toad in bob's possession: Thrown Elbonia-Style at bob's square (R-J15).
-    t.tick(true);
-    t.tick(true);
-    t.admin('tick', { nweek: true }, [3, 4]);
+    nweek(t);
+    nweek(t);
+    t.admin('tick', { nweek: true }, [3, 4, BALL]);
     expect(rules(t).de.toads).toEqual({});
     expect(at(t, 'alice')).toEqual([8, 9]);
     t.expectConsistent();
@@ -284,7 +287,7 @@ describe('E.3 The Yeti', () => {
     t.admin('temperature', { degrees: -2 });
     t.admin('place', { kind: 'yeti', x: 10, y: 10 });
     // Choices are the enterable squares within 8 steps, x then y; 1 picks the first.
-    t.admin('tick', { nweek: true }, [1, 1, 1]);
+    t.admin('tick', { nweek: true }, [BALL, 1, 1, 1]);
     // (10,10) -> (2,2) -> (1,1), alice's square (the Yeti is Passable, so is she) -> (1,2).
     expect(obj(t, 'yeti:3')?.place).toEqual({ on: [1, 2] });
     for (const left of ['10,10', '2,2', '1,1'])
@@ -295,12 +298,36 @@ describe('E.3 The Yeti', () => {
   it("E.3: above zero the Yeti's frost thaws at once: the square is Wet (A.3.1)", () => {
     const t = alice(0, 1, 1);
     t.admin('place', { kind: 'yeti', x: 10, y: 10 });
-    t.admin('tick', { nweek: true }, [1, 1, 1]);
+    t.admin('tick', { nweek: true }, [BALL, 1, 1, 1]);
     expect(rules(t).squares['10,10']).toMatchObject({ frozen: false, wet: true });
   });
 });
 
 describe('F.4 Balls of Wax', () => {
+  it('F.4: "At the beginning of each nweek, a Ball of Wax is placed on a random legal Grid square" (nweek 1 at creation)', () => {
+    const t = alice(0, 5, 5);
+    expect(obj(t, 'ball-of-wax:nweek-1')?.place).toEqual({ on: [1, 1] });
+    t.admin('place', { kind: 'big-rock', x: 1, y: 2 });
+    // The legal squares, x then y, no longer include (1,2): the 2nd is (1,3).
+    t.admin('tick', { nweek: true }, [2]);
+    expect(obj(t, 'ball-of-wax:nweek-2')?.place).toEqual({ on: [1, 3] });
+    const roll = t.entries.find(
+      (e) => e.event.type === 'weekly-ball' && e.event.id === 'ball-of-wax:nweek-2',
+    )?.event;
+    expect(roll?.vis).toBe('public');
+  });
+
+  it('F.4: wax that comes out while its player is in Limbo leaves no Earwax anywhere (R-J27)', () => {
+    const t = alice(0, 5, 5);
+    t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
+    t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
+    t.act('alice', 'stuff-ears', { object: 'ball-of-wax:3' });
+    t.act('alice', 'leave');
+    nweek(t);
+    expect(rules(t).de.deaf.alice).toBeUndefined();
+    expect(rules(t).objects.some((o) => (o.tags ?? []).includes('Disgusting'))).toBe(false);
+    t.expectConsistent();
+  });
   function deafAlice(): Table {
     const t = alice(0, 5, 5);
     t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
@@ -313,9 +340,11 @@ describe('F.4 Balls of Wax', () => {
     const t = deafAlice();
     expect(rules(t).de.deaf.alice).toBeDefined();
     expect(obj(t, 'ball-of-wax:3')).toBeUndefined();
-    t.tick(true);
+    nweek(t);
     expect(rules(t).de.deaf.alice).toBeUndefined();
-    const earwax = rules(t).objects.find((o) => o.kind === 'ball-of-wax');
+    const earwax = rules(t).objects.find(
+      (o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting'),
+    );
     expect(earwax).toMatchObject({ tags: ['Disgusting'], place: { heldBy: 'alice' } });
     expect(
       t.fail({ type: 'stuff-ears', by: player('alice'), args: { object: earwax?.id ?? '' } }).message,
@@ -331,13 +360,17 @@ describe('F.4 Balls of Wax', () => {
     expect(rules(t).de.deaf.alice).toEqual({ since: 1, zoned: true });
     t.act('alice', 'move', { x: 7, y: 7 });
     expect(rules(t).de.deaf.alice).toBeUndefined();
-    expect(rules(t).objects.find((o) => o.kind === 'ball-of-wax')).toMatchObject({ tags: ['Disgusting'] });
+    expect(
+      rules(t).objects.find((o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting')),
+    ).toMatchObject({ tags: ['Disgusting'] });
   });
 
   it('F.4: a Ball of Earwax thrown at a player cannot be caught; it explodes on impact and the player is Icky for 1d3 ndays', () => {
     const t = deafAlice();
-    t.tick(true);
-    const earwax = rules(t).objects.find((o) => o.kind === 'ball-of-wax')?.id ?? '';
+    nweek(t);
+    const earwax =
+      rules(t).objects.find((o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting'))?.id ??
+      '';
     t.act('bob', 'enter', { x: 7, y: 7 });
     t.act('bob', 'catch', { object: earwax });
     t.act('alice', 'throw', { object: earwax, x: 7, y: 7 });

@@ -16,6 +16,8 @@ import {
   rules,
   sq,
   standing,
+  nweek,
+  BALL,
 } from './fg-support.js';
 
 /** alice at (5,5) holding the Big Stick; bob at (6,6). */
@@ -251,7 +253,7 @@ describe('F.2: "Dizzy, which lasts until the end of the nweek"', () => {
     t.act('alice', 'whack', { target: 'bob' }, [sq(1, 5)]);
     t.tick();
     expect(rules(t).fg.dizzy).toEqual(['player:bob']);
-    const d = t.tick(true);
+    const d = nweek(t);
     expect(rules(t).fg.dizzy).toEqual([]);
     expect(eventTypes(d.events)).toContain('dizzy-ends');
     expect(t.view(PUBLIC).dizzy).toEqual([]);
@@ -284,7 +286,7 @@ describe('F.2: "When a Gremlin receives a Whack, it is knocked off the Grid and 
     expect(t.view(PUBLIC).gremlinsOffGrid).toEqual([gremlin]);
     t.tick();
     expect(placeOf(t, gremlin)).toEqual({ limbo: true });
-    t.admin('tick', { nweek: true }, [sq(14, 3)]);
+    t.admin('tick', { nweek: true }, [sq(14, 3), BALL]);
     expect(placeOf(t, gremlin)).toEqual({ on: [14, 3] });
     expect(rules(t).fg.knockedOff).toEqual([]);
     expect(rules(t).fg.dizzy).toEqual([]);
@@ -296,11 +298,11 @@ describe('F.2: "When a Gremlin receives a Whack, it is knocked off the Grid and 
     const gremlin = place(t, 'gremlin', 4, 5);
     t.act('alice', 'whack', { target: gremlin }, [sq(1, 5)]);
     t.admin('gremlin-active', { gremlin, active: false });
-    t.tick(true);
+    nweek(t);
     expect(placeOf(t, gremlin)).toEqual({ limbo: true });
     expect(rules(t).fg.dizzy).toEqual([]);
     t.admin('gremlin-active', { gremlin, active: true });
-    t.admin('tick', { nweek: true }, [sq(3, 3)]);
+    t.admin('tick', { nweek: true }, [sq(3, 3), BALL]);
     expect(placeOf(t, gremlin)).toEqual({ on: [3, 3] });
     t.expectConsistent();
   });

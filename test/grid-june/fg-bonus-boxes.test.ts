@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK, PUBLIC } from '../../src/core/index.js';
 import { pointsEffect } from '../../src/rulesets/grid-2002-06/fg-bonus-boxes.js';
 import type { Table } from '../support/table.js';
-import { at, fgJune, place, placeOf, points, sq, standing, toadMaker } from './fg-support.js';
+import { at, fgJune, place, placeOf, points, sq, standing, toadMaker, nweek } from './fg-support.js';
 
 function withToads(where: Record<string, [number, number] | null>): Table {
   const t = standing(fgJune({ optional: [toadMaker] }), where);
@@ -96,7 +96,7 @@ describe('F.1 and the Bonus Boxes', () => {
     t.act('alice', 'move', { x: 6, y: 6 });
     t.act('alice', 'pickup', { object: 'player:bob' });
     place(t, 'bonus-box', 7, 7, '-4');
-    t.tick(true);
+    nweek(t);
     const d = t.act('alice', 'move', { x: 7, y: 7 });
     expect(points(t, 'alice')).toBe(0);
     expect(points(t, 'bob')).toBe(-4);
@@ -113,7 +113,7 @@ describe('F.1 and the Bonus Boxes', () => {
     t.act('alice', 'move', { x: 6, y: 6 });
     t.act('alice', 'pickup', { object: 'player:bob' });
     place(t, 'bonus-box', 7, 7, '+4');
-    t.tick(true);
+    nweek(t);
     t.act('alice', 'move', { x: 7, y: 7 });
     expect(points(t, 'alice')).toBe(4);
     expect(points(t, 'bob')).toBe(0);
@@ -129,7 +129,7 @@ describe('F.1 and the Bonus Boxes', () => {
     t.act('alice', 'pickup', { object: 'player:bob' });
     t.act('alice', 'pickup', { object: 'player:carol' });
     place(t, 'bonus-box', 7, 7, '-2');
-    t.tick(true);
+    nweek(t);
     const d = t.act('alice', 'move', { x: 7, y: 7 }, [2]);
     expect(points(t, 'carol')).toBe(-2);
     expect(points(t, 'bob')).toBe(0);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BANK, player, PUBLIC } from '../../src/core/index.js';
 import type { Table } from '../support/table.js';
-import { at, fgJune, give, place, placeOf, points, rules, standing } from './fg-support.js';
+import { at, fgJune, give, place, placeOf, points, rules, standing, nweek } from './fg-support.js';
 
 const reveals = (t: Table, name: string): unknown => t.view(player(name)).radarReveals;
 const towers = (t: Table) => rules(t).objects.filter((o) => o.kind === 'radar-tower');
@@ -29,7 +29,7 @@ describe('G.2 Radar Towers: "may pay 8 points to Build a Radar Tower on that squ
     give(t, 'bob', 8);
     t.act('alice', 'build-tower');
     t.act('alice', 'move', { x: 4, y: 4 });
-    t.tick(true);
+    nweek(t);
     t.act('bob', 'move', { x: 5, y: 5 });
     expect(t.fail({ type: 'build-tower', by: player('bob'), args: {} }).code).toBe('tower-here');
     expect(points(t, 'bob')).toBe(8);
@@ -57,7 +57,7 @@ describe('G.2 Radar Towers: "may pay 8 points to Build a Radar Tower on that squ
     t.act('alice', 'move', { x: 6, y: 5 });
     t.act('bob', 'move', { x: 5, y: 5 });
     expect(at(t, 'bob')).toEqual([5, 5]);
-    t.tick(true);
+    nweek(t);
     t.act('bob', 'move', { x: 4, y: 5 });
     t.act('bob', 'buy-gun');
     t.act('bob', 'fire', { x: 5, y: 5 });
@@ -96,7 +96,7 @@ describe('G.2: "treated as if eir Radar is 3 greater than it actually is"', () =
     t.act('alice', 'move', { x: 6, y: 5 });
     place(t, 'bonus-box', 10, 8, '+1'); // 4 from (6,5), 5 from (5,5)
     expect(reveals(t, 'alice')).toEqual([]);
-    t.tick(true);
+    nweek(t);
     t.act('alice', 'move', { x: 5, y: 5 });
     expect(reveals(t, 'alice')).toEqual([{ at: [10, 8], nweek: 2 }]);
     t.expectConsistent();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, player, PUBLIC } from '../../src/core/index.js';
 import type { Viewer } from '../../src/core/index.js';
 import { Table } from '../support/table.js';
-import { fgJune, give, juneRuleset, place, placeOf, rules, standing } from './fg-support.js';
+import { fgJune, give, juneRuleset, place, placeOf, rules, standing, nweek } from './fg-support.js';
 
 const reveals = (t: Table, name: string): unknown => t.view(player(name)).radarReveals;
 
@@ -85,7 +85,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   it('G.1: a Box is revealed once for each square it is seen on, not again while it stays in range', () => {
     const t = standing(fgJune(), { alice: [5, 5] });
     place(t, 'bonus-box', 7, 7, '+1');
-    t.tick(true);
+    nweek(t);
     const d = t.act('alice', 'move', { x: 6, y: 5 });
     expect(d.events.map((e) => e.type)).not.toContain('radar-reveal');
     expect(reveals(t, 'alice')).toEqual([{ at: [7, 7], nweek: 1 }]);
@@ -115,7 +115,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
     t.act('bob', 'move', { x: 8, y: 8 });
     expect(reveals(t, 'alice')).toEqual([{ at: [7, 7], nweek: 1 }]);
     expect(reveals(t, 'bob')).toEqual([{ at: [7, 7], nweek: 1 }]);
-    t.tick(true);
+    nweek(t);
     t.act('bob', 'move', { x: 7, y: 7 });
     expect(reveals(t, 'alice')).toEqual([]);
     expect(reveals(t, 'bob')).toEqual([]);

@@ -28,7 +28,8 @@ export function fgJune(
   const stick = options.stick ?? [1, 1];
   const shield = options.shield ?? [1, 2];
   const t = new Table([juneRuleset(options.optional)]);
-  t.create('grid-2002-06', { rolls: [sq(...stick), sq(...shield)] });
+  // F.4: nweek 1's Ball of Wax in the far corner (at creation every square is legal).
+  t.create('grid-2002-06', { rolls: [sq(...stick), sq(...shield), sq(20, 20)] });
   return t;
 }
 
@@ -96,3 +97,15 @@ export const toadMaker: RuleModule<JuneState> = {
     }),
   },
 };
+
+/** F.4: the result that puts each nweek's Ball of Wax on the first legal square (x, then y). */
+export const BALL = 1;
+
+/**
+ * Ends the current nweek in a manual-dice June game. The results are queued in the order the rules roll: those
+ * of the end of the nweek and of its start before the Ball (`before`: Bait, Toads, Gremlins ...), the Ball's,
+ * then those of the first nday (`after`: the Yeti).
+ */
+export function nweek(t: Table, before: number[] = [], after: number[] = []): ReturnType<Table['admin']> {
+  return t.admin('tick', { nweek: true }, [...before, BALL, ...after]);
+}

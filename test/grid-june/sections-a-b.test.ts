@@ -6,10 +6,11 @@ import type { Json, RuleModule } from '../../src/core/index.js';
 import { grid200206, grid200206Ruleset, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
+import { nweek } from './fg-support.js';
 
 function june(): Table {
   const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1)
+  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
   return t;
 }
 const rules = (t: Table): JuneState => t.game.rules as JuneState;
@@ -205,7 +206,7 @@ describe('B.2 Movement: "Once per nweek ... Moves on the Grid happen when they a
     t.act('alice', 'enter', { x: 5, y: 5 });
     t.act('alice', 'move', { x: 6, y: 5 });
     expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 5 } }).code).toBe('already-moved');
-    t.tick(true);
+    nweek(t);
     t.act('alice', 'move', { x: 7, y: 5 });
     expect(at(t, 'alice')).toEqual([7, 5]);
   });
@@ -306,7 +307,7 @@ const footballStick: RuleModule<JuneState> = {
 describe('C Deference: the sections above defer to any rule that contradicts them', () => {
   it('C: a rule enacted mid-game that restricts carrying the Big Stick to Football players prevails over B.3', () => {
     const t = new Table([erase({ ...grid200206, id: 'june-test', optional: [footballStick] })]);
-    t.create('june-test', { rolls: [1, 1] });
+    t.create('june-test', { rolls: [1, 1, 1] });
     t.join('alice', 'bob');
     place(t, 'big-stick', 5, 5);
     t.act('alice', 'enter', { x: 5, y: 5 });

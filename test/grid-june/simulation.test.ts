@@ -36,7 +36,10 @@ function invariants(t: Table): void {
     }
     if ('heldBy' in o.place) {
       const holder = s.objects.find((p) => p.id === `player:${(o.place as { heldBy: string }).heldBy}`);
-      expect(holder && !('limbo' in holder.place)).toBe(true); // held by someone in the game, not in Limbo
+      expect(
+        holder && !('limbo' in holder.place),
+        `${o.id} is held by ${JSON.stringify(o.place)}, whose body is ${JSON.stringify(holder?.place)}`,
+      ).toBe(true); // held by someone in the game, not in Limbo
     }
   }
   for (const here of bySquare.values()) {

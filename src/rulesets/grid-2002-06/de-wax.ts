@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
-import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str } from './grid.js';
+import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
 import { cannotEnter } from './objects.js';
 import { enterSquare } from './entering.js';
 import { withDE } from './sections-de.js';
@@ -39,6 +39,8 @@ export function randomLegalSquare(
 /** The wax comes out of a player's ears as a Ball of Earwax, Disgusting, in eir possession. */
 function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
   ctx.emit({ type: 'wax-removed', vis: 'public', player: name, why });
+  // R-J27: off the Grid (in Limbo, or carried as a Toad) there is nowhere for the Earwax to be: it goes with em.
+  if (!locationOf(ctx.rules, name)) return;
   const ball: GridObject = {
     id: `ball-of-wax:${ctx.rules.made + 1}`,
     kind: 'ball-of-wax',
@@ -130,6 +132,20 @@ export const waxModule: RuleModule<JuneState> = {
       // R-J18: "after 1 nweek" - at the start of the nweek after the one in which the wax went in.
       for (const [name, d] of Object.entries(ctx.rules.de.deaf))
         if (ctx.clock.nweek > d.since) unstuff(ctx, name, 'an nweek has passed');
+      // "At the beginning of each nweek, a Ball of Wax is placed on a random legal Grid square." (nweek 1
+      // begins when the game is created; R-J26.)
+      // Its id names its nweek, so the weekly Balls never shift the numbering of other objects.
+      const ball: GridObject = {
+        id: `ball-of-wax:nweek-${ctx.clock.nweek}`,
+        kind: 'ball-of-wax',
+        place: { limbo: true },
+      };
+      const { at, rolls } = randomLegalSquare(
+        ctx,
+        ball,
+        `where nweek ${ctx.clock.nweek}'s Ball of Wax is placed`,
+      );
+      ctx.emit({ type: 'weekly-ball', vis: 'public', id: ball.id, at: [at[0], at[1]], rolls });
     },
     ndayEnd(ctx) {
       // An Icky that began at this very nday's end is counted from the next one.
@@ -191,6 +207,10 @@ export const waxModule: RuleModule<JuneState> = {
       delete deaf[str(e.player)];
       return withDE(s, { deaf });
     },
+    'weekly-ball': (s: JuneState, e): JuneState => ({
+      ...s,
+      objects: [...s.objects, { id: str(e.id), kind: 'ball-of-wax', place: { on: e.at as unknown as Unit } }],
+    }),
     icky: (s: JuneState, e) => withDE(s, { icky: { ...s.de.icky, [str(e.player)]: Number(e.ndays) } }),
     'icky-wanes'(s: JuneState, e) {
       const icky = { ...s.de.icky };
@@ -204,6 +224,7 @@ export const waxModule: RuleModule<JuneState> = {
     'deaf-zoned': (e) => `${str(e.player)}, Deaf, is within a Siren's reach.`,
     'wax-removed': (e) =>
       `${str(e.player)} removes the wax from eir ears (${str(e.why)}): it is now a Disgusting Ball of Earwax.`,
+    'weekly-ball': (e) => `This nweek's Ball of Wax is placed at ${unitStr(e.at)}.`,
     'ball-whacked': (e) => `${str(e.player)} whacks ${str(e.object)} out of the air.`,
     icky: (e) => `${str(e.player)} is Icky for ${str(e.ndays)} ndays.`,
     'icky-wanes': (e) =>

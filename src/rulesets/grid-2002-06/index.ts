@@ -3,7 +3,7 @@
 // precedence, which is how C ("This section, and all sections preceding it in this rule, defer to any and all
 // rules or sections of rules which contradict it") works: see docs/architecture.md.
 //
-// Status: sections A, B and C and the amendment from grid-2002-01 are implemented; D-G are not yet.
+// Every section, A to G, and the amendment from grid-2002-01 are implemented.
 import { erase, reject } from '../../core/index.js';
 import type { Decision, Ruleset } from '../../core/index.js';
 import type { GridState as JanuaryState } from '../grid-2002-01/index.js';
