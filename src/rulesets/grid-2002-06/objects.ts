@@ -123,7 +123,10 @@ export const objectsModule: RuleModule<JuneState> = {
     },
   },
   describe: {
-    'object-placed': (e: ObjectPlaced) => `${describeObject(e.object)} appears ${placeText(e.object.place)}.`,
+    'object-placed': (e: ObjectPlaced) =>
+      e.object.kind === 'player'
+        ? `${describeObject(e.object)} is in Limbo.`
+        : `${describeObject(e.object)} appears: it ${placeText(e.object.place)}.`,
     'object-moved': (e: ObjectMoved) =>
       `${e.id.startsWith('player:') ? e.id.slice(7) : e.id} ${placeText(e.to)} (${e.why}).`,
     'object-removed': (e: ObjectRemoved) =>
