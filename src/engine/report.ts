@@ -63,7 +63,8 @@ export async function nweekReport(referee: Referee, game: string, nweek?: number
     referee.kernel.render(state, referee.kernel.view(state, PUBLIC)),
     '```',
   );
-  if (week === state.clock.nweek)
-    out.push('', `(nweek ${week} is still going on: nday ${state.clock.nday} of ${state.clock.ndays}.)`);
+  // Whether the nweek is over is a question about now, not about the standings replayed to its end.
+  if (week === current.clock.nweek)
+    out.push('', `(nweek ${week} is still going on: nday ${current.clock.nday} of ${current.clock.ndays}.)`);
   return out.join('\n');
 }

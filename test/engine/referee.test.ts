@@ -172,3 +172,14 @@ describe('Referee', () => {
     await store.close();
   });
 });
+
+describe('nweek report', () => {
+  it('says an nweek is still going on only while it is', async () => {
+    const { referee, store } = open();
+    await must(referee, 'g1', create());
+    await must(referee, 'g1', { type: 'tick', by: ADMIN, args: { nweek: true } });
+    expect(await nweekReport(referee, 'g1', 1)).not.toContain('still going on');
+    expect(await nweekReport(referee, 'g1', 2)).toContain('(nweek 2 is still going on: nday 1 of 7.)');
+    await store.close();
+  });
+});
