@@ -6,17 +6,8 @@ import { ADMIN, ledgerTotal, player, PUBLIC } from '../../src/core/index.js';
 import type { Command, Json } from '../../src/core/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
+import { rng } from '../support/rng.js';
 import { juneRuleset } from './fg-support.js';
-
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAYERS = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'];
 

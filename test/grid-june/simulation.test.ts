@@ -8,17 +8,7 @@ import { grid200206Ruleset } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { KIND_TRAITS } from '../../src/rulesets/grid-2002-06/objects.js';
 import { Table } from '../support/table.js';
-
-/** mulberry32: a small seeded generator, so the script is the same every run. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../support/rng.js';
 
 const PLAYERS = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'];
 
