@@ -4,15 +4,26 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
 import { StoreError } from './store.js';
-import type { Append, CommandRecord, FoldBatch, GameSummary, Store } from './store.js';
+import type { Append, CommandRecord, FoldBatch, GameSummary, Store, TokenGrant } from './store.js';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** How hard a commit waits for the disk: FULL (the default) survives power loss, NORMAL a process crash. */
 export type SyncMode = 'full' | 'normal';
+
+// Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
+const TOKENS = `
+CREATE TABLE tokens (
+  game TEXT NOT NULL REFERENCES games(id),
+  holder TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  PRIMARY KEY (game, holder)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX tokens_by_hash ON tokens (game, hash);
+`;
 
 const SCHEMA = `
 CREATE TABLE games (
@@ -43,7 +54,7 @@ CREATE TABLE command_ids (
   last_seq INTEGER NOT NULL,
   PRIMARY KEY (game, id)
 ) WITHOUT ROWID;
-`;
+${TOKENS}`;
 
 interface LogRow {
   seq: number;
@@ -129,6 +140,12 @@ export class SqliteStore implements Store {
       insertEntry: db.prepare(
         'INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
+      grant: db.prepare(
+        'INSERT INTO tokens (game, holder, hash) VALUES (?, ?, ?) ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash',
+      ),
+      holder: db.prepare<[string, string], { holder: string }>(
+        'SELECT holder FROM tokens WHERE game = ? AND hash = ?',
+      ),
       insertCommand: db.prepare(
         'INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)',
       ),
@@ -159,6 +176,13 @@ export class SqliteStore implements Store {
         'newer-version',
         `${this.path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
       );
+    }
+    if (version < 2) {
+      // Migrations run in one transaction with the version bump: a file is at one version or the other.
+      this.db.exec('BEGIN');
+      this.db.exec(TOKENS);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      this.db.exec('COMMIT');
     }
   }
 
@@ -266,12 +290,24 @@ export class SqliteStore implements Store {
           throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
         this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
       }
+      for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
     });
     try {
       tx.immediate();
     } catch (e) {
       throw translate(e, this.path);
     }
+  }
+
+  grantToken(game: string, grant: TokenGrant): Promise<void> {
+    return this.run(() => {
+      if (!this.stmts.exists.get(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+      this.stmts.grant.run(game, grant.holder, grant.hash);
+    });
+  }
+
+  tokenHolder(game: string, hash: string): Promise<string | undefined> {
+    return this.run(() => this.stmts.holder.get(game, hash)?.holder);
   }
 
   close(): Promise<void> {

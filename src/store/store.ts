@@ -40,6 +40,17 @@ export interface Append {
   readonly create?: { readonly ruleset: string; readonly master: Uint8Array | null };
   /** The client's idempotency key, if the command had one. */
   readonly commandId?: string;
+  /** Access tokens granted with these entries (a player's on joining, the admin's at creation), hashed. */
+  readonly tokens?: readonly TokenGrant[];
+}
+
+/**
+ * Who holds a token: 'admin' (the game's Administrator) or 'player:NAME'. Only the SHA-256 of a token is
+ * stored; the token itself is shown once, to its holder, and never logged.
+ */
+export interface TokenGrant {
+  readonly holder: string;
+  readonly hash: string;
 }
 
 /**
@@ -62,5 +73,9 @@ export interface Store {
   master(game: string): Promise<Uint8Array | null>;
   command(game: string, id: string): Promise<CommandRecord | undefined>;
   append(append: Append): Promise<void>;
+  /** Gives a holder a (new) token of a game, replacing the one e had: issuing again is rotation. */
+  grantToken(game: string, grant: TokenGrant): Promise<void>;
+  /** Who holds the token with this hash in this game, if anyone. */
+  tokenHolder(game: string, hash: string): Promise<string | undefined>;
   close(): Promise<void>;
 }

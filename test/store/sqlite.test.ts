@@ -100,6 +100,23 @@ describe('SqliteStore: the file is marked as ours', () => {
     }
   });
 
+  it('a schema 1 file (before tokens) is migrated to the current schema on open, its games intact', async () => {
+    const path = await storeFile(tempDir(), 3);
+    foreignSqlite(path, 'DROP TABLE tokens; PRAGMA user_version = 1;');
+    const store = new SqliteStore(path);
+    try {
+      expect((await store.listGames()).map((g) => g.entries)).toEqual([3]);
+      const [game] = await store.listGames();
+      await store.grantToken(game?.id ?? '', { holder: 'admin', hash: 'h' });
+      expect(await store.tokenHolder(game?.id ?? '', 'h')).toBe('admin');
+    } finally {
+      await store.close();
+    }
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
   it('closing checkpoints the journal: a closed store is one self-contained file', async () => {
     const dir = tempDir();
     await storeFile(dir, 50);

@@ -345,6 +345,42 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
         expect(await store.master('manual')).toBeNull();
       }));
 
+    it('tokens: granted with the entries that create or join, found by hash, replaced on rotation, per game', () =>
+      withStore(async (store) => {
+        await store.append({
+          game: 'g1',
+          entries: entriesAfter(undefined, 1),
+          create: { ruleset: 'r', master: null },
+          tokens: [{ holder: 'admin', hash: 'a1' }],
+        });
+        const first = await store.entries('g1');
+        await store.append({
+          game: 'g1',
+          entries: entriesAfter(last(first ?? []), 1),
+          tokens: [{ holder: 'player:alice', hash: 'p1' }],
+        });
+        await newGame(store, 'g2', 1);
+        expect(await store.tokenHolder('g1', 'a1')).toBe('admin');
+        expect(await store.tokenHolder('g1', 'p1')).toBe('player:alice');
+        // A token of one game opens nothing in another.
+        expect(await store.tokenHolder('g2', 'p1')).toBeUndefined();
+        await store.grantToken('g1', { holder: 'admin', hash: 'a2' });
+        expect(await store.tokenHolder('g1', 'a1')).toBeUndefined();
+        expect(await store.tokenHolder('g1', 'a2')).toBe('admin');
+        await expectStoreError(store.grantToken('nope', { holder: 'admin', hash: 'x' }), 'unknown-game');
+      }));
+
+    it('a refused append grants no token', () =>
+      withStore(async (store) => {
+        const all = await newGame(store, 'g1', 2);
+        const stale = chain(all[0]?.hash ?? GENESIS, 2, [sampleEvent(5)], [{ nweek: 1, nday: 1 }]);
+        await expectStoreError(
+          store.append({ game: 'g1', entries: stale, tokens: [{ holder: 'player:eve', hash: 'e1' }] }),
+          'conflict',
+        );
+        expect(await store.tokenHolder('g1', 'e1')).toBeUndefined();
+      }));
+
     it('two connections to one store: each sees what the other committed, and a stale append is a conflict', async () => {
       const backend = await makeBackend();
       const one = await backend.open();
