@@ -15,7 +15,7 @@ import type {
 } from '../core/index.js';
 import { chain, err, FOLD_NOOP_TYPES, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
 import type { Registry } from '../core/index.js';
-import type { GameSummary, Store } from '../store/store.js';
+import type { GameSummary, Store, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
@@ -30,6 +30,12 @@ interface Loaded {
   state: GameState;
   head: string;
   master: Uint8Array | null;
+}
+
+/** What else an accepted command writes in its transaction. */
+export interface SubmitOptions {
+  /** Tokens granted if (and only if) the command is accepted: the admin's at creation, a player's on joining. */
+  readonly tokens?: readonly TokenGrant[];
 }
 
 /** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
@@ -53,8 +59,12 @@ export class Referee {
   }
 
   /** Applies one command to a game (or creates it), strictly after every command before it. */
-  submit(game: string, command: Command): Promise<Result<Accepted, RuleError>> {
-    return this.serially(game, () => this.apply(game, command));
+  submit(
+    game: string,
+    command: Command,
+    options: SubmitOptions = {},
+  ): Promise<Result<Accepted, RuleError>> {
+    return this.serially(game, () => this.apply(game, command, options));
   }
 
   async state(game: string): Promise<GameState> {
@@ -112,7 +122,11 @@ export class Referee {
     });
   }
 
-  private async apply(game: string, command: Command): Promise<Result<Accepted, RuleError>> {
+  private async apply(
+    game: string,
+    command: Command,
+    options: SubmitOptions,
+  ): Promise<Result<Accepted, RuleError>> {
     const creating = command.type === 'create';
     let loaded: Loaded | undefined;
     if (!creating) {
@@ -153,6 +167,7 @@ export class Referee {
         entries,
         ...(creating ? { create: { ruleset: decided.value.state.ruleset, master } } : {}),
         ...(command.id !== undefined ? { commandId: command.id } : {}),
+        ...(options.tokens ? { tokens: options.tokens } : {}),
       });
     } catch (e) {
       // Another process wrote first (or the write failed): forget what we thought we knew and say so.
