@@ -1,3 +1,4 @@
+import { toJSONSchema } from 'zod';
 import type { z } from 'zod';
 import type { Json, JsonObject } from './json.js';
 import type { GameEvent } from './events.js';
@@ -45,6 +46,8 @@ export interface CommandRule<S> {
   readonly visibility: 'public' | 'private' | 'admin';
   /** Validates raw arguments; rejects with 'bad-arguments'. */
   parse(args: JsonObject): unknown;
+  /** The arguments as a JSON Schema (input side), for forms on the web page and the API's documentation. */
+  argsSchema(): JsonObject;
   run(ctx: Decision<S>, by: Actor, args: unknown): void;
 }
 
@@ -57,6 +60,7 @@ export function command<S, Z extends z.ZodType>(spec: {
   visibility?: 'public' | 'private' | 'admin';
   run(ctx: Decision<S>, by: Actor, args: z.infer<Z>): void;
 }): CommandRule<S> {
+  let schema: JsonObject | undefined;
   return {
     actor: spec.actor,
     summary: spec.summary,
@@ -70,6 +74,12 @@ export function command<S, Z extends z.ZodType>(spec: {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       return reject('bad-arguments', `${where}${issue?.message ?? 'invalid arguments'}`);
+    },
+    argsSchema() {
+      // Computed on demand: most processes never ask. Checks that JSON Schema cannot say (refinements)
+      // are left out; parse() still applies them.
+      schema ??= toJSONSchema(spec.args, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+      return schema;
     },
     run: (ctx, by, args) => spec.run(ctx, by, args as z.infer<Z>),
   };
