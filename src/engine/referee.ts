@@ -38,6 +38,9 @@ export interface SubmitOptions {
   readonly tokens?: readonly TokenGrant[];
 }
 
+/** Told of committed entries, in order, once each. */
+export type AppendListener = (game: string, entries: readonly LogEntry[]) => void;
+
 /** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
 export type Entropy = () => Uint8Array;
 
@@ -45,6 +48,7 @@ export class Referee {
   readonly kernel: Kernel;
   private readonly cache = new Map<string, Loaded>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly listeners = new Set<AppendListener>();
 
   constructor(
     readonly store: Store,
@@ -59,11 +63,7 @@ export class Referee {
   }
 
   /** Applies one command to a game (or creates it), strictly after every command before it. */
-  submit(
-    game: string,
-    command: Command,
-    options: SubmitOptions = {},
-  ): Promise<Result<Accepted, RuleError>> {
+  submit(game: string, command: Command, options: SubmitOptions = {}): Promise<Result<Accepted, RuleError>> {
     return this.serially(game, () => this.apply(game, command, options));
   }
 
@@ -118,6 +118,7 @@ export class Referee {
         return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
       await this.store.append({ game, entries, create: { ruleset: first.event.ruleset as string, master } });
       this.cache.delete(game);
+      this.announce(game, entries);
       return ok((await this.load(game)).state);
     });
   }
@@ -176,6 +177,7 @@ export class Referee {
     }
     const last = entries[entries.length - 1] as LogEntry;
     this.cache.set(game, { state: decided.value.state, head: last.hash, master });
+    this.announce(game, entries);
     return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
@@ -198,6 +200,26 @@ export class Referee {
     const loaded = { state, head, master: await this.store.master(game) };
     this.cache.set(game, loaded);
     return loaded;
+  }
+
+  /**
+   * Calls `listener` after every append this referee commits (and, where the store can tell, appends made by
+   * other processes): the server's live updates hang on this. Returns the unsubscribe function.
+   */
+  onAppend(listener: AppendListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener; a listener that throws is a bug of its own and must not undo the append. */
+  protected announce(game: string, entries: readonly LogEntry[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(game, entries);
+      } catch {
+        // Deliberately ignored: the entries are committed whatever a listener does.
+      }
+    }
   }
 
   /** Runs work for one game after all work queued before it for that game. */
