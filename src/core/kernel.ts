@@ -32,6 +32,7 @@ export interface Decided {
 
 /** One line of a log as a viewer may see it. */
 export interface LogLine {
+  readonly seq: number;
   readonly nweek: number;
   readonly nday: number;
   readonly type: string;
@@ -139,6 +140,7 @@ export class Kernel {
       if (k.type === 'ruleset-amended') inForce = k.to;
       if (!canSee(e.event.vis, viewer)) continue;
       lines.push({
+        seq: e.seq,
         nweek: e.at.nweek,
         nday: e.at.nday,
         type: e.event.type,
