@@ -1,0 +1,93 @@
+// The HTTP server: Fastify with zod schemas (validated requests, a generated OpenAPI document), the API
+// routes, live updates, and the web page. Built as a function so tests drive it in-process with inject().
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Referee } from '../engine/referee.js';
+import { StoreError } from '../store/store.js';
+import type { ServerContext } from './context.js';
+import { errorBody, HttpError } from './errors.js';
+import { registerLive } from './live.js';
+import { registerReadRoutes } from './routes-read.js';
+import { registerWriteRoutes } from './routes-write.js';
+
+export interface AppOptions {
+  readonly referee: Referee;
+  /** Fastify's logger settings; off unless given. Request logs never include headers, so never a token. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** The built web page's folder; the default is dist/web beside this build, served when it exists. */
+  readonly webRoot?: string | false;
+}
+
+/** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Bodies are commands and forum posts: small. A bigger one is refused before it is read.
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((e, _req, reply) => {
+    if (e instanceof HttpError) return reply.code(e.status).send(errorBody(e.code, e.message));
+    if (hasZodFastifySchemaValidationErrors(e)) {
+      const issue = e.validation[0];
+      const where = issue?.instancePath ? `${issue.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
+      return reply
+        .code(400)
+        .send(errorBody('bad-request', `${e.validationContext ?? 'request'} ${where}${issue?.message ?? 'is invalid'}`));
+    }
+    if (e instanceof StoreError) {
+      const status = e.code === 'unknown-game' ? 404 : e.code === 'conflict' ? 409 : 503;
+      return reply.code(status).send(errorBody(e.code, e.message));
+    }
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, a body too large, a wrong content type.
+      const code = (e as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too-large' : 'bad-request';
+      return reply.code(status).send(errorBody(code, (e as Error).message));
+    }
+    reply.log.error(e);
+    return reply.code(500).send(errorBody('internal', 'the server failed; nothing was acknowledged'));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(errorBody('not-found', `no route ${req.method} ${req.url.split('?')[0] ?? ''}`)),
+  );
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'nomic-referee',
+        description: 'The Administrator of nomic sub-games: games, views, commands, live updates.',
+        version: '1',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'a game token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const ctx: ServerContext = { referee: options.referee };
+  registerReadRoutes(app, ctx);
+  registerWriteRoutes(app, ctx);
+  registerLive(app, ctx);
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  if (webRoot !== false && existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,79 @@
+// What every route needs: the referee, and who is asking.
+import type { FastifyRequest } from 'fastify';
+import type { Actor, CommandRule, GameState, JsonObject, Viewer } from '../core/index.js';
+import { PUBLIC } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
+import { StoreError } from '../store/store.js';
+import { HttpError, unauthorized } from './errors.js';
+import { actorOf, bearer, tokenHash } from './tokens.js';
+
+export interface ServerContext {
+  readonly referee: Referee;
+  /** Called when a request presents a token that opens nothing (for rate limiting failed authentication). */
+  readonly onAuthFailure?: (request: FastifyRequest) => void;
+}
+
+/**
+ * Who is asking about a game: the holder of the bearer token, or the public when there is none. A token that
+ * is not a live token of THIS game is refused (401) whether or not the game exists.
+ */
+export async function caller(ctx: ServerContext, request: FastifyRequest, game: string): Promise<Actor | undefined> {
+  const token = bearer(request.headers.authorization);
+  if (token === undefined) return undefined;
+  const holder = token === '' ? undefined : await ctx.referee.store.tokenHolder(game, tokenHash(token));
+  const actor = holder === undefined ? undefined : actorOf(holder);
+  if (!actor) {
+    ctx.onAuthFailure?.(request);
+    throw unauthorized();
+  }
+  return actor;
+}
+
+/** As `caller`, but a token is required. */
+export async function requireCaller(ctx: ServerContext, request: FastifyRequest, game: string): Promise<Actor> {
+  const actor = await caller(ctx, request, game);
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+export const viewerOf = (actor: Actor | undefined): Viewer => actor ?? PUBLIC;
+
+/** The game's state, or 404. */
+export async function gameState(ctx: ServerContext, game: string): Promise<GameState> {
+  try {
+    return await ctx.referee.state(game);
+  } catch (e) {
+    if (e instanceof StoreError && e.code === 'unknown-game')
+      throw new HttpError(404, 'unknown-game', `there is no game ${game}`);
+    throw e;
+  }
+}
+
+/** A command as the API describes it. */
+export interface CommandInfo {
+  readonly name: string;
+  readonly actor: 'player' | 'admin';
+  readonly summary: string;
+  readonly words: readonly string[];
+  readonly schema: JsonObject;
+}
+
+export const commandInfo = (name: string, rule: CommandRule<unknown>): CommandInfo => ({
+  name,
+  actor: rule.actor,
+  summary: rule.summary,
+  words: rule.words,
+  schema: rule.argsSchema(),
+});
+
+/** The commands a viewer may give in a game now: a player's announcements, or the Administrator's orders. */
+export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer): CommandInfo[] {
+  if (viewer.role === 'public' || state.ended) return [];
+  const out: CommandInfo[] = [];
+  for (const [name, rule] of ctx.referee.kernel.commands(state)) {
+    // A player joins through POST …/join, which also issues the token.
+    if (name === 'join') continue;
+    if (rule.actor === viewer.role) out.push(commandInfo(name, rule));
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// What anyone may read, each as the asking viewer may see it: the rulesets, the games, a game's view and log,
+// the verification of its log and its public nweek report.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { GameState, Viewer } from '../core/index.js';
+import { KERNEL_COMMANDS } from '../core/kernel-commands.js';
+import type { ServerContext } from './context.js';
+import { caller, commandInfo, commandsFor, gameState, requireCaller, viewerOf } from './context.js';
+import { GameParams, LogQuery, ReportQuery } from './schemas.js';
+import { renderReport } from './report-format.js';
+
+export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { referee } = ctx;
+
+  r.get('/api/rulesets', { schema: { summary: 'the rulesets this server runs and their commands' } }, () => {
+    const kernel = Object.entries(KERNEL_COMMANDS).map(([n, c]) => commandInfo(n, c));
+    return referee.kernel.registry.ids().map((id) => {
+      const ruleset = referee.kernel.registry.get(id);
+      const commands = (ruleset?.modules ?? []).flatMap((m) =>
+        Object.entries(m.commands ?? {}).map(([n, c]) => commandInfo(n, c)),
+      );
+      return { id, title: ruleset?.title ?? id, commands: [...kernel, ...commands] };
+    });
+  });
+
+  r.get('/api/games', { schema: { summary: 'every game here' } }, () => referee.listGames());
+
+  const viewPayload = (state: GameState, viewer: Viewer) => {
+    const view = referee.kernel.view(state, viewer);
+    return {
+      game: state.game,
+      ruleset: state.ruleset,
+      seq: state.seq,
+      viewer,
+      view,
+      text: referee.kernel.render(state, view),
+      commands: commandsFor(ctx, state, viewer),
+    };
+  };
+
+  r.get(
+    '/api/games/:game',
+    { schema: { summary: "a game's public view", params: GameParams } },
+    async (req) => viewPayload(await gameState(ctx, req.params.game), viewerOf(undefined)),
+  );
+
+  r.get(
+    '/api/games/:game/me',
+    { schema: { summary: "the caller's own view and the commands e may give", params: GameParams } },
+    async (req) => {
+      const actor = await requireCaller(ctx, req, req.params.game);
+      return viewPayload(await gameState(ctx, req.params.game), actor);
+    },
+  );
+
+  r.get(
+    '/api/games/:game/log',
+    { schema: { summary: 'the log as the caller may see it', params: GameParams, querystring: LogQuery } },
+    async (req) => {
+      const viewer = viewerOf(await caller(ctx, req, req.params.game));
+      const state = await gameState(ctx, req.params.game);
+      // Described from the whole log (the ruleset in force is read from it), then cut to `from`.
+      const lines = referee.kernel.logView(await referee.entries(req.params.game), viewer, state);
+      return { lines: lines.filter((l) => l.seq >= req.query.from) };
+    },
+  );
+
+  r.get(
+    '/api/games/:game/verify',
+    { schema: { summary: 'replays the log and re-decides every command', params: GameParams } },
+    async (req) => {
+      await gameState(ctx, req.params.game);
+      const report = await referee.verify(req.params.game);
+      return report;
+    },
+  );
+
+  r.get(
+    '/api/games/:game/report',
+    { schema: { summary: "an nweek's public report, to paste into a forum", params: GameParams, querystring: ReportQuery } },
+    async (req, reply) => {
+      await gameState(ctx, req.params.game);
+      const text = await renderReport(referee, req.params.game, req.query.nweek, req.query.format);
+      return reply
+        .type(req.query.format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8')
+        .send(text);
+    },
+  );
+}

@@ -1,0 +1,141 @@
+// What changes a game: creating one, joining, commands (a player's announcements, the Administrator's
+// orders), and issuing tokens. Each goes through Referee.submit, so commands to one game are applied one at a
+// time in arrival order and a response means the entries are committed.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
+import { ADMIN, player } from '../core/index.js';
+import type { Accepted } from '../engine/referee.js';
+import type { ServerContext } from './context.js';
+import { gameState, requireCaller } from './context.js';
+import { forbidden, HttpError, statusOfRuleError } from './errors.js';
+import { CommandBody, CreateBody, GameParams, IdempotencyHeaders, JoinBody, PlayerParams } from './schemas.js';
+import { ADMIN_HOLDER, issue, playerHolder } from './tokens.js';
+
+/** The key a client's Idempotency-Key is stored under: per token holder, so two holders' keys never meet. */
+const commandId = (actor: Actor, key: string | undefined): string | undefined =>
+  key === undefined ? undefined : `${actor.role === 'admin' ? ADMIN_HOLDER : playerHolder(actor.name)}:${key}`;
+
+function refused(e: RuleError): HttpError {
+  return new HttpError(statusOfRuleError(e), e.code, e.message);
+}
+
+export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { referee } = ctx;
+
+  /** What an accepted command says back: its entries as the caller may see them. */
+  const answer = (accepted: Accepted, actor: Actor) => {
+    const last = accepted.entries[accepted.entries.length - 1];
+    return {
+      duplicate: accepted.duplicate,
+      seq: last?.seq ?? accepted.state.seq,
+      lines: referee.kernel.logView(accepted.entries, actor, accepted.state),
+    };
+  };
+
+  r.post(
+    '/api/games',
+    { schema: { summary: 'creates a game; answers its admin token, shown this once', body: CreateBody } },
+    async (req, reply) => {
+      const body = req.body;
+      const game = body.game ?? `g-${randomBytes(4).toString('hex')}`;
+      const admin = issue(ADMIN_HOLDER);
+      const args: JsonObject = {
+        game,
+        ruleset: body.ruleset,
+        dice: body.dice,
+        ndays: body.ndays,
+        ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
+      };
+      const result = await referee.submit(game, { type: 'create', by: ADMIN, args }, { tokens: [admin.grant] });
+      if (!result.ok) throw refused(result.error);
+      return reply.code(201).send({ game, adminToken: admin.token });
+    },
+  );
+
+  r.post(
+    '/api/games/:game/join',
+    { schema: { summary: "joins a game; answers the player's token, shown this once", params: GameParams, body: JoinBody } },
+    async (req, reply) => {
+      const name = req.body.player;
+      const token = issue(playerHolder(name));
+      const result = await referee.submit(
+        req.params.game,
+        { type: 'join', by: player(name), args: {} },
+        { tokens: [token.grant] },
+      );
+      if (!result.ok) throw refused(result.error);
+      return reply.code(201).send({ player: name, token: token.token, ...answer(result.value, player(name)) });
+    },
+  );
+
+  r.post(
+    '/api/games/:game/commands',
+    {
+      schema: {
+        summary: "a player's announcement or the Administrator's order, as the token's holder",
+        params: GameParams,
+        headers: IdempotencyHeaders,
+        body: CommandBody,
+      },
+    },
+    async (req) => {
+      const game = req.params.game;
+      const actor = await requireCaller(ctx, req, game);
+      const { type, args, rolls } = req.body;
+      const state = await gameState(ctx, game);
+      // Who may give the command is checked here too, so a player's token on an Administrator's order is a
+      // 403 (wrong role), not a rule's refusal. Unknown commands are left to the kernel to name.
+      const rule = referee.kernel.commands(state).get(type);
+      if (rule && rule.actor !== actor.role)
+        throw forbidden(
+          rule.actor === 'admin'
+            ? `only the Administrator may ${type}`
+            : `${type} is a player's announcement; the Administrator cannot make it for em`,
+        );
+      if (type === 'join') throw forbidden('join through POST /api/games/{game}/join');
+      if (rolls !== undefined && actor.role !== 'admin')
+        throw forbidden('only the Administrator supplies dice results');
+      const id = commandId(actor, req.headers['idempotency-key']);
+      const command: Command = {
+        type,
+        by: actor,
+        args: args as JsonObject,
+        ...(id !== undefined ? { id } : {}),
+        ...(rolls !== undefined ? { rolls } : {}),
+      };
+      const result = await referee.submit(game, command);
+      if (!result.ok) throw refused(result.error);
+      return answer(result.value, actor);
+    },
+  );
+
+  r.post(
+    '/api/games/:game/admin-token',
+    { schema: { summary: 'a new admin token; the old one stops working', params: GameParams } },
+    async (req) => {
+      const actor = await requireCaller(ctx, req, req.params.game);
+      if (actor.role !== 'admin') throw forbidden('only the Administrator rotates the admin token');
+      const admin = issue(ADMIN_HOLDER);
+      await referee.store.grantToken(req.params.game, admin.grant);
+      return { adminToken: admin.token };
+    },
+  );
+
+  r.post(
+    '/api/games/:game/players/:player/token',
+    { schema: { summary: "a new token for a player (eir old one stops working)", params: PlayerParams } },
+    async (req) => {
+      const actor = await requireCaller(ctx, req, req.params.game);
+      if (actor.role !== 'admin') throw forbidden("only the Administrator issues a player's token");
+      const state = await gameState(ctx, req.params.game);
+      if (!state.players.includes(req.params.player))
+        throw new HttpError(422, 'unknown-player', `${req.params.player} has not joined this game`);
+      const token = issue(playerHolder(req.params.player));
+      await referee.store.grantToken(req.params.game, token.grant);
+      return { player: req.params.player, token: token.token };
+    },
+  );
+}

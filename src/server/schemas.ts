@@ -1,0 +1,57 @@
+// The request shapes, as zod schemas: the routes validate with them and the OpenAPI document is generated
+// from them, so the documentation cannot drift from what the server accepts.
+import { z } from 'zod';
+import { GAME_ID, PLAYER_NAME } from '../core/index.js';
+
+export const GameParams = z.object({ game: z.string().regex(GAME_ID, 'not a game id') });
+export const PlayerParams = GameParams.extend({
+  player: z.string().regex(PLAYER_NAME, 'not a player name'),
+});
+
+const JsonValue: z.ZodType<unknown> = z.json();
+
+export const CreateBody = z
+  .object({
+    ruleset: z.string().min(1).max(64).describe('a ruleset id from GET /api/rulesets'),
+    game: z.string().regex(GAME_ID, 'not a game id').optional().describe('the new game id; made up if absent'),
+    config: JsonValue.optional().describe("the ruleset's configuration (a map for rooms, a field for Life, …)"),
+    dice: z.enum(['fair', 'manual']).default('fair'),
+    ndays: z.number().int().min(1).max(100).default(7).describe('ndays in an nweek'),
+  })
+  .strict();
+
+export const JoinBody = z
+  .object({
+    player: z.string().regex(PLAYER_NAME, 'a letter, then letters, digits, . _ -; at most 32'),
+  })
+  .strict();
+
+export const CommandBody = z
+  .object({
+    type: z.string().min(1).max(64).describe('the command, e.g. move, tick (see commands in GET …/me)'),
+    args: z.record(z.string(), JsonValue).default({}).describe("the command's arguments, per its schema"),
+    rolls: z
+      .array(z.number().int().min(1))
+      .max(1000)
+      .optional()
+      .describe('manual dice results to queue first (the Administrator only, manual-dice games)'),
+  })
+  .strict();
+
+export const PostBody = z.object({ text: z.string().min(1).max(20_000) }).strict();
+
+export const LogQuery = z.object({ from: z.coerce.number().int().min(1).default(1) });
+
+export const ReportQuery = z.object({
+  nweek: z.coerce.number().int().min(1).optional(),
+  format: z.enum(['text', 'markdown']).default('text'),
+});
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('the same key again returns the first result and changes nothing'),
+});
