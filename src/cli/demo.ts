@@ -57,56 +57,70 @@ async function freeGameId(referee: Referee): Promise<string> {
     if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
 }
 
+/**
+ * Plays the demonstration game into the referee's store and returns its id; `say` receives what a person
+ * watching should read (the nweek reports, the verification).
+ */
+export async function playDemo(
+  referee: Referee,
+  where: string,
+  say: (line: string) => void,
+): Promise<string> {
+  const game = await freeGameId(referee);
+  say(`Creating ${game} (The Grid, January 2002, fair dice) in ${where}\n`);
+  await must(referee, game, {
+    type: 'create',
+    by: ADMIN,
+    args: { game, ruleset: 'grid-2002-01', dice: 'fair' },
+  });
+  for (const name of PLAYERS) await must(referee, game, { type: 'join', by: player(name), args: {} });
+  for (const name of PLAYERS) {
+    const [x, y] = ENTRIES[name];
+    await must(referee, game, { type: 'enter', by: player(name), args: { x, y } });
+  }
+  for (let week = 0; week < NWEEKS; week++) {
+    const state = await referee.state(game);
+    const rules = state.rules as GridState;
+    for (const name of PLAYERS) {
+      const at = positionOf(rules, name);
+      const step = STEPS[name][week];
+      if (!at || !step) continue;
+      await must(referee, game, {
+        type: 'move',
+        by: player(name),
+        args: { x: at[0] + step[0], y: at[1] + step[1] },
+      });
+    }
+    if (week === 0) {
+      const again = await referee.submit(game, {
+        type: 'move',
+        by: player('alice'),
+        args: { x: 4, y: 4 },
+      });
+      if (!again.ok) say(`(A second announcement by alice is refused: ${again.error.message}.)\n`);
+    }
+    await must(referee, game, { type: 'tick', by: ADMIN, args: { nweek: true } });
+    say(await nweekReport(referee, game, week + 1));
+    say('');
+  }
+  const report = await referee.verify(game);
+  if (!report.ok) throw new VerificationFailed(`${game} does NOT verify: ${report.problems.join('; ')}`);
+  say(
+    `Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`,
+  );
+  return game;
+}
+
+/** The demo's players, for callers that hand them tokens. */
+export const DEMO_PLAYERS: readonly string[] = PLAYERS;
+
 export function registerDemo(program: Program): void {
   program
     .command('demo')
     .description('play a demonstration game of The Grid and print its public reports')
     .action(async () => {
       await withReferee(program, async (referee) => {
-        const game = await freeGameId(referee);
-        console.log(`Creating ${game} (The Grid, January 2002, fair dice) in ${dbPath(program)}\n`);
-        await must(referee, game, {
-          type: 'create',
-          by: ADMIN,
-          args: { game, ruleset: 'grid-2002-01', dice: 'fair' },
-        });
-        for (const name of PLAYERS) await must(referee, game, { type: 'join', by: player(name), args: {} });
-        for (const name of PLAYERS) {
-          const [x, y] = ENTRIES[name];
-          await must(referee, game, { type: 'enter', by: player(name), args: { x, y } });
-        }
-        for (let week = 0; week < NWEEKS; week++) {
-          const state = await referee.state(game);
-          const rules = state.rules as GridState;
-          for (const name of PLAYERS) {
-            const at = positionOf(rules, name);
-            const step = STEPS[name][week];
-            if (!at || !step) continue;
-            await must(referee, game, {
-              type: 'move',
-              by: player(name),
-              args: { x: at[0] + step[0], y: at[1] + step[1] },
-            });
-          }
-          if (week === 0) {
-            const again = await referee.submit(game, {
-              type: 'move',
-              by: player('alice'),
-              args: { x: 4, y: 4 },
-            });
-            if (!again.ok)
-              console.log(`(A second announcement by alice is refused: ${again.error.message}.)\n`);
-          }
-          await must(referee, game, { type: 'tick', by: ADMIN, args: { nweek: true } });
-          console.log(await nweekReport(referee, game, week + 1));
-          console.log('');
-        }
-        const report = await referee.verify(game);
-        if (!report.ok)
-          throw new VerificationFailed(`${game} does NOT verify: ${report.problems.join('; ')}`);
-        console.log(
-          `Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`,
-        );
+        const game = await playDemo(referee, dbPath(program), (line) => console.log(line));
         console.log(
           `Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`,
         );

@@ -8,6 +8,7 @@ import { registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';
 import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
+import { registerServeVerb } from './verbs-serve.js';
 import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
@@ -33,6 +34,7 @@ export function buildProgram(): Program {
   registerViewVerbs(program);
   registerIoVerbs(program);
   registerDemo(program);
+  registerServeVerb(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

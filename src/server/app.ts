@@ -46,7 +46,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const where = issue?.instancePath ? `${issue.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
       return reply
         .code(400)
-        .send(errorBody('bad-request', `${e.validationContext ?? 'request'} ${where}${issue?.message ?? 'is invalid'}`));
+        .send(
+          errorBody(
+            'bad-request',
+            `${e.validationContext ?? 'request'} ${where}${issue?.message ?? 'is invalid'}`,
+          ),
+        );
     }
     if (e instanceof StoreError) {
       const status = e.code === 'unknown-game' ? 404 : e.code === 'conflict' ? 409 : 503;
@@ -55,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = (e as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, a body too large, a wrong content type.
-      const code = (e as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too-large' : 'bad-request';
+      const code =
+        (e as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too-large' : 'bad-request';
       return reply.code(status).send(errorBody(code, (e as Error).message));
     }
     reply.log.error(e);

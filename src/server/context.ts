@@ -17,7 +17,11 @@ export interface ServerContext {
  * Who is asking about a game: the holder of the bearer token, or the public when there is none. A token that
  * is not a live token of THIS game is refused (401) whether or not the game exists.
  */
-export async function caller(ctx: ServerContext, request: FastifyRequest, game: string): Promise<Actor | undefined> {
+export async function caller(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  game: string,
+): Promise<Actor | undefined> {
   const token = bearer(request.headers.authorization);
   if (token === undefined) return undefined;
   const holder = token === '' ? undefined : await ctx.referee.store.tokenHolder(game, tokenHash(token));
@@ -30,7 +34,11 @@ export async function caller(ctx: ServerContext, request: FastifyRequest, game: 
 }
 
 /** As `caller`, but a token is required. */
-export async function requireCaller(ctx: ServerContext, request: FastifyRequest, game: string): Promise<Actor> {
+export async function requireCaller(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  game: string,
+): Promise<Actor> {
   const actor = await caller(ctx, request, game);
   if (!actor) throw unauthorized();
   return actor;

@@ -78,7 +78,13 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   r.get(
     '/api/games/:game/report',
-    { schema: { summary: "an nweek's public report, to paste into a forum", params: GameParams, querystring: ReportQuery } },
+    {
+      schema: {
+        summary: "an nweek's public report, to paste into a forum",
+        params: GameParams,
+        querystring: ReportQuery,
+      },
+    },
     async (req, reply) => {
       await gameState(ctx, req.params.game);
       const text = await renderReport(referee, req.params.game, req.query.nweek, req.query.format);

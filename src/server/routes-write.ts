@@ -10,12 +10,21 @@ import type { Accepted } from '../engine/referee.js';
 import type { ServerContext } from './context.js';
 import { gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
-import { CommandBody, CreateBody, GameParams, IdempotencyHeaders, JoinBody, PlayerParams } from './schemas.js';
+import {
+  CommandBody,
+  CreateBody,
+  GameParams,
+  IdempotencyHeaders,
+  JoinBody,
+  PlayerParams,
+} from './schemas.js';
 import { ADMIN_HOLDER, issue, playerHolder } from './tokens.js';
 
 /** The key a client's Idempotency-Key is stored under: per token holder, so two holders' keys never meet. */
 const commandId = (actor: Actor, key: string | undefined): string | undefined =>
-  key === undefined ? undefined : `${actor.role === 'admin' ? ADMIN_HOLDER : playerHolder(actor.name)}:${key}`;
+  key === undefined
+    ? undefined
+    : `${actor.role === 'admin' ? ADMIN_HOLDER : playerHolder(actor.name)}:${key}`;
 
 function refused(e: RuleError): HttpError {
   return new HttpError(statusOfRuleError(e), e.code, e.message);
@@ -49,7 +58,11 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ndays: body.ndays,
         ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
       };
-      const result = await referee.submit(game, { type: 'create', by: ADMIN, args }, { tokens: [admin.grant] });
+      const result = await referee.submit(
+        game,
+        { type: 'create', by: ADMIN, args },
+        { tokens: [admin.grant] },
+      );
       if (!result.ok) throw refused(result.error);
       return reply.code(201).send({ game, adminToken: admin.token });
     },
@@ -57,7 +70,13 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   r.post(
     '/api/games/:game/join',
-    { schema: { summary: "joins a game; answers the player's token, shown this once", params: GameParams, body: JoinBody } },
+    {
+      schema: {
+        summary: "joins a game; answers the player's token, shown this once",
+        params: GameParams,
+        body: JoinBody,
+      },
+    },
     async (req, reply) => {
       const name = req.body.player;
       const token = issue(playerHolder(name));
@@ -67,7 +86,9 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         { tokens: [token.grant] },
       );
       if (!result.ok) throw refused(result.error);
-      return reply.code(201).send({ player: name, token: token.token, ...answer(result.value, player(name)) });
+      return reply
+        .code(201)
+        .send({ player: name, token: token.token, ...answer(result.value, player(name)) });
     },
   );
 
@@ -126,7 +147,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   r.post(
     '/api/games/:game/players/:player/token',
-    { schema: { summary: "a new token for a player (eir old one stops working)", params: PlayerParams } },
+    { schema: { summary: 'a new token for a player (eir old one stops working)', params: PlayerParams } },
     async (req) => {
       const actor = await requireCaller(ctx, req, req.params.game);
       if (actor.role !== 'admin') throw forbidden("only the Administrator issues a player's token");

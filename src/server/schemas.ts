@@ -13,8 +13,14 @@ const JsonValue: z.ZodType<unknown> = z.json();
 export const CreateBody = z
   .object({
     ruleset: z.string().min(1).max(64).describe('a ruleset id from GET /api/rulesets'),
-    game: z.string().regex(GAME_ID, 'not a game id').optional().describe('the new game id; made up if absent'),
-    config: JsonValue.optional().describe("the ruleset's configuration (a map for rooms, a field for Life, …)"),
+    game: z
+      .string()
+      .regex(GAME_ID, 'not a game id')
+      .optional()
+      .describe('the new game id; made up if absent'),
+    config: JsonValue.optional().describe(
+      "the ruleset's configuration (a map for rooms, a field for Life, …)",
+    ),
     dice: z.enum(['fair', 'manual']).default('fair'),
     ndays: z.number().int().min(1).max(100).default(7).describe('ndays in an nweek'),
   })

@@ -1,0 +1,68 @@
+// `referee serve`: the HTTP API, live updates and the web page over the same store as every other verb.
+// `--demo` (what `npm start` runs) first plays the demonstration game if the store has none, and hands its
+// Administrator and players tokens so the page can be tried at once.
+import type { Command as Program } from 'commander';
+import type { Referee } from '../engine/referee.js';
+import { buildApp } from '../server/app.js';
+import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
+import { DEMO_PLAYERS, playDemo } from './demo.js';
+import { dbPath, withReferee } from './context.js';
+import { UsageError } from './fail.js';
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  demo?: boolean;
+  log?: boolean;
+}
+
+/** Plays the demo into an empty store and prints fresh tokens for it (a token is only ever shown once). */
+async function demoTokens(
+  referee: Referee,
+  where: string,
+): Promise<{ game: string; lines: string[] } | undefined> {
+  if ((await referee.listGames()).length > 0) return undefined;
+  const game = await playDemo(referee, where, () => undefined);
+  const lines: string[] = [];
+  const admin = issue(ADMIN_HOLDER);
+  await referee.store.grantToken(game, admin.grant);
+  lines.push(`  Administrator: ${admin.token}`);
+  for (const name of DEMO_PLAYERS) {
+    const t = issue(playerHolder(name));
+    await referee.store.grantToken(game, t.grant);
+    lines.push(`  ${name.padEnd(13)}: ${t.token}`);
+  }
+  return { game, lines };
+}
+
+export function registerServeVerb(program: Program): void {
+  program
+    .command('serve')
+    .description('serve the HTTP API, live updates and the web page')
+    .option('--port <n>', 'the port to listen on (0: any free one)', process.env.PORT ?? '8080')
+    .option('--host <address>', 'the address to listen on', '127.0.0.1')
+    .option('--demo', 'if there are no games yet, play the demonstration game first and print its tokens')
+    .option('--log', 'log each request (never its headers, so never a token)')
+    .action(async (opts: ServeFlags) => {
+      if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
+      await withReferee(program, async (referee) => {
+        const demo = opts.demo ? await demoTokens(referee, dbPath(program)) : undefined;
+        const app = await buildApp({ referee, logger: opts.log ? { level: 'info' } : false });
+        const address = await app.listen({ port: Number(opts.port), host: opts.host });
+        console.log(`nomic-referee is serving ${dbPath(program)} at ${address}/`);
+        console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
+        if (demo) {
+          console.log(
+            `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,
+          );
+          for (const line of demo.lines) console.log(line);
+        }
+        console.log('\nCtrl-C stops it.');
+        await new Promise<void>((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        await app.close();
+      });
+    });
+}
