@@ -1,26 +1,29 @@
-// What every verb needs: the store file, the referee over it, and the viewer a flag names.
+// What every verb needs: the store (a SQLite file or PostgreSQL), the referee over it, and the viewer a flag names.
 import type { Command as Program } from 'commander';
 import type { Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
-import { SqliteStore } from '../store/sqlite.js';
+import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openStore } from '../store/open.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
 import { UsageError } from './fail.js';
 
-export const DEFAULT_DB = './referee.db';
+export const DEFAULT_DB = STORE_DEFAULT_DB;
 
-/** The --db path: the flag, else REFEREE_DB, else ./referee.db. */
+/**
+ * The --db value: the flag, else REFEREE_DB, else DATABASE_URL (a postgres:// one), else ./referee.db. A
+ * SQLite file path, `sqlite:PATH`, or a PostgreSQL connection string.
+ */
 export function dbPath(program: Program): string {
   const opts = program.opts<{ db?: string }>();
-  return opts.db ?? process.env.REFEREE_DB ?? DEFAULT_DB;
+  return opts.db ?? defaultSpec();
 }
 
 /** Opens the store, runs the work, and always closes the store. */
 export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
-  const store = new SqliteStore(dbPath(program), { sync });
+  const store = await openStore(dbPath(program), { sync });
   try {
     return await work(new Referee(store, defaultRegistry(), systemEntropy));
   } finally {

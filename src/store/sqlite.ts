@@ -3,8 +3,18 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
-import { StoreError } from './store.js';
-import type { Append, CommandRecord, FoldBatch, GameSummary, Store, TokenGrant } from './store.js';
+import { checkConsecutive, StoreError } from './store.js';
+import type {
+  Append,
+  CommandIdRecord,
+  CommandRecord,
+  FoldBatch,
+  GameDump,
+  GameSummary,
+  Store,
+  StoreWatcher,
+  TokenGrant,
+} from './store.js';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
@@ -97,6 +107,8 @@ function checkFileHeader(path: string): void {
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
+  /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
+  private readonly watchers = new Set<StoreWatcher>();
 
   /** Opens (or creates) a store file. A file that is not ours, damaged, or from a newer version is refused. */
   constructor(
@@ -256,47 +268,121 @@ export class SqliteStore implements Store {
   appendNow(a: Append): void {
     const first = a.entries[0];
     if (!first) return;
-    const tx = this.db.transaction(() => {
-      if (a.create) {
-        if (this.stmts.exists.get(a.game))
-          throw new StoreError('conflict', `the game ${a.game} already exists`);
-        this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
-        if (a.create.master) this.stmts.insertSecret.run(a.game, Buffer.from(a.create.master));
-      } else if (!this.stmts.exists.get(a.game))
-        throw new StoreError('unknown-game', `there is no game ${a.game}`);
-      const last = this.stmts.last.get(a.game)?.seq ?? 0;
-      if (first.seq !== last + 1)
-        throw new StoreError(
-          'conflict',
-          `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`,
-        );
-      const now = new Date().toISOString();
-      for (const e of a.entries) {
-        this.stmts.insertEntry.run(
-          a.game,
-          e.seq,
-          e.at.nweek,
-          e.at.nday,
-          e.event.type,
-          JSON.stringify(e.event),
-          e.prev,
-          e.hash,
-          now,
-        );
-      }
-      if (a.commandId !== undefined) {
-        const last = a.entries[a.entries.length - 1] as LogEntry;
-        if (this.stmts.command.get(a.game, a.commandId))
-          throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
-        this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
-      }
-      for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
-    });
+    checkConsecutive(a.game, a.entries);
+    const tx = this.db.transaction(() => this.write(a, first));
     try {
       tx.immediate();
     } catch (e) {
       throw translate(e, this.path);
     }
+    this.tell(a.game, first.seq, (a.entries[a.entries.length - 1] as LogEntry).seq);
+  }
+
+  /** The body of an append's transaction: every check, then every write. */
+  private write(a: Append, first: LogEntry): void {
+    if (a.create) {
+      if (this.stmts.exists.get(a.game))
+        throw new StoreError('conflict', `the game ${a.game} already exists`);
+      this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
+      if (a.create.master) this.stmts.insertSecret.run(a.game, Buffer.from(a.create.master));
+    } else if (!this.stmts.exists.get(a.game))
+      throw new StoreError('unknown-game', `there is no game ${a.game}`);
+    const last = this.stmts.last.get(a.game)?.seq ?? 0;
+    if (first.seq !== last + 1)
+      throw new StoreError(
+        'conflict',
+        `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`,
+      );
+    const now = new Date().toISOString();
+    for (const e of a.entries) {
+      this.stmts.insertEntry.run(
+        a.game,
+        e.seq,
+        e.at.nweek,
+        e.at.nday,
+        e.event.type,
+        JSON.stringify(e.event),
+        e.prev,
+        e.hash,
+        now,
+      );
+    }
+    if (a.commandId !== undefined) {
+      const last = a.entries[a.entries.length - 1] as LogEntry;
+      if (this.stmts.command.get(a.game, a.commandId))
+        throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
+      this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
+    }
+    for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
+  }
+
+  /** Appends through this store object, told after each commit (see Store.watch). */
+  watch(watcher: StoreWatcher): Promise<() => Promise<void>> {
+    this.watchers.add(watcher);
+    return Promise.resolve(() => {
+      this.watchers.delete(watcher);
+      return Promise.resolve();
+    });
+  }
+
+  private tell(game: string, first: number, last: number): void {
+    for (const watcher of this.watchers) {
+      try {
+        watcher({ kind: 'append', game, first, last });
+      } catch {
+        // A watcher that throws is its own bug; the append is committed whatever it does.
+      }
+    }
+  }
+
+  dumpGame(game: string): Promise<GameDump | undefined> {
+    // One read transaction: the log, command ids and tokens from one snapshot.
+    return this.run(
+      this.db.transaction((): GameDump | undefined => {
+        const row = this.db
+          .prepare<[string], { ruleset: string }>('SELECT ruleset FROM games WHERE id = ?')
+          .get(game);
+        if (!row) return undefined;
+        const secret = this.stmts.master.get(game);
+        return {
+          game,
+          ruleset: row.ruleset,
+          entries: this.stmts.entries.all(game, 1).map(toEntry),
+          master: secret ? new Uint8Array(secret.master) : null,
+          commands: this.db
+            .prepare<[string], CommandIdRecord>(
+              'SELECT id, first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? ORDER BY first_seq, id',
+            )
+            .all(game),
+          tokens: this.db
+            .prepare<[string], TokenGrant>('SELECT holder, hash FROM tokens WHERE game = ? ORDER BY holder')
+            .all(game),
+        };
+      }),
+    );
+  }
+
+  restoreGame(dump: GameDump): Promise<void> {
+    return this.run(() => {
+      const first = dump.entries[0];
+      if (!first || first.seq !== 1)
+        throw new StoreError('conflict', `the copy of ${dump.game} does not start at entry 1`);
+      checkConsecutive(dump.game, dump.entries);
+      const tx = this.db.transaction(() => {
+        this.write(
+          {
+            game: dump.game,
+            entries: dump.entries,
+            create: { ruleset: dump.ruleset, master: dump.master },
+            tokens: dump.tokens,
+          },
+          first,
+        );
+        for (const c of dump.commands) this.stmts.insertCommand.run(dump.game, c.id, c.first, c.last);
+      });
+      tx.immediate();
+      this.tell(dump.game, 1, (dump.entries[dump.entries.length - 1] as LogEntry).seq);
+    });
   }
 
   grantToken(game: string, grant: TokenGrant): Promise<void> {

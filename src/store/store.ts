@@ -53,6 +53,32 @@ export interface TokenGrant {
   readonly hash: string;
 }
 
+/** What changed in a store: entries `first..last` of a game were committed (by any process). */
+export type StoreChange =
+  | { readonly kind: 'append'; readonly game: string; readonly first: number; readonly last: number }
+  /**
+   * Changes may have been missed (the store's listening connection was lost and is back): anything a
+   * watcher derived from the store may be behind and should be checked against it again.
+   */
+  | { readonly kind: 'resync' };
+
+export type StoreWatcher = (change: StoreChange) => void;
+
+/** A command id as the store keeps it, for copying a game to another store. */
+export interface CommandIdRecord extends CommandRecord {
+  readonly id: string;
+}
+
+/** Everything a store holds about one game: what `referee migrate` moves from one store to another. */
+export interface GameDump {
+  readonly game: string;
+  readonly ruleset: string;
+  readonly entries: readonly LogEntry[];
+  readonly master: Uint8Array | null;
+  readonly commands: readonly CommandIdRecord[];
+  readonly tokens: readonly TokenGrant[];
+}
+
 /**
  * Durable home of games: append-only logs, the games' dice secrets, and command ids. Asynchronous so that a
  * networked store fits the same contract. An append is atomic and is refused (conflict) unless it starts right
@@ -77,5 +103,34 @@ export interface Store {
   grantToken(game: string, grant: TokenGrant): Promise<void>;
   /** Who holds the token with this hash in this game, if anyone. */
   tokenHolder(game: string, hash: string): Promise<string | undefined>;
+  /**
+   * Optional: tells `watcher` of every append committed to this store, by this process or another, in
+   * commit order, after the commit. Resolves once the store is listening (appends committed after that are
+   * told); the returned function stops it. A store only one process can write may tell only its own appends.
+   */
+  watch?(watcher: StoreWatcher): Promise<() => Promise<void>>;
+  /** Optional: everything about one game, for moving it to another store; undefined for an unknown game. */
+  dumpGame?(game: string): Promise<GameDump | undefined>;
+  /**
+   * Optional: writes a whole game from another store in one transaction (entries from 1, master, command ids,
+   * tokens). A game that exists here is a conflict, and nothing is written.
+   */
+  restoreGame?(dump: GameDump): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Every store refuses a batch whose entries are not numbered one after another (before writing anything), so
+ * a game's entries are always 1..n with no gap and its last number is its count.
+ */
+export function checkConsecutive(game: string, entries: readonly LogEntry[]): void {
+  for (let i = 1; i < entries.length; i++) {
+    const before = entries[i - 1] as LogEntry;
+    const e = entries[i] as LogEntry;
+    if (e.seq !== before.seq + 1)
+      throw new StoreError(
+        'conflict',
+        `the entries offered for ${game} are not consecutive (${e.seq} follows ${before.seq})`,
+      );
+  }
 }

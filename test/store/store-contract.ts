@@ -333,6 +333,17 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
         expect(await store.command('g1', 'x')).toBeUndefined();
       }));
 
+    it('a batch whose entries are not consecutive is a conflict and writes nothing', () =>
+      withStore(async (store) => {
+        const all = await newGame(store, 'g1', 3);
+        const batch = entriesAfter(last(all), 3);
+        const gap = [batch[0], batch[2]] as LogEntry[]; // 4 then 6
+        await expectStoreError(store.append({ game: 'g1', entries: gap, commandId: 'x' }), 'conflict');
+        expect(await store.entries('g1')).toEqual(all);
+        expect(await store.command('g1', 'x')).toBeUndefined();
+        expect(await store.listGames()).toEqual([{ id: 'g1', ruleset: 'rules-of-g1', entries: 3 }]);
+      }));
+
     it('the master dice secret is stored with the game and read back byte for byte', () =>
       withStore(async (store) => {
         await newGame(store, 'fair', 1, MASTER_A);

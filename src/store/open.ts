@@ -1,0 +1,39 @@
+// Which store a --db value names: a PostgreSQL connection string opens the shared store, anything else is a
+// SQLite file (optionally written `sqlite:PATH`).
+import { PostgresStore, parsePostgresUrl } from './postgres.js';
+import { SqliteStore } from './sqlite.js';
+import type { SyncMode } from './sqlite.js';
+import type { Store } from './store.js';
+
+export const DEFAULT_DB = './referee.db';
+
+export interface OpenOptions {
+  /** SQLite only: how hard a commit waits for the disk. */
+  readonly sync?: SyncMode;
+  /** PostgreSQL only: the schema, unless the connection string names one with `?schema=`. */
+  readonly schema?: string;
+}
+
+/** `postgres://…` or `postgresql://…`. */
+export const isPostgresSpec = (spec: string): boolean => /^postgres(ql)?:\/\//i.test(spec);
+
+/**
+ * The --db value when none is given: REFEREE_DB, else DATABASE_URL if it is a PostgreSQL connection string
+ * (a DATABASE_URL of another kind belongs to some other program), else ./referee.db.
+ */
+export function defaultSpec(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.REFEREE_DB) return env.REFEREE_DB;
+  if (env.DATABASE_URL && isPostgresSpec(env.DATABASE_URL)) return env.DATABASE_URL;
+  return DEFAULT_DB;
+}
+
+/** Opens the store a spec names: PostgreSQL for a connection string, else a SQLite file. */
+export async function openStore(spec: string, options: OpenOptions = {}): Promise<Store> {
+  if (isPostgresSpec(spec)) {
+    const { url, schema } = parsePostgresUrl(spec);
+    const chosen = schema ?? options.schema;
+    return PostgresStore.open(url, chosen !== undefined ? { schema: chosen } : {});
+  }
+  const path = spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec;
+  return new SqliteStore(path, options.sync ? { sync: options.sync } : {});
+}
