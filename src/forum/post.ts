@@ -1,0 +1,225 @@
+// A forum post in, one result per sentence out: each sentence the ruleset's grammar understands becomes a
+// command for the posting player, submitted through the referee like any other (so the rules decide, and a
+// refusal carries the rules' own code and words); a sentence that looks like an attempt to act but is not
+// understood is answered with the nearest form that would be.
+import { PLAYER_NAME, player as playerActor } from '../core/index.js';
+import type { Command, Json, JsonObject } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
+import { buildParser, splitPost } from './grammar.js';
+import type { ForumParser } from './grammar.js';
+import { fillForm, nearKeyword, nearestForm } from './nearest.js';
+import { PHRASES } from './phrases/index.js';
+import type { ArgValue, Parsed, PhraseSet, Ref } from './phrases/types.js';
+
+/** What became of one sentence of a post. */
+export interface SentenceResult {
+  /** The sentence as written (white space collapsed). */
+  readonly sentence: string;
+  /**
+   * 'accepted': the command was applied (or, with a key, had been applied by an earlier post of the same
+   * text: `duplicate` is then true). 'rejected': the rules refused it; `error` has their code and message.
+   * 'not-understood': it names an action of this game (a keyword, a slip of one letter, or coordinates) but
+   * no phrase matches, or it leaves unclear which thing it means; `nearest` is a form that would be
+   * understood. 'ignored': no action in it (greetings, thanks, comment, quoted text is never a sentence).
+   */
+  readonly status: 'accepted' | 'rejected' | 'not-understood' | 'ignored';
+  /** The command submitted (accepted or rejected): exactly what `referee act` would give with the same words. */
+  readonly command?: Command;
+  readonly error?: { readonly code: string; readonly message: string };
+  readonly nearest?: string;
+  readonly duplicate?: boolean;
+}
+
+export interface PostOptions {
+  /**
+   * Idempotency key of the post (the server's message id, a CLI --key). Sentence i (counted from 0 over
+   * every sentence of the post, ignored ones included) is submitted with command id `${key}#${i}`, so
+   * posting the same text again applies nothing twice.
+   */
+  readonly key?: string;
+}
+
+/** A post that cannot be taken at all: `code` is 'no-forum-text' or 'bad-player'. */
+export class ForumError extends Error {
+  constructor(
+    readonly code: 'no-forum-text' | 'bad-player',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const parsers = new Map<string, ForumParser>();
+
+/** The parser for a ruleset, generated the first time it is asked for. */
+export function forumFor(ruleset: string): ForumParser {
+  const cached = parsers.get(ruleset);
+  if (cached) return cached;
+  const sets = PHRASES[ruleset];
+  if (!sets || sets.length === 0)
+    throw new ForumError(
+      'no-forum-text',
+      `this game (${ruleset}) takes no forum text: its players act with \`referee act\` or the API`,
+    );
+  const parser = buildParser(sets);
+  parsers.set(ruleset, parser);
+  return parser;
+}
+
+/** Whether a sentence that no phrase matches still tries to act: coordinates, or a word of the game's. */
+function looksLikeAction(sentence: string, forum: ForumParser, coordinates: boolean): boolean {
+  if (coordinates && /-?\d+\s*,\s*-?\d+/.test(sentence)) return true;
+  return (sentence.match(/[A-Za-z][A-Za-z'-]*/g) ?? []).some((w) => nearKeyword(w, forum.keywords));
+}
+
+const isRef = (v: ArgValue): v is Ref => typeof v === 'object' && v !== null && '$ref' in v;
+const isIt = (v: ArgValue): boolean => typeof v === 'object' && v !== null && '$it' in v;
+const isPlayerRef = (v: ArgValue): v is { $player: string } =>
+  typeof v === 'object' && v !== null && '$player' in v;
+
+type Settling =
+  | { readonly args: { [name: string]: Json }; readonly object?: string }
+  | { readonly unclear: { code: string; message: string }; readonly arg?: string; readonly ids?: string[] };
+
+/** Turns a parsed sentence's references into the ids the command takes, from the player's own view. */
+async function settleArgs(
+  parsed: Parsed,
+  sets: readonly PhraseSet[],
+  view: () => Promise<JsonObject>,
+  name: string,
+  players: readonly string[],
+  it: string | undefined,
+): Promise<Settling> {
+  const args: { [name: string]: Json } = {};
+  let object: string | undefined;
+  for (const [arg, value] of Object.entries(parsed.args)) {
+    if (isRef(value)) {
+      const settler = sets.find((s) => s.settle);
+      const settled = settler?.settle
+        ? settler.settle(value.$ref, await view(), name)
+        : { id: value.$ref.kind };
+      if ('ambiguous' in settled)
+        return {
+          unclear: {
+            code: 'ambiguous',
+            message: `which ${value.$ref.kind.replace(/-/g, ' ')}? ${settled.ambiguous.join(' or ')}: name one by its id`,
+          },
+          arg,
+          ids: [...settled.ambiguous],
+        };
+      args[arg] = settled.id;
+      object ??= settled.id;
+    } else if (isIt(value)) {
+      if (it === undefined)
+        return {
+          unclear: { code: 'unclear-reference', message: '"it" names nothing said in a sentence before' },
+          arg,
+        };
+      args[arg] = it;
+      object ??= it;
+    } else if (isPlayerRef(value)) {
+      // Players are named in any case on a forum; the rules know em by the exact name.
+      args[arg] = players.find((p) => p.toLowerCase() === value.$player.toLowerCase()) ?? value.$player;
+    } else {
+      args[arg] = value as Json;
+      if (arg === 'object' && typeof value === 'string') object ??= value;
+    }
+  }
+  return object === undefined ? { args } : { args, object };
+}
+
+/**
+ * Takes the text of a forum post by `player` in `game` and acts on it, sentence by sentence, in order: each
+ * sentence the game's phrases understand is submitted through `referee.submit` as that player's command
+ * (settled against the state the sentences before it left), and the answer says what became of every
+ * sentence (see SentenceResult). Sentences are independent: a rejected one does not stop the next.
+ *
+ * Throws ForumError 'bad-player' for a name no player could have, ForumError 'no-forum-text' if the game's
+ * ruleset has no phrases, and the store's StoreError 'unknown-game' if there is no such game; nothing is
+ * submitted in those cases. Stable signature: the HTTP server calls it.
+ */
+export async function postMessage(
+  referee: Referee,
+  game: string,
+  player: string,
+  text: string,
+  options: PostOptions = {},
+): Promise<SentenceResult[]> {
+  if (!PLAYER_NAME.test(player))
+    throw new ForumError(
+      'bad-player',
+      `"${player}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
+    );
+  const state = await referee.state(game);
+  const forum = forumFor(state.ruleset);
+  // Coordinates mark an action only in games played on squares.
+  const coordinates = forum.forms.some((f) => typeof f.sample.x === 'number');
+  const by = playerActor(player);
+  const results: SentenceResult[] = [];
+  let it: string | undefined;
+  for (const [i, sentence] of splitPost(text).entries()) {
+    const parsed = forum.parse(sentence);
+    if (!parsed) {
+      const acting =
+        !(forum.chatter(sentence) && !/\d/.test(sentence)) && looksLikeAction(sentence, forum, coordinates);
+      const nearest = acting ? nearestForm(sentence, forum.forms) : undefined;
+      results.push(
+        acting
+          ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
+          : { sentence, status: 'ignored' },
+      );
+      continue;
+    }
+    const now = await referee.state(game);
+    const settling = await settleArgs(
+      parsed,
+      forum.sets,
+      () => referee.view(game, by),
+      player,
+      now.players,
+      it,
+    );
+    if ('unclear' in settling) {
+      const form = forum.forms.find((f) => f.type === parsed.type);
+      const given = settling.arg && settling.ids?.[0] ? { [settling.arg]: settling.ids[0] } : {};
+      results.push({
+        sentence,
+        status: 'not-understood',
+        error: settling.unclear,
+        ...(form ? { nearest: fillForm(form, sentence, given) } : {}),
+      });
+      continue;
+    }
+    if (settling.object !== undefined) it = settling.object;
+    const command: Command = {
+      type: parsed.type,
+      by,
+      args: settling.args,
+      ...(options.key !== undefined ? { id: `${options.key}#${i}` } : {}),
+    };
+    const result = await referee.submit(game, command);
+    results.push(
+      result.ok
+        ? { sentence, status: 'accepted', command, ...(result.value.duplicate ? { duplicate: true } : {}) }
+        : {
+            sentence,
+            status: 'rejected',
+            command,
+            error: { code: result.error.code, message: result.error.message },
+          },
+    );
+  }
+  return results;
+}
+
+/** A command as the words of `referee act` ("move 4 5", `create-quest "The Lost Umbrella"`). */
+export function commandWords(command: Command, words: readonly string[]): string {
+  const parts = [command.type];
+  for (const w of words) {
+    const v = command.args[w];
+    if (v === undefined) continue;
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    parts.push(/\s/.test(s) ? JSON.stringify(s) : s);
+  }
+  return parts.join(' ');
+}
