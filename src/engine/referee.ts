@@ -1,6 +1,13 @@
 // The application service: the only place the pure kernel meets the store. Commands to one game are
 // applied one at a time, in arrival order; an accepted command is acknowledged only after its entries are
 // committed; a command id seen before returns its first result and appends nothing.
+//
+// Several processes may share one store (PostgreSQL; or a CLI beside a server on one SQLite file). The store
+// refuses an append that does not follow its game's last entry ('conflict'), so nothing is ever committed
+// out of order; this service then catches up from the store and decides the command again, so the client
+// never sees the race. The cache is checked against the store on every use (one indexed query, usually
+// empty), and watching the store (LISTEN/NOTIFY on PostgreSQL) tells onAppend listeners of entries other
+// processes committed.
 import type {
   Command,
   Decided,
@@ -15,7 +22,7 @@ import type {
 } from '../core/index.js';
 import { chain, err, FOLD_NOOP_TYPES, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
 import type { Registry } from '../core/index.js';
-import type { GameSummary, Store, TokenGrant } from '../store/store.js';
+import type { GameSummary, Store, StoreChange, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
@@ -44,11 +51,20 @@ export type AppendListener = (game: string, entries: readonly LogEntry[]) => voi
 /** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
 export type Entropy = () => Uint8Array;
 
+/**
+ * How many times one command is decided before the referee gives up: each refused try means another
+ * process committed to the game in between, so the game moved on; 32 such races in a row means something
+ * is wrong, and the client gets the store's 'conflict'.
+ */
+export const MAX_ATTEMPTS = 32;
+
 export class Referee {
   readonly kernel: Kernel;
   private readonly cache = new Map<string, Loaded>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<AppendListener>();
+  /** Set once the store is (being) watched; see watch(). */
+  private watching: Promise<() => Promise<void>> | undefined;
 
   constructor(
     readonly store: Store,
@@ -117,13 +133,34 @@ export class Referee {
       if (!report.ok)
         return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
       await this.store.append({ game, entries, create: { ruleset: first.event.ruleset as string, master } });
-      this.cache.delete(game);
       this.announce(game, entries);
       return ok((await this.load(game)).state);
     });
   }
 
+  /**
+   * Decides and appends, again and again while another process wins the race to append (the store refused
+   * and wrote nothing): each try starts from the log as the store now has it, so the command is decided
+   * against every command committed before it, whichever process took that one.
+   */
   private async apply(
+    game: string,
+    command: Command,
+    options: SubmitOptions,
+  ): Promise<Result<Accepted, RuleError>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(game, command, options);
+      } catch (e) {
+        // 'duplicate-command': another process applied this very command id meanwhile; the next try finds
+        // it and answers with its first result.
+        const raced = e instanceof StoreError && (e.code === 'conflict' || e.code === 'duplicate-command');
+        if (!raced || attempt >= MAX_ATTEMPTS) throw e;
+      }
+    }
+  }
+
+  private async attempt(
     game: string,
     command: Command,
     options: SubmitOptions,
@@ -138,7 +175,8 @@ export class Referee {
           return err(ruleError('unknown-game', e.message));
         throw e;
       }
-    } else if (await this.store.entries(game)) {
+    } else if (await this.store.entries(game, 1 << 30)) {
+      // (Asking for entries past any real end: the answer says whether the game exists, reading nothing.)
       // A retried creation (the same command id) is answered like any repeated command.
       if (command.id === undefined || !(await this.store.command(game, command.id)))
         return err(ruleError('game-exists', `the game ${game} already exists`));
@@ -162,22 +200,22 @@ export class Referee {
     });
     if (!decided.ok) return decided;
     const entries = this.link(loaded, decided.value);
-    try {
-      await this.store.append({
-        game,
-        entries,
-        ...(creating ? { create: { ruleset: decided.value.state.ruleset, master } } : {}),
-        ...(command.id !== undefined ? { commandId: command.id } : {}),
-        ...(options.tokens ? { tokens: options.tokens } : {}),
-      });
-    } catch (e) {
-      // Another process wrote first (or the write failed): forget what we thought we knew and say so.
-      this.cache.delete(game);
-      throw e;
-    }
+    // A refused append wrote nothing and leaves the cache as it was: true of what was committed, and the
+    // next load catches it up.
+    await this.store.append({
+      game,
+      entries,
+      ...(creating ? { create: { ruleset: decided.value.state.ruleset, master } } : {}),
+      ...(command.id !== undefined ? { commandId: command.id } : {}),
+      ...(options.tokens ? { tokens: options.tokens } : {}),
+    });
     const last = entries[entries.length - 1] as LogEntry;
-    this.cache.set(game, { state: decided.value.state, head: last.hash, master });
-    this.announce(game, entries);
+    // A read may have caught the cache up past these entries while the append was committing (and told the
+    // listeners of them then): only a cache still behind them is moved on, so each entry is told once.
+    if ((this.cache.get(game)?.state.seq ?? 0) < last.seq) {
+      this.cache.set(game, { state: decided.value.state, head: last.hash, master });
+      this.announce(game, entries);
+    }
     return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
@@ -185,9 +223,41 @@ export class Referee {
     return chain(loaded?.head ?? GENESIS, (loaded?.state.seq ?? 0) + 1, decided.events, decided.ats);
   }
 
+  /**
+   * The game as the store has it now. A cached state is only a head start: the store is asked for entries
+   * after it (another process, or a CLI beside this server, may have appended), and those are folded in and
+   * told to the listeners.
+   */
   private async load(game: string): Promise<Loaded> {
     const hit = this.cache.get(game);
-    if (hit) return hit;
+    if (!hit) return this.loadFully(game);
+    const newer = await this.store.entries(game, hit.state.seq + 1);
+    if (!newer || newer.length === 0) return this.cache.get(game) ?? hit;
+    return this.advance(game, newer);
+  }
+
+  /** Folds entries read from the store into the cached state, if they follow it; tells the listeners. */
+  private advance(game: string, newer: readonly LogEntry[]): Loaded | Promise<Loaded> {
+    const now = this.cache.get(game);
+    if (!now) return this.loadFully(game);
+    // Another caller may have moved the cache on since these were read: keep only what is still new.
+    const fresh = newer.filter((e) => e.seq > now.state.seq);
+    const first = fresh[0];
+    if (!first) return now;
+    if (first.seq !== now.state.seq + 1 || first.prev !== now.head) {
+      // Not a continuation of what we hold (cannot happen with an append-only store): start again.
+      this.cache.delete(game);
+      return this.loadFully(game);
+    }
+    let state = now.state;
+    for (const e of fresh) state = this.kernel.evolve(state, e.event);
+    const next: Loaded = { state, head: (fresh[fresh.length - 1] as LogEntry).hash, master: now.master };
+    this.cache.set(game, next);
+    this.announce(game, fresh);
+    return next;
+  }
+
+  private async loadFully(game: string): Promise<Loaded> {
     // Folded batch by batch, the no-op entries unparsed: a game of a million entries loads in about a
     // second without its log ever being in memory whole.
     let state: GameState | undefined;
@@ -197,17 +267,73 @@ export class Referee {
       head = batch.lastHash;
     }
     if (!state) throw new StoreError('unknown-game', `there is no game ${game}`);
-    const loaded = { state, head, master: await this.store.master(game) };
+    const master = await this.store.master(game);
+    // Two loads of one game may overlap; the one that finishes second must not put an older state back.
+    if (this.cache.has(game)) return this.load(game);
+    const loaded = { state, head, master };
     this.cache.set(game, loaded);
     return loaded;
   }
 
   /**
-   * Calls `listener` after every append this referee commits (and, where the store can tell, appends made by
-   * other processes): the server's live updates hang on this. Returns the unsubscribe function.
+   * Follows the store's appends, whoever commits them (LISTEN/NOTIFY on PostgreSQL): cached games are caught
+   * up and the onAppend listeners told of the new entries, without waiting for a command or a read.
+   * Resolves once the store listens; idempotent. onAppend starts it; call it to know it works (it rejects if
+   * the store cannot listen). A store without watch() resolves at once: reads still catch up on their own.
+   */
+  async watch(): Promise<void> {
+    const store = this.store;
+    if (!store.watch) return;
+    this.watching ??= store.watch((change) => this.changed(change));
+    try {
+      await this.watching;
+    } catch (e) {
+      this.watching = undefined;
+      throw e;
+    }
+  }
+
+  /** Stops following the store (the store itself stays open: its owner closes it). */
+  async unwatch(): Promise<void> {
+    const watching = this.watching;
+    this.watching = undefined;
+    if (!watching) return;
+    const stop = await watching.catch(() => undefined);
+    await stop?.();
+  }
+
+  private changed(change: StoreChange): void {
+    const games = change.kind === 'append' ? [change.game] : [...this.cache.keys()];
+    for (const game of games) {
+      // In the game's queue, so a catch-up never interleaves with a command being decided here; a failure
+      // is left for the next load, which catches up the same way.
+      this.serially(game, () => this.follow(game, change)).catch(() => undefined);
+    }
+  }
+
+  private async follow(game: string, change: StoreChange): Promise<void> {
+    const hit = this.cache.get(game);
+    if (hit) {
+      if (change.kind === 'resync' || hit.state.seq < change.last) await this.load(game);
+      return;
+    }
+    // A game this process has not loaded: nothing to catch up, but listeners may follow it.
+    if (change.kind !== 'append' || this.listeners.size === 0) return;
+    const entries = ((await this.store.entries(game, change.first)) ?? []).filter(
+      (e) => e.seq <= change.last,
+    );
+    if (!this.cache.has(game) && entries.length > 0) this.announce(game, entries);
+  }
+
+  /**
+   * Calls `listener` after every append this referee commits and, once the store is watched (see watch()),
+   * every append other processes commit, in order, once each: the server's live updates hang on this.
+   * Returns the unsubscribe function.
    */
   onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);
+    // Live updates must come from every process: start following the store (errors: see watch()).
+    this.watch().catch(() => undefined);
     return () => this.listeners.delete(listener);
   }
 
