@@ -126,6 +126,7 @@ Item
   = LineStart [ \t]* ">" [^\n]* ("\n" / !.) { return null; }
   / LineStart "--" [ \t]* ("\n" .* / !.) { return null; }
   / [ \t\r\n]+ { return null; }
+  / Term { return null; }
   / s:Sentence { return s; }
 
 LineStart

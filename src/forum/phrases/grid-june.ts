@@ -55,7 +55,7 @@ june_make_love
     { return { type: 'make-love', args: { siren: s } }; }
 
 june_siren
-  = (Article _)? ("siren"i _)? id:$("siren:" june_id_tail) { return id; }
+  = (Article _)? ("siren"i __)? id:$("siren:" june_id_tail) { return id; }
   / (Article _)? "siren"i W _ !(("at"i / TailWord) W) n:PlayerName { return n; }
   / (Article _)? "siren"i W { return { $ref: { kind: 'siren', where: 'adjacent' } }; }
   / !(TailWord W) n:PlayerName { return n; }
@@ -90,7 +90,7 @@ june_with_stick
   = _ "with"i W _ (Article _)? ("big"i _)? "stick"i W
 
 june_target
-  = (Article _)? ("gremlin"i _)? id:$("gremlin:" june_id_tail) { return id; }
+  = (Article _)? ("gremlin"i __)? id:$("gremlin:" june_id_tail) { return id; }
   / (Article _)? "gremlin"i W _ ("at"i / "on"i) W _ c:Place { return { $ref: { kind: 'gremlin', where: c } }; }
   / (Article _)? "gremlin"i W { return { $ref: { kind: 'gremlin', where: 'adjacent' } }; }
   / !(Article _ / ("big"i / TailWord) W) n:PlayerName { return { $player: n }; }
@@ -142,7 +142,7 @@ june_rock_kind
   = ("big"i _)? "rock"i W { return 'big-rock'; }
 
 june_rock
-  = (Article _)? ("big"i _)? ("rock"i _)? id:$("big-rock:" june_id_tail) { return id; }
+  = (Article _)? ("big"i __)? ("rock"i __)? id:$("big-rock:" june_id_tail) { return id; }
   / (Article _)? june_rock_kind _ ("at"i / "on"i) W _ c:Place { return { $ref: { kind: 'big-rock', where: c } }; }
   / (Article _)? june_rock_kind (_ ("next to me"i / "beside me"i / "near me"i) W)? { return { $ref: { kind: 'big-rock', where: 'adjacent' } }; }
 ${objectRule('june_here', "'here'")}

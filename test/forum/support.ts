@@ -1,0 +1,66 @@
+// An in-process referee over an in-memory SQLite store, and the command `referee act` would give for a line
+// of words (the same rule as src/cli/verbs-game.ts: each of the command's word names takes one word, the
+// last takes the rest, joined; a lone word is read by the CLI's wordValue).
+import { expect } from 'vitest';
+import { ADMIN, player } from '../../src/core/index.js';
+import type { Command, Json } from '../../src/core/index.js';
+import { Referee } from '../../src/engine/referee.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { defaultRegistry } from '../../src/rulesets/index.js';
+import { systemEntropy } from '../../src/node/entropy.js';
+import { wordValue } from '../../src/cli/context.js';
+
+export function openReferee(): Referee {
+  return new Referee(new SqliteStore(':memory:'), defaultRegistry(), systemEntropy);
+}
+
+export async function must(referee: Referee, game: string, command: Command): Promise<void> {
+  const r = await referee.submit(game, command);
+  if (!r.ok) throw new Error(`${command.type}: ${r.error.code}: ${r.error.message}`);
+}
+
+/** Creates `game` of `ruleset` (manual dice when rolls are given) and joins the players. */
+export async function newGame(
+  referee: Referee,
+  game: string,
+  ruleset: string,
+  players: readonly string[],
+  rolls?: readonly number[],
+): Promise<void> {
+  await must(referee, game, {
+    type: 'create',
+    by: ADMIN,
+    args: { game, ruleset, dice: rolls ? 'manual' : 'fair' },
+    ...(rolls ? { rolls } : {}),
+  });
+  for (const p of players) await must(referee, game, { type: 'join', by: player(p), args: {} });
+}
+
+export const admin = (
+  referee: Referee,
+  game: string,
+  type: string,
+  args: Record<string, Json> = {},
+  rolls?: number[],
+) => must(referee, game, { type, by: ADMIN, args, ...(rolls ? { rolls } : {}) });
+
+/** `referee act GAME NAME line…` as a Command, e.g. actCommand(r, 'g1', 'alice', ['throw', 'ball-of-wax:3', '7', '7']). */
+export async function actCommand(
+  referee: Referee,
+  game: string,
+  name: string,
+  line: readonly string[],
+): Promise<Command> {
+  const [verb, ...words] = line;
+  if (verb === undefined) throw new Error('no verb');
+  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
+  expect(rule, `${verb} is a command of ${game}`).toBeDefined();
+  const names = rule?.words ?? [];
+  const args: Record<string, Json> = {};
+  names.forEach((n, i) => {
+    const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
+    if (rest.length === 1) args[n] = wordValue(rest[0] as string);
+    else if (rest.length > 1) args[n] = rest.join(' ');
+  });
+  return { type: verb, by: player(name), args };
+}
