@@ -33,20 +33,25 @@ const plain = (s: string): string =>
     .trim();
 
 /**
- * A form with its placeholders filled: numbers from the sentence in order (else the form's sample), given
- * values, and for a name that ends the form, the sentence's words after as many words as the form has
- * before it ("I mvoe to Euston" → "I move to Euston"); else the sample.
+ * A form with its placeholders filled: given values first; numbers from the sentence in order (else the
+ * form's sample); with `ownWords`, a name that ends the form takes the sentence's words after as many words
+ * as the form has before it ("I mvoe to Euston" → "I move to Euston"); else the sample.
  */
-export function fillForm(form: Form, sentence = '', given: { readonly [name: string]: string } = {}): string {
+export function fillForm(
+  form: Form,
+  sentence = '',
+  given: { readonly [name: string]: string } = {},
+  ownWords = false,
+): string {
   const numbers = (sentence.match(/-?\d+/g) ?? []).map(Number);
   let n = 0;
   return form.template.replace(/\{(\w+)\}/g, (_, name: string, offset: number) => {
-    const given_ = given[name];
-    if (given_ !== undefined) return given_;
+    const value = given[name];
+    if (value !== undefined) return value;
     const sample = form.sample[name];
     if (typeof sample === 'number') return String(numbers[n++] ?? sample);
     const last = offset + name.length + 2 === form.template.length;
-    if (last && sentence) {
+    if (ownWords && last && sentence) {
       const before = form.template.slice(0, offset).trim().split(/\s+/);
       let rest = sentence
         .replace(/[.!?;:]+$/, '')
@@ -62,13 +67,32 @@ export function fillForm(form: Form, sentence = '', given: { readonly [name: str
   });
 }
 
-/** The filled form nearest to the sentence (the first of equals, in the order the phrase sets give). */
-export function nearestForm(sentence: string, forms: readonly Form[]): string | undefined {
+const wordsOf = (s: string): string[] =>
+  (s.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => w !== 'the');
+
+/** How many words of the form the sentence has, allowing one slip each: the verb counts for more than spelling. */
+function sharedWords(sentence: string, form: string): number {
+  const mine = wordsOf(sentence);
+  return wordsOf(form).filter((w) => mine.some((m) => m === w || (w.length >= 4 && editDistance(m, w) <= 1)))
+    .length;
+}
+
+/**
+ * The filled form nearest to the sentence (the first of equals, in the order the phrase sets give). A form
+ * filled with the player's own words counts only if `understood` accepts it: a suggestion must be one the
+ * parser would take ("I drop the wax to 7 and 8" is no better a suggestion than the sentence itself).
+ */
+export function nearestForm(
+  sentence: string,
+  forms: readonly Form[],
+  understood: (text: string) => boolean = () => true,
+): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const form of forms) {
-    const filled = fillForm(form, sentence);
-    const d = editDistance(plain(sentence), plain(filled));
+    const own = fillForm(form, sentence, {}, true);
+    const filled = own !== fillForm(form, sentence) && understood(own) ? own : fillForm(form, sentence);
+    const d = editDistance(plain(sentence), plain(filled)) - 3 * sharedWords(sentence, filled);
     if (d < bestDistance) {
       best = filled;
       bestDistance = d;

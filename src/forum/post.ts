@@ -162,7 +162,7 @@ export async function postMessage(
     if (!parsed) {
       const acting =
         !(forum.chatter(sentence) && !/\d/.test(sentence)) && looksLikeAction(sentence, forum, coordinates);
-      const nearest = acting ? nearestForm(sentence, forum.forms) : undefined;
+      const nearest = acting ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null) : undefined;
       results.push(
         acting
           ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
