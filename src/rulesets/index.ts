@@ -5,8 +5,16 @@ import { roomsRuleset } from './rooms/index.js';
 import { roomsQuestsRuleset } from './quests/index.js';
 import { grid200206Ruleset } from './grid-2002-06/index.js';
 import { lifeRuleset } from './life/index.js';
+import { tunnelersRuleset } from './tunnelers/index.js';
 
-export const RULESETS = [grid200201Ruleset, grid200206Ruleset, lifeRuleset, roomsRuleset, roomsQuestsRuleset];
+export const RULESETS = [
+  grid200201Ruleset,
+  grid200206Ruleset,
+  lifeRuleset,
+  roomsRuleset,
+  roomsQuestsRuleset,
+  tunnelersRuleset,
+];
 
 /** A registry of every ruleset this program ships. */
 export const defaultRegistry = (): Registry => new Registry(RULESETS);

@@ -1,0 +1,66 @@
+// 4. The deadline: "If a player does not submit a needed action (moving, choosing a card to defend with, etc.)
+// within a reasonable amount of time (determined by the Moderator, generally a checkpoint period), play will
+// proceed as if the player had chosen to perform no action."
+// T-12: a checkpoint period is one nday (the Administrator's `tick`); the Moderator waits `deadline` whole ndays
+// (the game's configuration, one by default) after the nday in which the action became needed. A turn's player
+// who lets it pass ends eir turn having done nothing more; a defender who lets it pass plays no card.
+import { toPlayers } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
+import type { DeadlinePassed, DefenceCommitted, TunnelersState } from './types.js';
+import { own } from './types.js';
+import { ndayCount } from './board.js';
+import { answered, hasQuestion } from './tell.js';
+import { endTurn } from './turns.js';
+import { resolve } from './combat.js';
+import { runOrders } from './orders.js';
+
+export const DEFAULT_DEADLINE = 1;
+
+export const deadlineModule: RuleModule<TunnelersState> = {
+  id: 'deadline',
+  section: '4. Turn Procedure (the deadline)',
+  text: 'If a player does not submit a needed action (moving, choosing a card to defend with, etc.) within a reasonable amount of time (determined by the Moderator, generally a checkpoint period), play will proceed as if the player had chosen to perform no action.',
+  hooks: {
+    ndayEnd(ctx) {
+      const s = ctx.rules;
+      if (!s.started || ctx.state.ended) return;
+      const now = ndayCount(ctx.state);
+      const c = s.combat;
+      if (c) {
+        if (now - c.since < s.deadline) return;
+        answered(ctx, c.defender);
+        const e: DefenceCommitted = {
+          type: 'defence-committed',
+          vis: toPlayers(c.defender),
+          player: c.defender,
+          card: null,
+          late: true,
+        };
+        ctx.emit(e);
+        resolve(ctx, null);
+        return;
+      }
+      const turn = s.turn;
+      if (!turn) return;
+      // T-11: standing orders held back when a turn began run now, if the player has not acted meanwhile.
+      if (
+        (own(s.orders, turn.player) ?? []).length > 0 &&
+        !turn.acted &&
+        !turn.ordersRun &&
+        !hasQuestion(s, turn.player)
+      ) {
+        runOrders(ctx, turn.player);
+        return;
+      }
+      if (now - turn.since < s.deadline) return;
+      const e: DeadlinePassed = { type: 'deadline-passed', vis: 'public', player: turn.player };
+      ctx.emit(e);
+      endTurn(ctx, 'no action in time');
+    },
+  },
+  evolve: { 'deadline-passed': (s: TunnelersState): TunnelersState => s },
+  describe: {
+    'deadline-passed': (e: DeadlinePassed) =>
+      `${e.player} did not act in time: play proceeds as if e had chosen to do nothing more.`,
+  },
+};

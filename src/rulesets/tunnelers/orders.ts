@@ -1,0 +1,136 @@
+// 4. Standing Orders: "A player may give the Moderator Standing Orders, regarding what actions the player wishes
+// to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are
+// excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's
+// turn will automatically end afterwards."
+// T-9: Standing Orders are at most MAX_ORDERS actions, each a move, a play or a discard (an attack needs a
+// dialogue with the defender, so it is never automatic), naming at most MAX_ORDER_SQUARES squares in all; they
+// stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
+import { z } from 'zod';
+import { command, toPlayers } from '../../core/index.js';
+import type { Decision, RuleModule } from '../../core/index.js';
+import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
+import { own } from './types.js';
+import { normalSquare } from './board.js';
+import { ask, hasQuestion, tell, withoutKey } from './tell.js';
+import { moveAction } from './movement.js';
+import { playAction } from './combinations.js';
+import { discardAction } from './discard.js';
+import { wordsToArgs } from './actions.js';
+import type { Action } from './actions.js';
+import { endTurn } from './turns.js';
+
+export const MAX_ORDERS = 3;
+export const MAX_ORDER_SQUARES = 6;
+
+/** The actions a standing order may be: looked up when used (the modules import each other). */
+const automatic = (): readonly Action<unknown>[] => {
+  const actions: readonly unknown[] = [moveAction, playAction, discardAction];
+  return actions as readonly Action<unknown>[];
+};
+
+/** One standing order, checked for sense: the action and its arguments, or why it cannot be one. */
+function readOrder(text: string): { action: Action<unknown>; args: unknown } | string {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const verb = (words[0] ?? '').toLowerCase();
+  const action = automatic().find((a) => a.verb === verb);
+  if (!action)
+    return `"${text}": a standing order is a move, a play or a discard (attacks are never automatic)`;
+  const parsed = action.args.safeParse(wordsToArgs(action.words, words.slice(1)));
+  if (!parsed.success) return `"${text}": ${parsed.error.issues[0]?.message ?? 'not understood'}`;
+  return { action, args: parsed.data };
+}
+
+/** T-9: splits and checks Standing Orders; returns the orders or why the Moderator rejects them. */
+export function readOrders(text: string): string[] | string {
+  const orders = text
+    .split(';')
+    .map((o) => o.trim().replace(/\s+/g, ' '))
+    .filter((o) => o.length > 0);
+  if (orders.length === 0) return 'give at least one order, e.g. `orders give move c6 c7; discard X`';
+  if (orders.length > MAX_ORDERS)
+    return `too lengthy: at most ${MAX_ORDERS} orders (these are ${orders.length})`;
+  const squares = orders.flatMap((o) => o.split(' ')).filter((w) => normalSquare(w) !== null).length;
+  if (squares > MAX_ORDER_SQUARES)
+    return `too complex: at most ${MAX_ORDER_SQUARES} squares in all (these name ${squares})`;
+  for (const o of orders) {
+    const read = readOrder(o);
+    if (typeof read === 'string') return read;
+  }
+  return orders;
+}
+
+/**
+ * Carries out a player's Standing Orders in order. One that cannot be done, or anything unexpected (a question),
+ * stops them and the player is asked; if all are done with nothing unexpected, the turn ends.
+ */
+export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
+  const orders = own(ctx.rules.orders, player) ?? [];
+  ctx.emit({ type: 'orders-run', vis: toPlayers(player), player });
+  for (const text of orders) {
+    const read = readOrder(text);
+    const why = typeof read === 'string' ? read : read.action.check(ctx.rules, player, read.args);
+    if (why !== null || typeof read === 'string') {
+      ask(ctx, player, `Your standing order "${text}" cannot be carried out (${why}). What will you do?`);
+      return;
+    }
+    read.action.run(ctx, player, read.args);
+    if (ctx.state.ended || ctx.rules.turn?.player !== player) return;
+    if (hasQuestion(ctx.rules, player)) return;
+  }
+  tell(ctx, player, 'Your standing orders have been carried out; your turn ends.');
+  endTurn(ctx, 'standing orders carried out');
+}
+
+export const ordersModule: RuleModule<TunnelersState> = {
+  id: 'standing-orders',
+  section: '4. Turn Procedure (Standing Orders)',
+  text: "A player may give the Moderator Standing Orders, regarding what actions the player wishes to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's turn will automatically end afterwards.",
+  commands: {
+    orders: command<TunnelersState, z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>>({
+      actor: 'player',
+      visibility: 'private',
+      summary: 'standing orders: `orders give move c6 c7; play SS raise; discard X` or `orders clear`',
+      words: ['action', 'orders'],
+      args: z.object({ action: z.enum(['give', 'clear']), orders: z.string().optional() }).strict(),
+      run(ctx, by, { action, orders }) {
+        if (by.role !== 'player') return;
+        if (ctx.rules.dead.includes(by.name)) return ctx.reject('dead', `${by.name}'s mole is dead`);
+        if (action === 'clear') {
+          const e: PlayerOnly = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };
+          ctx.emit(e);
+          return;
+        }
+        const read = readOrders(orders ?? '');
+        if (typeof read === 'string')
+          return ctx.reject('orders-rejected', `The Moderator rejects these Standing Orders: ${read}`);
+        const e: OrdersGiven = {
+          type: 'orders-given',
+          vis: toPlayers(by.name),
+          player: by.name,
+          orders: read,
+        };
+        ctx.emit(e);
+      },
+    }),
+  },
+  evolve: {
+    'orders-given': (s: TunnelersState, e: OrdersGiven): TunnelersState => ({
+      ...s,
+      orders: { ...s.orders, [e.player]: e.orders },
+    }),
+    'orders-cleared': (s: TunnelersState, e: PlayerOnly): TunnelersState => ({
+      ...s,
+      orders: withoutKey(s.orders, e.player),
+    }),
+    'orders-run': (s: TunnelersState): TunnelersState =>
+      s.turn ? { ...s, turn: { ...s.turn, ordersRun: true } } : s,
+  },
+  describe: {
+    'orders-given': (e: OrdersGiven) => `${e.player} gives Standing Orders: ${e.orders.join('; ')}.`,
+    'orders-cleared': (e: PlayerOnly) => `${e.player} clears eir Standing Orders.`,
+    'orders-run': (e: PlayerOnly) => `The Moderator carries out ${e.player}'s Standing Orders.`,
+  },
+};

@@ -1,0 +1,189 @@
+// 4. Turn Procedure: "Players take turns in order by the player list maintained by the Moderator. A player
+// takes eir turn by privately telling the Moderator what sets of cards e wants to play and/or what squares e
+// wants eir more to attempt to enter. ... The Moderator and player continue dialogue until the player does not
+// wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead.
+// ... At the end of a player's turn, the Moderator tells all players of generally-known events".
+// 3: "The game is played in turns, rotating among players."
+import { z } from 'zod';
+import { command } from '../../core/index.js';
+import type { Decision, GameState, RuleModule } from '../../core/index.js';
+import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
+import { own } from './types.js';
+import { ageTunnels, moleOf, molesNextTo, ndayCount } from './board.js';
+import { cardsText, drawToFive, handOf } from './cards.js';
+import { current, expire } from './moles.js';
+import { answered, ask, hasQuestion, tell, withoutKey } from './tell.js';
+import { runOrders } from './orders.js';
+
+/** The living players, in turn order. */
+export const living = (s: TunnelersState): string[] => s.order.filter((p) => !s.dead.includes(p));
+
+/** Whose turn comes after `player`'s: the next living player in the list, going round. */
+export function nextPlayer(s: TunnelersState, player: string): string | null {
+  const i = s.order.indexOf(player);
+  for (let k = 1; k <= s.order.length; k++) {
+    const p = s.order[(i + k) % s.order.length] as string;
+    if (!s.dead.includes(p) && p !== player) return p;
+  }
+  return null;
+}
+
+/** A fold's note that the turn's player has just acted: the Moderator's wait starts again (T-12). */
+export function touched(s: TunnelersState, game: GameState, movement?: number): TunnelersState {
+  if (!s.turn) return s;
+  const turn: Turn = {
+    ...s.turn,
+    acted: true,
+    since: ndayCount(game),
+    ...(movement !== undefined ? { movement } : {}),
+  };
+  return { ...s, turn };
+}
+
+/** A short account of a mole for its player. */
+export function moleText(s: TunnelersState, player: string): string {
+  const m = moleOf(s, player);
+  if (!m) return 'Your mole is dead.';
+  return `Your mole is at ${m.at}: health ${current(m, 'health')} (maximum ${m.max.health}), attack ${current(m, 'attack')}, defence ${current(m, 'defence')}, movement ${current(m, 'movement')}.`;
+}
+
+/** Rejects a command unless it is the player's turn and nothing else is awaited. */
+export function requireTurn(ctx: Decision<TunnelersState>, player: string): Turn {
+  const s = ctx.rules;
+  if (!s.started) return ctx.reject('not-started', 'the game has not started yet');
+  if (s.dead.includes(player)) return ctx.reject('dead', `${player}'s mole is dead`);
+  const turn = s.turn;
+  if (!turn || turn.player !== player)
+    return ctx.reject(
+      'not-your-turn',
+      `it is ${turn ? `${turn.player}'s` : "nobody's"} turn, not ${player}'s`,
+    );
+  if (s.combat) return ctx.reject('waiting', 'the Moderator is waiting for the defender to choose a card');
+  return turn;
+}
+
+/** 4: a turn begins: the draw (3.2), movement points (3.1), what the player is told, standing orders. */
+export function beginTurn(ctx: Decision<TunnelersState>, player: string): void {
+  const began: TurnBegan = { type: 'turn-began', vis: 'public', player };
+  ctx.emit(began);
+  drawToFive(ctx, player);
+  const s = ctx.rules;
+  tell(
+    ctx,
+    player,
+    `Your turn begins. ${moleText(s, player)} Movement points: ${s.turn?.movement ?? 0}. Your hand: ${cardsText(handOf(s, player))}.`,
+  );
+  const mole = moleOf(s, player);
+  const near = mole ? molesNextTo(s, mole.at, player) : [];
+  if (near.length > 0) {
+    // 3.4 "If a mole is or becomes adjacent to another mole during its turn": it is, so the player is told,
+    // and standing orders wait ("barring any other circumstance").
+    ask(
+      ctx,
+      player,
+      `There is a mole next to you at ${near.map((m) => m.at).join(' and ')}. What will you do?`,
+    );
+  } else if ((own(s.orders, player) ?? []).length > 0 && mayRunOrders(ctx)) {
+    runOrders(ctx, player);
+    return;
+  }
+  afterAction(ctx);
+}
+
+/**
+ * T-11: standing orders run as a turn begins unless, in this one decision, as many turns have begun as there
+ * are living players (a table of standing orders would otherwise go round for ever); they then run at the
+ * next end of an nday.
+ */
+function mayRunOrders(ctx: Decision<TunnelersState>): boolean {
+  const begun = ctx.events.filter((e) => e.type === 'turn-began').length;
+  return begun <= living(ctx.rules).length;
+}
+
+/** 4: the turn ends; generally-known events are announced; the next living player's turn begins. */
+export function endTurn(ctx: Decision<TunnelersState>, why: string): void {
+  const turn = ctx.rules.turn;
+  if (!turn || ctx.state.ended) return;
+  if (ctx.rules.heard.length > 0) {
+    const a: Announcement = { type: 'announcement', vis: 'public', lines: [...ctx.rules.heard] };
+    ctx.emit(a);
+  }
+  const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, why };
+  ctx.emit(ended);
+  const next = nextPlayer(ctx.rules, turn.player);
+  if (next !== null && !ctx.state.ended) beginTurn(ctx, next);
+}
+
+/**
+ * After anything the turn's player does: the dialogue ends by itself when the mole is dead, or when the player
+ * holds no card and has no movement point left (T-10), unless a question or a defence is awaited.
+ */
+export function afterAction(ctx: Decision<TunnelersState>): void {
+  const s = ctx.rules;
+  const turn = s.turn;
+  if (!turn || ctx.state.ended || s.combat) return;
+  if (!moleOf(s, turn.player)) return endTurn(ctx, 'the mole is dead');
+  if (hasQuestion(s, turn.player)) return;
+  if (handOf(s, turn.player).length === 0 && turn.movement === 0 && mayRunOrders(ctx))
+    endTurn(ctx, 'out of cards and movement points');
+}
+
+export const turnsModule: RuleModule<TunnelersState> = {
+  id: 'turns',
+  section: '4. Turn Procedure',
+  text: "Players take turns in order by the player list maintained by the Moderator. A player takes eir turn by privately telling the Moderator what sets of cards e wants to play and/or what squares e wants eir more to attempt to enter. ... The Moderator and player continue dialogue until the player does not wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead. ... At the end of a player's turn, the Moderator tells all players of generally-known events -- a player's mole is dead, sounds of fighting can be heard, etc.",
+  commands: {
+    'end-turn': command<TunnelersState, z.ZodType<Record<string, never>>>({
+      actor: 'player',
+      visibility: 'private',
+      summary: 'tell the Moderator you wish to take no more actions this turn',
+      args: z.object({}).strict(),
+      run(ctx, by) {
+        if (by.role !== 'player') return;
+        requireTurn(ctx, by.name);
+        answered(ctx, by.name);
+        endTurn(ctx, 'the player ended it');
+      },
+    }),
+  },
+  evolve: {
+    'turn-began': (s: TunnelersState, e: TurnBegan, game: GameState): TunnelersState => {
+      // 2.3: "If a player temporarily changes eir own mole's stat, the change is removed at the beginning of
+      // eir next turn." 3.1: "A mole's movement points are set to eir movement stat at the beginning of the
+      // player's turn, plus or minus the effects of cards played on the mole."
+      const next = expire(s, e.player, 'start');
+      const mole = moleOf(next, e.player);
+      const turn: Turn = {
+        player: e.player,
+        movement: mole ? current(mole, 'movement') : 0,
+        visited: next.moles.map((m) => m.at),
+        since: ndayCount(game),
+        acted: false,
+        ordersRun: false,
+      };
+      return { ...next, turn };
+    },
+    'turn-ended': (s: TunnelersState, e: TurnEnded): TunnelersState => {
+      // 2.3: "... removed at the end of the other player's next turn." 2.1: unoccupied tunnels age.
+      const next = expire(s, e.player, 'end');
+      const occupied = [...(s.turn?.visited ?? []), ...s.moles.map((m) => m.at)];
+      return {
+        ...next,
+        tunnels: ageTunnels(next.tunnels, occupied),
+        turn: null,
+        lastFinished: e.player,
+        questions: withoutKey(next.questions, e.player),
+      };
+    },
+    announcement: (s: TunnelersState, e: Announcement): TunnelersState => ({
+      ...s,
+      heard: [],
+      announcements: [...s.announcements, ...e.lines],
+    }),
+  },
+  describe: {
+    'turn-began': (e: TurnBegan) => `It is ${e.player}'s turn.`,
+    'turn-ended': (e: TurnEnded) => `${e.player}'s turn is over (${e.why}).`,
+    announcement: (e: Announcement) => `The Moderator announces: ${e.lines.join(' ')}`,
+  },
+};
