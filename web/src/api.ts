@@ -1,0 +1,300 @@
+// The HTTP API as the page uses it (docs/api.md): typed fetches, tokens kept per game in localStorage, and
+// the live-update stream read with fetch so the token travels in the Authorization header, never in a URL.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** A JSON value as words: scalars as themselves, anything else as JSON. */
+export const text = (v: Json | undefined): string =>
+  v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+
+/** The JSON Schema of a command's arguments, as much of it as the forms read. */
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: Json[];
+  const?: Json;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  pattern?: string;
+  description?: string;
+}
+
+export interface CommandInfo {
+  name: string;
+  actor: 'player' | 'admin';
+  summary: string;
+  words: string[];
+  schema: Schema;
+}
+
+export type Viewer = { role: 'public' } | { role: 'admin' } | { role: 'player'; name: string };
+
+export interface GamePayload {
+  game: string;
+  ruleset: string;
+  seq: number;
+  viewer: Viewer;
+  view: JsonObject;
+  text: string;
+  commands: CommandInfo[];
+}
+
+export interface GameSummary {
+  id: string;
+  ruleset: string;
+  entries: number;
+}
+
+export interface RulesetInfo {
+  id: string;
+  title: string;
+  commands: CommandInfo[];
+}
+
+export interface LogLine {
+  seq: number;
+  nweek: number;
+  nday: number;
+  type: string;
+  text: string;
+  event?: Json;
+}
+
+export interface CommandResult {
+  duplicate: boolean;
+  seq: number;
+  lines: LogLine[];
+}
+
+/** One sentence of a forum post and what became of it (src/forum/post.ts). */
+export interface SentenceResult {
+  sentence: string;
+  status: 'accepted' | 'rejected' | 'not-understood' | 'ignored';
+  command?: { type: string; args?: JsonObject };
+  error?: { code: string; message: string };
+  nearest?: string;
+  duplicate?: boolean;
+}
+
+/** An error answered by the API: `{error: {code, message}}`, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// ---- tokens ----
+
+/** Who holds which token for one game, in this browser. */
+export interface Identities {
+  admin?: string;
+  players: Record<string, string>;
+  /** The identity the page shows the game as: 'admin', 'player:NAME' or 'public'. */
+  current: string;
+}
+
+const key = (game: string): string => `nomic-referee:game:${game}`;
+
+export function loadIdentities(game: string): Identities {
+  const empty: Identities = { players: {}, current: 'public' };
+  try {
+    const raw = localStorage.getItem(key(game));
+    if (!raw) return empty;
+    const parsed = JSON.parse(raw) as Partial<Identities>;
+    return {
+      ...(typeof parsed.admin === 'string' ? { admin: parsed.admin } : {}),
+      players: parsed.players && typeof parsed.players === 'object' ? parsed.players : {},
+      current: typeof parsed.current === 'string' ? parsed.current : 'public',
+    };
+  } catch {
+    return empty;
+  }
+}
+
+export function saveIdentities(game: string, ids: Identities): void {
+  localStorage.setItem(key(game), JSON.stringify(ids));
+}
+
+/** The token of the identity chosen, or undefined for the public. */
+export function tokenOf(ids: Identities, current = ids.current): string | undefined {
+  if (current === 'admin') return ids.admin;
+  if (current.startsWith('player:')) return ids.players[current.slice('player:'.length)];
+  return undefined;
+}
+
+// ---- requests ----
+
+async function request<T>(path: string, init: RequestInit & { token?: string | undefined } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers });
+  } catch (e) {
+    throw new ApiError(0, 'network', `the server could not be reached (${String(e)})`);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) {
+    const err = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+    throw new ApiError(res.status, err?.code ?? `http-${res.status}`, err?.message ?? res.statusText);
+  }
+  return body as T;
+}
+
+const enc = encodeURIComponent;
+
+/** A fresh Idempotency-Key for one submission. */
+export const newKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export const api = {
+  rulesets: () => request<RulesetInfo[]>('/api/rulesets'),
+  games: () => request<GameSummary[]>('/api/games'),
+  create: (body: {
+    ruleset: string;
+    game?: string;
+    dice?: 'fair' | 'manual';
+    ndays?: number;
+    config?: Json;
+  }) =>
+    request<{ game: string; adminToken: string }>('/api/games', {
+      method: 'POST',
+      body: JSON.stringify(body),
+    }),
+  join: (game: string, player: string) =>
+    request<{ player: string; token: string }>(`/api/games/${enc(game)}/join`, {
+      method: 'POST',
+      body: JSON.stringify({ player }),
+    }),
+  view: (game: string, token: string | undefined) =>
+    token === undefined
+      ? request<GamePayload>(`/api/games/${enc(game)}`)
+      : request<GamePayload>(`/api/games/${enc(game)}/me`, { token }),
+  log: (game: string, token: string | undefined, from = 1) =>
+    request<{ lines: LogLine[] }>(`/api/games/${enc(game)}/log?from=${from}`, { token }),
+  command: (
+    game: string,
+    token: string,
+    body: { type: string; args: JsonObject; rolls?: number[] },
+    idempotencyKey: string,
+  ) =>
+    request<CommandResult>(`/api/games/${enc(game)}/commands`, {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(body),
+    }),
+  post: (game: string, token: string, text: string, idempotencyKey: string) =>
+    request<{ sentences: SentenceResult[] }>(`/api/games/${enc(game)}/posts`, {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+      body: JSON.stringify({ text }),
+    }),
+  rotateAdmin: (game: string, token: string) =>
+    request<{ adminToken: string }>(`/api/games/${enc(game)}/admin-token`, { method: 'POST', token }),
+  playerToken: (game: string, token: string, player: string) =>
+    request<{ player: string; token: string }>(`/api/games/${enc(game)}/players/${enc(player)}/token`, {
+      method: 'POST',
+      token,
+    }),
+};
+
+// ---- live updates ----
+
+export interface LiveHandlers {
+  onUpdate: (data: { seq: number; lines: LogLine[] }) => void;
+  onState: (state: 'connecting' | 'live' | 'retrying') => void;
+}
+
+/**
+ * Reads the game's server-sent events until `signal` aborts, reconnecting after a failure (1 s, doubling to
+ * 30 s). After every (re)connection the caller is told `live`, and should refetch, since updates may have
+ * been missed while disconnected.
+ */
+export async function follow(
+  game: string,
+  token: string | undefined,
+  handlers: LiveHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  let delay = 1000;
+  while (!signal.aborted) {
+    handlers.onState('connecting');
+    try {
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      const res = await fetch(`/api/games/${enc(game)}/events`, { headers, signal, cache: 'no-store' });
+      if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
+      handlers.onState('live');
+      delay = 1000;
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value.replace(/\r\n?/g, '\n');
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          dispatch(message, handlers);
+        }
+      }
+    } catch (e) {
+      if (signal.aborted) return;
+      console.warn('live updates interrupted', e);
+    }
+    if (signal.aborted) return;
+    handlers.onState('retrying');
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, delay);
+      signal.addEventListener('abort', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    delay = Math.min(delay * 2, 30_000);
+  }
+}
+
+function dispatch(message: string, handlers: LiveHandlers): void {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of message.split('\n')) {
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+  if (event !== 'update' || data.length === 0) return;
+  try {
+    const parsed = JSON.parse(data.join('\n')) as { seq: number; lines?: LogLine[] };
+    handlers.onUpdate({ seq: parsed.seq, lines: parsed.lines ?? [] });
+  } catch (e) {
+    console.warn('an update that is not JSON', e);
+  }
+}

@@ -1,0 +1,496 @@
+// One game as one viewer may see it: the drawing for its ruleset (or the text render), the viewer's legal
+// commands as forms, the forum-post box, the Administrator's controls, and the log - kept current by the
+// live-update stream, which refetches the view on every update.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { CommandInfo, GamePayload, Identities, Json, LogLine, SentenceResult } from './api';
+import { api, ApiError, follow, loadIdentities, newKey, saveIdentities, text, tokenOf } from './api';
+import { CommandForm } from './forms';
+import { JoinForm } from './games';
+import { drawingFor } from './views/registry';
+
+const message = (e: unknown): string =>
+  e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
+
+/** The players a view lists, by name. */
+const playerNames = (players: Json | undefined): string[] =>
+  Array.isArray(players)
+    ? players.map((p) => (p !== null && typeof p === 'object' && !Array.isArray(p) ? text(p.name) : text(p)))
+    : [];
+
+const identityLabel = (id: string): string =>
+  id === 'admin' ? 'the Administrator' : id.startsWith('player:') ? id.slice('player:'.length) : 'the public';
+
+export function GamePage({ game }: { game: string }) {
+  const [ids, setIdsState] = useState<Identities>(() => loadIdentities(game));
+  const setIds = (next: Identities) => {
+    saveIdentities(game, next);
+    setIdsState(next);
+  };
+  const token = tokenOf(ids);
+  const [payload, setPayload] = useState<GamePayload | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [live, setLive] = useState<'connecting' | 'live' | 'retrying'>('connecting');
+  const [notice, setNotice] = useState<string | null>(() => {
+    const k = `nomic-referee:new-token:${game}`;
+    const n = sessionStorage.getItem(k);
+    sessionStorage.removeItem(k);
+    return n;
+  });
+  const latest = useRef({ seq: -1, token });
+  const lastLogSeq = useRef(0);
+
+  const refresh = useCallback(async () => {
+    try {
+      const p = await api.view(game, token);
+      // Answers that arrive late (for an identity no longer shown, or older than one shown) are dropped.
+      if (latest.current.token !== token || p.seq < latest.current.seq) return;
+      latest.current.seq = p.seq;
+      setPayload(p);
+      setError(null);
+    } catch (e) {
+      if (latest.current.token === token) setError(message(e));
+    }
+  }, [game, token]);
+
+  const addLines = useCallback((lines: readonly LogLine[]) => {
+    if (lines.length === 0) return;
+    setLog((old) => {
+      const seen = new Set(old.map((l) => `${l.seq}:${l.text}`));
+      const fresh = lines.filter((l) => !seen.has(`${l.seq}:${l.text}`));
+      if (fresh.length === 0) return old;
+      const next = [...old, ...fresh].sort((a, b) => a.seq - b.seq);
+      lastLogSeq.current = next[next.length - 1]?.seq ?? lastLogSeq.current;
+      return next;
+    });
+  }, []);
+
+  const fetchLog = useCallback(async () => {
+    try {
+      const res = await api.log(game, token, lastLogSeq.current + 1);
+      if (latest.current.token === token) addLines(res.lines);
+    } catch (e) {
+      setError(message(e));
+    }
+  }, [game, token, addLines]);
+
+  // A new identity sees a different game: start again, and follow the game as that identity.
+  useEffect(() => {
+    latest.current = { seq: -1, token };
+    lastLogSeq.current = 0;
+    setPayload(null);
+    setLog([]);
+    void refresh();
+    void fetchLog();
+    const stop = new AbortController();
+    void follow(
+      game,
+      token,
+      {
+        onUpdate: (u) => {
+          addLines(u.lines);
+          void refresh();
+        },
+        onState: (s) => {
+          setLive(s);
+          // After a reconnection, catch up on whatever was missed.
+          if (s === 'live') {
+            void refresh();
+            void fetchLog();
+          }
+        },
+      },
+      stop.signal,
+    );
+    return () => stop.abort();
+  }, [game, token, refresh, fetchLog, addLines]);
+
+  const after = () => {
+    void refresh();
+    void fetchLog();
+  };
+
+  const identities = [
+    'public',
+    ...(ids.admin ? ['admin'] : []),
+    ...Object.keys(ids.players).map((p) => `player:${p}`),
+  ];
+  const drawing = payload ? drawingFor(payload) : undefined;
+  const view = payload?.view ?? {};
+  const clock =
+    typeof view.nweek === 'number'
+      ? `nweek ${view.nweek}, nday ${text(view.nday)} of ${text(view.ndays)}`
+      : '';
+  const role = payload?.viewer.role ?? 'public';
+  const playerCommands = payload?.commands.filter((c) => c.actor === 'player') ?? [];
+  const adminCommands = payload?.commands.filter((c) => c.actor === 'admin') ?? [];
+
+  return (
+    <div class="game">
+      <div class="game-head">
+        <h1>
+          {game} <small>{payload?.ruleset}</small>
+        </h1>
+        <p class="status">
+          <span data-testid="viewer">Viewing as {identityLabel(ids.current)}</span>
+          {clock && <span> · {clock}</span>}
+          {payload && <span data-testid="seq"> · entry {payload.seq}</span>}
+          {view.ended ? <span> · the game is over</span> : null}
+          <span class={`live ${live}`} data-testid="live" title="live updates">
+            {live === 'live' ? '● live' : live === 'connecting' ? '○ connecting' : '○ reconnecting'}
+          </span>
+        </p>
+        <div class="identity">
+          <label for="identity">
+            <span>view as</span>
+            <select
+              id="identity"
+              value={ids.current}
+              onChange={(e) => setIds({ ...ids, current: e.currentTarget.value })}
+            >
+              {identities.map((i) => (
+                <option key={i} value={i}>
+                  {identityLabel(i)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {ids.current !== 'public' && (
+            <button
+              type="button"
+              class="quiet"
+              onClick={() => {
+                const next: Identities = { players: { ...ids.players }, current: 'public' };
+                if (ids.current !== 'admin' && ids.admin) next.admin = ids.admin;
+                if (ids.current.startsWith('player:'))
+                  delete next.players[ids.current.slice('player:'.length)];
+                setIds(next);
+              }}
+            >
+              Forget this token
+            </button>
+          )}
+        </div>
+      </div>
+      {notice && (
+        <div class="notice" role="status">
+          <p>
+            <strong>Keep this token:</strong> <code data-testid="new-token">{notice}</code>
+          </p>
+          <p>It is shown this once and kept in this browser. Anyone who has it can act as its holder.</p>
+          <button type="button" class="quiet" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {error && (
+        <p class="outcome error" role="alert">
+          {error}
+        </p>
+      )}
+      {payload && (
+        <div class="columns">
+          <section class="board-col" aria-label="the game">
+            {drawing ? <drawing.component payload={payload} /> : <pre class="text-view">{payload.text}</pre>}
+            {drawing && (
+              <details class="as-text">
+                <summary>The same, as text</summary>
+                <pre class="text-view">{payload.text}</pre>
+              </details>
+            )}
+          </section>
+          <section class="act-col" aria-label="actions">
+            {role === 'player' && (
+              <>
+                <h2>Your actions</h2>
+                {token && (
+                  <Commands
+                    game={game}
+                    token={token}
+                    commands={playerCommands}
+                    onDone={after}
+                    empty="No action is open to you now."
+                  />
+                )}
+                {token && <PostBox game={game} token={token} onDone={after} />}
+              </>
+            )}
+            {role === 'admin' && token && (
+              <>
+                <h2>The Administrator's controls</h2>
+                <Commands
+                  game={game}
+                  token={token}
+                  commands={adminCommands}
+                  rolls={view.dice === 'manual'}
+                  onDone={after}
+                  empty="No command is open now."
+                />
+                <AdminTokens
+                  game={game}
+                  token={token}
+                  players={playerNames(view.players)}
+                  onAdminToken={(t) => setIds({ ...ids, admin: t })}
+                />
+              </>
+            )}
+            {role === 'public' && (
+              <>
+                <JoinForm games={[]} fixed={game} onJoined={() => setIdsState(loadIdentities(game))} />
+                <UseToken game={game} onIdentified={(next) => setIds(next)} ids={ids} />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+      <section class="log" aria-labelledby="log-h">
+        <h2 id="log-h">The log</h2>
+        <Log lines={log} />
+      </section>
+    </div>
+  );
+}
+
+function Commands(props: {
+  game: string;
+  token: string;
+  commands: CommandInfo[];
+  rolls?: boolean;
+  onDone: () => void;
+  empty: string;
+}) {
+  if (props.commands.length === 0) return <p>{props.empty}</p>;
+  return (
+    <div class="commands">
+      {props.commands.map((c) => (
+        <CommandForm
+          key={c.name}
+          game={props.game}
+          token={props.token}
+          command={c}
+          rolls={props.rolls ?? false}
+          onDone={props.onDone}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Log({ lines }: { lines: LogLine[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? lines : lines.slice(-200);
+  return (
+    <>
+      {lines.length > shown.length && (
+        <button type="button" class="quiet" onClick={() => setAll(true)}>
+          Show all {lines.length} lines
+        </button>
+      )}
+      <ol class="log-lines" aria-live="polite" data-testid="log">
+        {shown.map((l) => (
+          <li key={`${l.seq}:${l.text}`} value={l.seq}>
+            <span class="when">
+              {l.nweek}.{l.nday}
+            </span>{' '}
+            {l.text || <em>{l.type}</em>}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+const STATUS: Record<SentenceResult['status'], string> = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+  'not-understood': 'not understood',
+  ignored: 'no action',
+};
+
+function PostBox({ game, token, onDone }: { game: string; token: string; onDone: () => void }) {
+  const [text, setText] = useState('');
+  const [key, setKey] = useState(newKey);
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<SentenceResult[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.post(game, token, text, key);
+      setResults(res.sentences);
+      setKey(newKey());
+      onDone();
+    } catch (err) {
+      setError(message(err));
+      if (!(err instanceof ApiError) || err.status !== 0) setKey(newKey());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="post" aria-label="forum post" onSubmit={(e) => void submit(e)}>
+      <h3>Post in forum English</h3>
+      <label for="post-text">
+        <span>your post (e.g. “I enter the Grid at (3,4).”)</span>
+        <textarea
+          id="post-text"
+          rows={3}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          required
+        />
+      </label>
+      <button type="submit" disabled={busy || text.trim() === ''}>
+        Post
+      </button>
+      {error && (
+        <p class="outcome error" role="alert">
+          {error}
+        </p>
+      )}
+      {results && (
+        <ol class="sentences" data-testid="sentences">
+          {results.map((r, i) => (
+            <li key={i} class={`sentence ${r.status}`}>
+              <span class="badge">{STATUS[r.status] ?? r.status}</span> “{r.sentence}”
+              {r.duplicate ? ' (already done)' : ''}
+              {r.error && (
+                <span class="why">
+                  {' '}
+                  — {r.error.message} ({r.error.code})
+                </span>
+              )}
+              {r.nearest && <span class="why"> — did you mean: “{r.nearest}”?</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </form>
+  );
+}
+
+function AdminTokens(props: {
+  game: string;
+  token: string;
+  players: string[];
+  onAdminToken: (t: string) => void;
+}) {
+  const [shown, setShown] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [player, setPlayer] = useState('');
+  const rotate = async () => {
+    if (!confirm('Rotate the admin token? The old one stops working at once.')) return;
+    try {
+      const res = await api.rotateAdmin(props.game, props.token);
+      props.onAdminToken(res.adminToken);
+      setShown(`The new admin token: ${res.adminToken}`);
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+  const issue = async (e: Event) => {
+    e.preventDefault();
+    try {
+      const target = player || props.players[0] || '';
+      const res = await api.playerToken(props.game, props.token, target);
+      setShown(`${res.player}'s new token: ${res.token}`);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <div class="admin-tokens">
+      <h3>Tokens</h3>
+      <button type="button" onClick={() => void rotate()}>
+        Rotate admin token
+      </button>
+      {props.players.length > 0 && (
+        <form aria-label="issue a player token" class="inline-form" onSubmit={(e) => void issue(e)}>
+          <label for="issue-player">
+            <span>new token for</span>
+            <select
+              id="issue-player"
+              value={player || props.players[0]}
+              onChange={(e) => setPlayer(e.currentTarget.value)}
+            >
+              {props.players.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Issue player token</button>
+        </form>
+      )}
+      {shown && (
+        <p class="notice" role="status">
+          <code data-testid="issued-token">{shown}</code>
+        </p>
+      )}
+      {error && (
+        <p class="outcome error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UseToken({
+  game,
+  ids,
+  onIdentified,
+}: {
+  game: string;
+  ids: Identities;
+  onIdentified: (ids: Identities) => void;
+}) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const p = await api.view(game, token.trim());
+      const next: Identities = { ...ids, players: { ...ids.players } };
+      if (p.viewer.role === 'admin') {
+        next.admin = token.trim();
+        next.current = 'admin';
+      } else if (p.viewer.role === 'player') {
+        next.players[p.viewer.name] = token.trim();
+        next.current = `player:${p.viewer.name}`;
+      }
+      setToken('');
+      onIdentified(next);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 401 ? 'That is not a token of this game.' : message(err),
+      );
+    }
+  };
+  return (
+    <form class="card-form" aria-label="use a token" onSubmit={(e) => void submit(e)}>
+      <h2>Have a token?</h2>
+      <label for="use-token">
+        <span>token (a player's or the Administrator's)</span>
+        <input
+          id="use-token"
+          type="password"
+          autocomplete="off"
+          value={token}
+          onInput={(e) => setToken(e.currentTarget.value)}
+          required
+        />
+      </label>
+      <button type="submit">Use token</button>
+      {error && (
+        <p class="outcome error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+// Tunnelers as the player's own knowledge: eir mole on the 8 x 8 board (files a-h left to right, ranks 1-8
+// bottom to top), the tunnels e knows of, eir hand, what the Moderator has told em, and the question e has
+// to answer. The board draws only squares the view names: nothing is inferred, so nothing leaks. The
+// Administrator's view (every mole) is drawn the same way.
+import type { Json, JsonObject } from '../api';
+import type { ViewProps } from './registry';
+
+const FILES = 'abcdefgh';
+const CELL = 44;
+const M = 24;
+
+const obj = (v: Json | undefined): JsonObject | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+const arr = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** "c5" -> [3, 5], or null. */
+export function coords(square: string): [number, number] | null {
+  const m = /^([a-h])([1-8])$/.exec(square.trim().toLowerCase());
+  return m ? [FILES.indexOf(m[1] ?? '') + 1, Number(m[2])] : null;
+}
+
+const CARD: Record<string, string> = { O: 'circle', T: 'triangle', Q: 'square', S: 'star', X: 'X' };
+
+function CardFace({ card }: { card: string }) {
+  const c = 18;
+  const shape =
+    card === 'O' ? (
+      <circle cx={c} cy={c} r={10} />
+    ) : card === 'T' ? (
+      <polygon points={`${c},${c - 11} ${c + 11},${c + 9} ${c - 11},${c + 9}`} />
+    ) : card === 'Q' ? (
+      <rect x={c - 9} y={c - 9} width={18} height={18} />
+    ) : card === 'S' ? (
+      <polygon points="18,5 21.5,14 31,14 23.5,20 26,29 18,23.5 10,29 12.5,20 5,14 14.5,14" />
+    ) : card === 'X' ? (
+      <path d={`M ${c - 9} ${c - 9} L ${c + 9} ${c + 9} M ${c + 9} ${c - 9} L ${c - 9} ${c + 9}`} />
+    ) : (
+      <text x={c} y={c + 5} text-anchor="middle">
+        {card}
+      </text>
+    );
+  return (
+    <svg
+      class="card"
+      viewBox="0 0 36 48"
+      width="36"
+      height="48"
+      role="img"
+      aria-label={`${CARD[card] ?? card} card`}
+    >
+      <rect class="card-edge" x={1} y={1} width={34} height={46} rx={4} />
+      <g transform="translate(0 6)">{shape}</g>
+    </svg>
+  );
+}
+
+interface MoleShown {
+  player: string;
+  at: string;
+  health?: number;
+  max?: JsonObject;
+  temps?: Json[];
+}
+
+const moleOf = (v: Json | undefined, player?: string): MoleShown | undefined => {
+  const m = obj(v);
+  const at = str(m?.at) ?? str(m?.square);
+  if (!m || !at) return undefined;
+  return {
+    player: str(m.player) ?? player ?? '?',
+    at,
+    ...(typeof m.health === 'number' ? { health: m.health } : {}),
+    ...(obj(m.max) ? { max: obj(m.max) as JsonObject } : {}),
+    ...(Array.isArray(m.temps) ? { temps: m.temps } : {}),
+  };
+};
+
+const show = (v: Json | undefined): string =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+export function TunnelersView({ payload }: ViewProps) {
+  const v: JsonObject = payload.view;
+  const me = obj(v.you) ?? obj(v.me) ?? {};
+  const name = payload.viewer.role === 'player' ? payload.viewer.name : undefined;
+  const mine = moleOf(me.mole ?? v.mole, name);
+  const others = arr(v.moles)
+    .map((m) => moleOf(m))
+    .filter((m): m is MoleShown => m !== undefined && m.player !== name);
+  const hand = arr(me.hand ?? v.hand).map(String);
+  const told = arr(me.told ?? me.messages ?? v.told ?? v.messages).map(show);
+  const question = str(me.question ?? v.question);
+  const tunnelsRaw = me.tunnels ?? v.tunnels;
+  const tunnels: string[] = Array.isArray(tunnelsRaw)
+    ? tunnelsRaw.map(String)
+    : Object.keys(obj(tunnelsRaw) ?? {});
+  const announcements = arr(v.announcements).map(show);
+  const orders = arr(me.orders ?? v.orders).map(show);
+  const turn = obj(v.turn);
+  const title = name ? `The board as ${name} knows it` : 'The board';
+
+  const square = (sq: string, cls: string, label: string, key: string) => {
+    const c = coords(sq);
+    if (!c) return null;
+    return (
+      <rect
+        key={key}
+        class={cls}
+        data-square={sq}
+        x={M + (c[0] - 1) * CELL}
+        y={(8 - c[1]) * CELL}
+        width={CELL}
+        height={CELL}
+      >
+        <title>{label}</title>
+      </rect>
+    );
+  };
+  const moleMark = (m: MoleShown, cls: string) => {
+    const c = coords(m.at);
+    if (!c) return null;
+    const cx = M + (c[0] - 0.5) * CELL;
+    const cy = (8.5 - c[1]) * CELL;
+    return (
+      <g key={`mole-${m.player}`} class={cls} data-kind="mole" data-player={m.player} data-square={m.at}>
+        <title>{`${m.player === name ? 'your mole' : `${m.player}'s mole`} at ${m.at}${m.health !== undefined ? `, health ${m.health}` : ''}`}</title>
+        <ellipse cx={cx} cy={cy + 2} rx={15} ry={12} />
+        <circle cx={cx - 6} cy={cy - 8} r={3} />
+        <circle cx={cx + 6} cy={cy - 8} r={3} />
+        <text x={cx} y={cy + 6} text-anchor="middle">
+          {m.player.slice(0, 2)}
+        </text>
+      </g>
+    );
+  };
+
+  return (
+    <div class="tunnelers-view">
+      <svg
+        class="board chess"
+        viewBox={`0 0 ${M + 8 * CELL + 4} ${8 * CELL + 22}`}
+        role="img"
+        aria-label={title}
+        data-testid="tunnelers-svg"
+      >
+        <title>{title}</title>
+        {Array.from({ length: 64 }, (_, i) => {
+          const f = (i % 8) + 1;
+          const r = Math.floor(i / 8) + 1;
+          const sq = `${FILES[f - 1]}${r}`;
+          return square(sq, (f + r) % 2 === 0 ? 'earth dark' : 'earth', sq, `e-${sq}`);
+        })}
+        {tunnels.map((t) => square(t, 'tunnel', `${t}: tunneled`, `t-${t}`))}
+        {others.map((m) => moleMark(m, 'mole other'))}
+        {mine && moleMark(mine, 'mole you')}
+        {Array.from({ length: 8 }, (_, i) => (
+          <g key={`lab-${i}`} class="tick">
+            <text x={M + (i + 0.5) * CELL} y={8 * CELL + 16} text-anchor="middle">
+              {FILES[i]}
+            </text>
+            <text x={M - 8} y={(7.5 - i) * CELL + 5} text-anchor="middle">
+              {i + 1}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <div class="legend">
+        {mine ? (
+          <p class="you">
+            {`Your mole is at ${mine.at}`}
+            {mine.health !== undefined ? `, health ${mine.health}` : ''}
+            {mine.max
+              ? ` (${Object.entries(mine.max)
+                  .map(([k, x]) => `${k} ${show(x)}`)
+                  .join(', ')})`
+              : ''}
+            .
+          </p>
+        ) : (
+          name && <p class="you">You have no mole on the board.</p>
+        )}
+        {question && (
+          <p class="question" role="note">
+            <strong>The Moderator asks you:</strong> {question}
+          </p>
+        )}
+        {(hand.length > 0 || name) && (
+          <>
+            <h3>{name ? 'Your hand' : 'Hand'}</h3>
+            <div class="hand" aria-label="hand of cards">
+              {hand.length === 0 ? 'no cards' : hand.map((c, i) => <CardFace key={`${c}-${i}`} card={c} />)}
+            </div>
+          </>
+        )}
+        {orders.length > 0 && (
+          <>
+            <h3>Standing orders</h3>
+            <ol>
+              {orders.map((o, i) => (
+                <li key={i}>{o}</li>
+              ))}
+            </ol>
+          </>
+        )}
+        {told.length > 0 && (
+          <>
+            <h3>Messages from the Moderator</h3>
+            <ul class="messages">
+              {told.map((t, i) => (
+                <li key={i}>{t}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {turn && (
+          <p>{`Turn: ${show(turn.player)}${typeof turn.movement === 'number' ? `, ${turn.movement} movement left` : ''}.`}</p>
+        )}
+        {announcements.length > 0 && (
+          <>
+            <h3>Announcements</h3>
+            <ul class="messages">
+              {announcements.slice(-10).map((a, i) => (
+                <li key={i}>{a}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
