@@ -1,0 +1,91 @@
+// Shared set-up for the Tunnelers tests: games on the table with supplied dice, so every shuffle, deal and
+// placement is known.
+import { expect } from 'vitest';
+import { ADMIN, permutation, player } from '../../src/core/index.js';
+import type { GameEvent, Json, JsonObject, Viewer } from '../../src/core/index.js';
+import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
+import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
+import type { Card, Mole } from '../../src/rulesets/tunnelers/types.js';
+import { ALL_SQUARES, moleOf } from '../../src/rulesets/tunnelers/board.js';
+import { FRESH_DECK } from '../../src/rulesets/tunnelers/cards.js';
+import { Table } from '../support/table.js';
+
+/** The draws that make the kernel's Fisher-Yates shuffle of n items give `perm` (new position -> old index). */
+export function drawsFor(perm: readonly number[]): number[] {
+  const order = perm.map((_, i) => i);
+  const draws: number[] = [];
+  for (let i = perm.length - 1; i > 0; i--) {
+    const j = order.indexOf(perm[i] as number);
+    draws.push(j + 1);
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  expect(permutation(perm.length, draws)).toEqual(perm);
+  return draws;
+}
+
+/** The draws that shuffle `cards` into a deck whose top is `top` (the rest in their first order). */
+export function deckDraws(top: string, cards: readonly Card[] = FRESH_DECK): number[] {
+  const used = new Set<number>();
+  const perm: number[] = [];
+  for (const c of top.replace(/\s/g, '')) {
+    const i = cards.findIndex((x, k) => x === c && !used.has(k));
+    if (i < 0) throw new Error(`no ${c} left for the deck`);
+    used.add(i);
+    perm.push(i);
+  }
+  cards.forEach((_, k) => {
+    if (!used.has(k)) perm.push(k);
+  });
+  return drawsFor(perm);
+}
+
+/** The draws of a shuffle that leaves n items as they were. */
+export const keep = (n: number): number[] => drawsFor(Array.from({ length: n }, (_, i) => i));
+
+/** The 1d64 result that names a square (a1 = 1, a2 = 2, ..., h8 = 64). */
+export const sq = (square: string): number => ALL_SQUARES.indexOf(square) + 1;
+
+export interface Setup {
+  /** Each player and where eir mole is placed, in the player list's order (the shuffle keeps joining order). */
+  readonly moles: Record<string, string>;
+  /** Each player's five starting cards, in list order; then the rest of the deck's top. */
+  readonly hands?: readonly string[];
+  readonly next?: string;
+  readonly config?: Json;
+}
+
+export const rules = (t: Table): TunnelersState => t.game.rules as TunnelersState;
+export const mole = (t: Table, name: string): Mole | undefined => moleOf(rules(t), name);
+export const hand = (t: Table, name: string): readonly Card[] => rules(t).hands[name] ?? [];
+export const points = (t: Table, account: string): number => t.game.balances[account] ?? 0;
+
+/** A started game with manual dice: joined in the order given, placed and dealt as the set-up says. */
+export function started(setup: Setup): Table {
+  const t = new Table([tunnelersRuleset]);
+  t.create('tunnelers', { dice: 'manual', ...(setup.config !== undefined ? { config: setup.config } : {}) });
+  const names = Object.keys(setup.moles);
+  t.join(...names);
+  const hands = setup.hands ?? names.map(() => 'OTQSX');
+  const top = hands.join('') + (setup.next ?? '');
+  t.admin('start', {}, [...keep(names.length), ...deckDraws(top), ...names.map((n) => sq(setup.moles[n] as string))]);
+  return t;
+}
+
+/** A player's command, accepted. */
+export const act = (t: Table, name: string, type: string, args: Record<string, Json> = {}) =>
+  t.act(name, type, args);
+
+/** A player's command, refused; returns the error code. */
+export const refused = (t: Table, name: string, type: string, args: Record<string, Json> = {}): string =>
+  t.fail({ type, by: player(name), args }).code;
+
+/** The events of the last accepted command visible to a viewer, and all of them. */
+export const typesOf = (events: readonly GameEvent[]): string[] => events.map((e) => e.type);
+
+export const viewOf = (t: Table, viewer: Viewer): JsonObject => t.kernel.view(t.game, viewer);
+
+/** What a player's view says e was last told (or asked). */
+export const lastTold = (t: Table, name: string): string => rules(t).told[name]?.at(-1) ?? '';
+export const question = (t: Table, name: string): string | undefined => rules(t).questions[name];
+
+export { ADMIN, player, Table };
