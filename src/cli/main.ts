@@ -8,7 +8,9 @@ import { registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';
 import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
+import { registerForumVerbs } from './verbs-forum.js';
 import { registerServeVerb } from './verbs-serve.js';
+import { registerMigrateVerb } from './verbs-migrate.js';
 import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
@@ -23,7 +25,10 @@ const BAD_INPUT = new Set([
 export function buildProgram(): Program {
   const program = new Program('referee')
     .description('nomic-referee: the Administrator of a nomic sub-game')
-    .option('--db <path>', 'the SQLite database file (default $REFEREE_DB or ./referee.db)')
+    .option(
+      '--db <path>',
+      'a SQLite file or postgres://… (default $REFEREE_DB, $DATABASE_URL or ./referee.db)',
+    )
     .option(
       '--sync <mode>',
       'full: a commit survives power loss (default); normal: survives a crash of this program, ~3x faster ($REFEREE_SYNC)',
@@ -34,7 +39,9 @@ export function buildProgram(): Program {
   registerViewVerbs(program);
   registerIoVerbs(program);
   registerDemo(program);
+  registerForumVerbs(program);
   registerServeVerb(program);
+  registerMigrateVerb(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

@@ -67,10 +67,14 @@ export const urlFor = (schema: string): string => {
   return url.toString();
 };
 
+/** A backend over a fresh PostgreSQL schema. */
+export interface PgBackend extends StoreBackend {
+  readonly schema: string;
+  open(): Promise<PostgresStore>;
+}
+
 /** A backend over a fresh schema: every open() is a new pool (as another process would have). */
-export async function pgBackend(
-  options: Omit<PostgresOptions, 'schema'> = {},
-): Promise<StoreBackend & { readonly schema: string; open(): Promise<PostgresStore> }> {
+export async function pgBackend(options: Omit<PostgresOptions, 'schema'> = {}): Promise<PgBackend> {
   await requirePostgres();
   const schema = freshSchemaName();
   return {
