@@ -8,6 +8,7 @@ import { registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';
 import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
+import { registerForumVerbs } from './verbs-forum.js';
 import { registerServeVerb } from './verbs-serve.js';
 import { registerMigrateVerb } from './verbs-migrate.js';
 import { useNativeHashes } from '../node/native-hash.js';
@@ -38,6 +39,7 @@ export function buildProgram(): Program {
   registerViewVerbs(program);
   registerIoVerbs(program);
   registerDemo(program);
+  registerForumVerbs(program);
   registerServeVerb(program);
   registerMigrateVerb(program);
   for (const cmd of program.commands) cmd.exitOverride();

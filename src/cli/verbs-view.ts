@@ -2,6 +2,7 @@
 import type { Command as Program } from 'commander';
 
 import { nweekReport } from '../engine/report.js';
+import { nweekReportMarkdown } from '../engine/report-markdown.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
@@ -49,13 +50,15 @@ export function registerViewVerbs(program: Program): void {
     .description('the public report of an nweek, ready to paste into a forum')
     .argument('<game>')
     .option('--nweek <n>', 'which nweek (default: the last that ended)')
-    .action(async (game: string, opts: { nweek?: string }) => {
+    .option('--format <format>', 'text, or markdown for a forum that renders it', 'text')
+    .action(async (game: string, opts: { nweek?: string; format: string }) => {
       if (opts.nweek !== undefined && !/^\d+$/.test(opts.nweek))
         throw new UsageError('--nweek is a whole number');
+      if (opts.format !== 'text' && opts.format !== 'markdown')
+        throw new UsageError('--format is text or markdown');
+      const report = opts.format === 'markdown' ? nweekReportMarkdown : nweekReport;
       await withReferee(program, async (referee) =>
-        console.log(
-          await nweekReport(referee, game, opts.nweek === undefined ? undefined : Number(opts.nweek)),
-        ),
+        console.log(await report(referee, game, opts.nweek === undefined ? undefined : Number(opts.nweek))),
       );
     });
 
