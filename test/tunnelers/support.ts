@@ -67,7 +67,11 @@ export function started(setup: Setup): Table {
   t.join(...names);
   const hands = setup.hands ?? names.map(() => 'OTQSX');
   const top = hands.join('') + (setup.next ?? '');
-  t.admin('start', {}, [...keep(names.length), ...deckDraws(top), ...names.map((n) => sq(setup.moles[n] as string))]);
+  t.admin('start', {}, [
+    ...keep(names.length),
+    ...deckDraws(top),
+    ...names.map((n) => sq(setup.moles[n] as string)),
+  ]);
   return t;
 }
 
