@@ -1,0 +1,156 @@
+// 5. Joining a Game, 6. Leaving a Game, 7. Starting a Game; the society's ledger.
+import { describe, expect, it } from 'vitest';
+import { ADMIN, ledgerTotal, player } from '../../src/core/index.js';
+import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
+import { adjacent } from '../../src/rulesets/tunnelers/board.js';
+import { Table } from '../support/table.js';
+import { act, hand, keep, mole, points, refused, rules, sq, started, drawsFor } from './support.js';
+
+const SOCIETY = 'The Underground Society';
+
+describe('5. Joining a Game', () => {
+  it('5 joining costs four points, paid to the society; before the start a player is added to the end of the list', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice', 'bob');
+    expect(rules(t).order).toEqual(['alice', 'bob']);
+    expect(points(t, 'alice')).toBe(-4);
+    expect(points(t, SOCIETY)).toBe(8);
+    expect(rules(t).moles).toEqual([]);
+    expect(ledgerTotal(t.game.balances)).toBe(0);
+  });
+
+  it('5 joining a running game: placed at random (not next to a mole), five cards, after the last player to finish a turn', () => {
+    const t = started({ moles: { alice: 'a1', bob: 'c3', carol: 'h8' }, next: 'QQQQQ' });
+    act(t, 'alice', 'end-turn');
+    // bob's turn is under way; alice was the last to finish one. dave's first roll (b3) is next to bob: rolled again.
+    t.ok({ type: 'join', by: player('dave'), args: {}, rolls: [sq('b3'), sq('e5')] });
+    expect(rules(t).order).toEqual(['alice', 'dave', 'bob', 'carol']);
+    expect(mole(t, 'dave')?.at).toBe('e5');
+    expect(hand(t, 'dave')).toEqual(['Q', 'Q', 'Q', 'Q', 'Q']);
+    expect(points(t, SOCIETY)).toBe(16);
+    const placed = t.entries.find((e) => e.event.type === 'mole-placed' && e.event.player === 'dave');
+    expect(placed?.event.vis).toBe('admin');
+    expect(placed?.event.rolls).toHaveLength(2);
+    // The order goes on: bob, carol, alice, then dave.
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'end-turn');
+    expect(rules(t).turn?.player).toBe('dave');
+    t.expectConsistent();
+  });
+
+  it("5 the Moderator's discretion: a square chosen beforehand with place-next", () => {
+    const t = started({ moles: { alice: 'a1', bob: 'c3' } });
+    t.admin('place-next', { player: 'dave', square: 'D4' });
+    t.join('dave');
+    expect(mole(t, 'dave')?.at).toBe('d4');
+    expect(rules(t).reserved).toEqual({});
+    const order = t.entries.find((e) => e.event.type === 'placement-reserved');
+    expect(order?.event.vis).toBe('admin');
+  });
+
+  it('5 the game cannot have more than 10 players at a time', () => {
+    const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join(...names);
+    expect(refused(t, 'p11', 'join')).toBe('game-full');
+    expect(points(t, SOCIETY)).toBe(40);
+  });
+});
+
+describe('7. Starting a Game', () => {
+  it('7 the player list is randomized, each player receives five cards, moles are placed with no two adjacent', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice', 'bob', 'carol');
+    expect(refused(t, 'alice', 'move', { path: 'a2' })).toBe('not-started');
+    // The list becomes carol, alice, bob; alice's first square (b2) is next to carol's (b1): rolled again.
+    t.admin('start', {}, [...drawsFor([2, 0, 1]), ...keep(60), sq('b1'), sq('b2'), sq('d4'), sq('g7')]);
+    expect(rules(t).order).toEqual(['carol', 'alice', 'bob']);
+    expect(rules(t).started).toBe(true);
+    expect(mole(t, 'carol')?.at).toBe('b1');
+    expect(mole(t, 'alice')?.at).toBe('d4');
+    expect(mole(t, 'bob')?.at).toBe('g7');
+    for (const p of ['alice', 'bob', 'carol']) expect(hand(t, p)).toHaveLength(5);
+    expect(hand(t, 'carol')).toEqual(['O', 'O', 'O', 'O', 'O']);
+    const moles = rules(t).moles;
+    for (const a of moles) for (const b of moles) if (a !== b) expect(adjacent(a.at, b.at)).toBe(false);
+    expect(rules(t).turn?.player).toBe('carol');
+    const orderSet = t.entries.find((e) => e.event.type === 'order-set');
+    expect(orderSet?.event.vis).toBe('public');
+    expect(t.fail({ type: 'start', by: ADMIN, args: {} }).code).toBe('already-started');
+    t.expectConsistent();
+  });
+
+  it('7 T-13: a game needs two players to start', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice');
+    expect(t.fail({ type: 'start', by: ADMIN, args: {}, rolls: [1] }).code).toBe('too-few-players');
+  });
+});
+
+describe('6. Leaving a Game', () => {
+  it("6 the last mole left takes the society's points, and the game is over; the society ends at zero", () => {
+    const t = started({ moles: { alice: 'c3', bob: 'c6' }, hands: ['TTTTO', 'QQSSX'], next: 'Q TTTTO' });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'move', { path: 'c5' });
+    act(t, 'bob', 'end-turn');
+    act(t, 'alice', 'move', { path: 'c4' });
+    act(t, 'alice', 'play', { cards: 'TTTT' });
+    act(t, 'alice', 'attack', { target: 'c5', cards: 'O' });
+    act(t, 'bob', 'defend', { card: 'none' }); // 2 damage: 3 left
+    act(t, 'bob', 'end-turn');
+    act(t, 'alice', 'attack', { target: 'c5', cards: 'TT' });
+    act(t, 'bob', 'defend', { card: 'none' }); // 1 left
+    act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
+    act(t, 'bob', 'defend', { card: 'none' }); // dead
+    expect(t.game.ended).toEqual({ winners: ['alice'], reason: "alice's mole is the last surviving mole" });
+    expect(points(t, SOCIETY)).toBe(0);
+    // alice: -4 + 2 (the kill) + 8 - 2 - 1 = 3; the Moderator 1; bob -4.
+    expect(points(t, 'alice')).toBe(3);
+    expect(points(t, 'The Moderator')).toBe(1);
+    expect(points(t, 'bob')).toBe(-4);
+    expect(ledgerTotal(t.game.balances)).toBe(0);
+    expect(t.entries.some((e) => e.event.type === 'seed-revealed')).toBe(false); // manual dice: nothing to reveal
+    t.expectConsistent();
+  });
+
+  it('6 T-15: a mole killed by its own teleport has no killer: only the Moderator is paid', () => {
+    const t = started({
+      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
+      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
+      next: 'OXOX OXOX',
+    });
+    // Each teleport into rock costs 1 health: alice digs away at herself.
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' }); // 4
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' }); // 3
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' }); // 2
+    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // 1
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    const before = points(t, SOCIETY);
+    act(t, 'alice', 'play', { cards: 'XO', target: 'c5' }); // 0: dead
+    expect(rules(t).dead).toEqual(['alice']);
+    expect(points(t, SOCIETY)).toBe(before - 1);
+    expect(points(t, 'The Moderator')).toBe(1);
+    expect(rules(t).turn?.player).toBe('bob');
+  });
+
+  it("6 the Moderator leaving ends the game and shares the society's points evenly (T-18: the rest one each, in list order)", () => {
+    const t = started({ moles: { alice: 'a1', bob: 'c3', carol: 'e5' } });
+    t.admin('points', { from: SOCIETY, to: 'alice', amount: 1, reason: 'a test adjustment' }); // 11 left
+    t.admin('moderator-leaves');
+    expect(t.game.ended?.reason).toBe('the Moderator left the society');
+    expect(points(t, SOCIETY)).toBe(0);
+    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'carol')]).toEqual([-4 + 1 + 4, -4 + 4, -4 + 3]);
+    expect(ledgerTotal(t.game.balances)).toBe(0);
+    t.expectConsistent();
+  });
+});
