@@ -44,7 +44,11 @@ export function kindOf(s: Schema): Kind {
     }
     return 'json';
   }
-  if (types.length > 1 && types.every((t) => ['string', 'integer', 'number', 'boolean'].includes(t)))
+  // A union with a string in it (a room's name or number, a path as "c5" or a list) is typed as text.
+  if (
+    types.length > 1 &&
+    (types.includes('string') || types.every((t) => ['integer', 'number', 'boolean'].includes(t)))
+  )
     return 'union';
   return 'json';
 }
@@ -210,72 +214,74 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
     <form class="command" aria-label={command.name} onSubmit={(e) => void submit(e)}>
       <h4>{command.name}</h4>
       {command.summary && <p class="summary">{command.summary}</p>}
-      {fields.map(([name, s]) => {
-        const kind = kindOf(s);
-        const fid = `${id}-${name}`;
-        const label = `${name}${required.has(name) ? '' : ' (optional)'}`;
-        const set = (v: string | boolean) => setValues((old) => ({ ...old, [name]: v }));
-        const hint = hintOf(s, kind);
-        if (kind === 'boolean')
+      <div class="fields">
+        {fields.map(([name, s]) => {
+          const kind = kindOf(s);
+          const fid = `${id}-${name}`;
+          const label = `${name}${required.has(name) ? '' : ' (optional)'}`;
+          const set = (v: string | boolean) => setValues((old) => ({ ...old, [name]: v }));
+          const hint = hintOf(s, kind);
+          if (kind === 'boolean')
+            return (
+              <label key={name} class="check" for={fid}>
+                <input
+                  id={fid}
+                  name={name}
+                  type="checkbox"
+                  checked={values[name] === true}
+                  onChange={(e) => set(e.currentTarget.checked)}
+                />
+                {label}
+              </label>
+            );
           return (
-            <label key={name} class="check" for={fid}>
-              <input
-                id={fid}
-                name={name}
-                type="checkbox"
-                checked={values[name] === true}
-                onChange={(e) => set(e.currentTarget.checked)}
-              />
-              {label}
+            <label key={name} for={fid}>
+              <span>{label}</span>
+              {kind === 'enum' ? (
+                <select
+                  id={fid}
+                  name={name}
+                  value={String(values[name] ?? '')}
+                  onChange={(e) => set(e.currentTarget.value)}
+                  required={required.has(name)}
+                >
+                  <option value="">{required.has(name) ? 'choose…' : '(none)'}</option>
+                  {(s.enum ?? []).map((o) => (
+                    <option key={show(o)} value={show(o)}>
+                      {show(o)}
+                    </option>
+                  ))}
+                </select>
+              ) : kind === 'integer' || kind === 'number' ? (
+                <input
+                  id={fid}
+                  name={name}
+                  type="number"
+                  min={bound(s.minimum)}
+                  max={bound(s.maximum)}
+                  step={kind === 'number' ? 'any' : 1}
+                  required={required.has(name)}
+                  value={String(values[name] ?? '')}
+                  onInput={(e) => set(e.currentTarget.value)}
+                  placeholder={hint}
+                />
+              ) : (
+                <input
+                  id={fid}
+                  name={name}
+                  type="text"
+                  inputMode={kind === 'int-list' ? 'numeric' : undefined}
+                  maxLength={s.maxLength}
+                  required={required.has(name)}
+                  value={String(values[name] ?? '')}
+                  onInput={(e) => set(e.currentTarget.value)}
+                  placeholder={hint}
+                />
+              )}
             </label>
           );
-        return (
-          <label key={name} for={fid}>
-            <span>{label}</span>
-            {kind === 'enum' ? (
-              <select
-                id={fid}
-                name={name}
-                value={String(values[name] ?? '')}
-                onChange={(e) => set(e.currentTarget.value)}
-                required={required.has(name)}
-              >
-                <option value="">{required.has(name) ? 'choose…' : '(none)'}</option>
-                {(s.enum ?? []).map((o) => (
-                  <option key={show(o)} value={show(o)}>
-                    {show(o)}
-                  </option>
-                ))}
-              </select>
-            ) : kind === 'integer' || kind === 'number' ? (
-              <input
-                id={fid}
-                name={name}
-                type="number"
-                min={bound(s.minimum)}
-                max={bound(s.maximum)}
-                step={kind === 'number' ? 'any' : 1}
-                required={required.has(name)}
-                value={String(values[name] ?? '')}
-                onInput={(e) => set(e.currentTarget.value)}
-                placeholder={hint}
-              />
-            ) : (
-              <input
-                id={fid}
-                name={name}
-                type="text"
-                inputMode={kind === 'int-list' ? 'numeric' : undefined}
-                maxLength={s.maxLength}
-                required={required.has(name)}
-                value={String(values[name] ?? '')}
-                onInput={(e) => set(e.currentTarget.value)}
-                placeholder={hint}
-              />
-            )}
-          </label>
-        );
-      })}
+        })}
+      </div>
       {rolls && (
         <label for={`${id}-rolls`}>
           <span>dice results to queue first (optional)</span>

@@ -53,7 +53,7 @@ export function LifeView({ payload }: ViewProps) {
   const thisNweek = (v.thisNweek ?? []) as unknown as { action: string; by: string | null }[];
   const you = typeof v.you === 'string' ? v.you : undefined;
   const { width, height } = field;
-  const cell = Math.max(6, Math.min(48, Math.floor(480 / Math.max(width, height))));
+  const cell = Math.max(6, Math.min(96, Math.floor(480 / Math.max(width, height))));
   const margin = 24;
   const drawn = width <= MAX_DRAWN && height <= MAX_DRAWN;
   const match = typeof v.match === 'string' ? v.match : payload.ruleset;

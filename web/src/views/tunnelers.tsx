@@ -1,7 +1,8 @@
 // Tunnelers as the player's own knowledge: eir mole on the 8 x 8 board (files a-h left to right, ranks 1-8
-// bottom to top), the tunnels e knows of, eir hand, what the Moderator has told em, and the question e has
-// to answer. The board draws only squares the view names: nothing is inferred, so nothing leaks. The
-// Administrator's view (every mole) is drawn the same way.
+// bottom to top), eir hand, what the Moderator has told em, and the question e has to answer. A player is
+// not shown the board (the rules keep it with the Moderator), so every square but eir mole's is drawn as
+// unknown; nothing is inferred, so nothing leaks. The Administrator's view (every mole, the tunnels, every
+// hand, the deck) is drawn on the same board.
 import type { Json, JsonObject } from '../api';
 import type { ViewProps } from './registry';
 
@@ -10,9 +11,11 @@ const CELL = 44;
 const M = 24;
 
 const obj = (v: Json | undefined): JsonObject | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 const arr = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const show = (v: Json | undefined): string =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** "c5" -> [3, 5], or null. */
 export function coords(square: string): [number, number] | null {
@@ -49,6 +52,7 @@ function CardFace({ card }: { card: string }) {
       role="img"
       aria-label={`${CARD[card] ?? card} card`}
     >
+      <title>{`${CARD[card] ?? card} (${card})`}</title>
       <rect class="card-edge" x={1} y={1} width={34} height={46} rx={4} />
       <g transform="translate(0 6)">{shape}</g>
     </svg>
@@ -59,45 +63,48 @@ interface MoleShown {
   player: string;
   at: string;
   health?: number;
-  max?: JsonObject;
-  temps?: Json[];
+  stats: [string, Json][];
 }
+
+const STATS = ['attack', 'defence', 'movement'];
 
 const moleOf = (v: Json | undefined, player?: string): MoleShown | undefined => {
   const m = obj(v);
-  const at = str(m?.at) ?? str(m?.square);
+  const at = str(m?.at);
   if (!m || !at) return undefined;
   return {
     player: str(m.player) ?? player ?? '?',
     at,
     ...(typeof m.health === 'number' ? { health: m.health } : {}),
-    ...(obj(m.max) ? { max: obj(m.max) as JsonObject } : {}),
-    ...(Array.isArray(m.temps) ? { temps: m.temps } : {}),
+    stats: STATS.filter((k) => k in m).map((k) => [k, m[k] ?? null]),
   };
 };
 
-const show = (v: Json | undefined): string =>
-  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
 export function TunnelersView({ payload }: ViewProps) {
   const v: JsonObject = payload.view;
-  const me = obj(v.you) ?? obj(v.me) ?? {};
+  const me = obj(v.you) ?? {};
   const name = payload.viewer.role === 'player' ? payload.viewer.name : undefined;
-  const mine = moleOf(me.mole ?? v.mole, name);
+  const mine = moleOf(me.mole, name);
   const others = arr(v.moles)
     .map((m) => moleOf(m))
     .filter((m): m is MoleShown => m !== undefined && m.player !== name);
-  const hand = arr(me.hand ?? v.hand).map(String);
-  const told = arr(me.told ?? me.messages ?? v.told ?? v.messages).map(show);
-  const question = str(me.question ?? v.question);
-  const tunnelsRaw = me.tunnels ?? v.tunnels;
-  const tunnels: string[] = Array.isArray(tunnelsRaw)
-    ? tunnelsRaw.map(String)
-    : Object.keys(obj(tunnelsRaw) ?? {});
+  const hand = arr(me.hand).map(show);
+  const told = arr(me.told).map(show);
+  const question = str(me.question);
+  const orders = arr(me.orders).map(show);
+  const attacked = obj(me.attacked);
+  const movementLeft = typeof me.movementLeft === 'number' ? me.movementLeft : undefined;
+  // Only a view that lists the tunnels knows the board; otherwise every other square is unknown.
+  const boardKnown = Array.isArray(v.tunnels);
+  const tunnels = arr(v.tunnels).map((t) => str(obj(t)?.square) ?? show(t));
+  const players = arr(v.players)
+    .map(obj)
+    .filter((p): p is JsonObject => p !== undefined);
+  const hands = Object.entries(obj(v.hands) ?? {});
+  const deck = arr(v.deck).map(show);
   const announcements = arr(v.announcements).map(show);
-  const orders = arr(me.orders ?? v.orders).map(show);
-  const turn = obj(v.turn);
-  const title = name ? `The board as ${name} knows it` : 'The board';
+  const turn = str(v.turn);
+  const title = name ? `The board as ${name} knows it` : boardKnown ? 'The board' : 'The board (hidden)';
 
   const square = (sq: string, cls: string, label: string, key: string) => {
     const c = coords(sq);
@@ -148,9 +155,11 @@ export function TunnelersView({ payload }: ViewProps) {
           const f = (i % 8) + 1;
           const r = Math.floor(i / 8) + 1;
           const sq = `${FILES[f - 1]}${r}`;
-          return square(sq, (f + r) % 2 === 0 ? 'earth dark' : 'earth', sq, `e-${sq}`);
+          const cls = `earth${boardKnown ? '' : ' unknown'}${(f + r) % 2 === 0 ? ' dark' : ''}`;
+          return square(sq, cls, boardKnown ? `${sq}: rock` : `${sq}: unknown`, `e-${sq}`);
         })}
         {tunnels.map((t) => square(t, 'tunnel', `${t}: tunneled`, `t-${t}`))}
+        {mine && square(mine.at, 'tunnel', `${mine.at}: tunneled (your mole is here)`, `t-mine`)}
         {others.map((m) => moleMark(m, 'mole other'))}
         {mine && moleMark(mine, 'mole you')}
         {Array.from({ length: 8 }, (_, i) => (
@@ -169,32 +178,33 @@ export function TunnelersView({ payload }: ViewProps) {
           <p class="you">
             {`Your mole is at ${mine.at}`}
             {mine.health !== undefined ? `, health ${mine.health}` : ''}
-            {mine.max
-              ? ` (${Object.entries(mine.max)
-                  .map(([k, x]) => `${k} ${show(x)}`)
-                  .join(', ')})`
-              : ''}
-            .
+            {mine.stats.length > 0 ? `; ${mine.stats.map(([k, x]) => `${k} ${show(x)}`).join(', ')}` : ''}.
+            {movementLeft !== undefined ? ` It is your turn: ${movementLeft} movement points left.` : ''}
           </p>
         ) : (
           name && <p class="you">You have no mole on the board.</p>
+        )}
+        {attacked && (
+          <p class="question" role="note">
+            <strong>You are attacked</strong> from {show(attacked.from)}: answer with a defence card.
+          </p>
         )}
         {question && (
           <p class="question" role="note">
             <strong>The Moderator asks you:</strong> {question}
           </p>
         )}
-        {(hand.length > 0 || name) && (
+        {name && (
           <>
-            <h3>{name ? 'Your hand' : 'Hand'}</h3>
-            <div class="hand" aria-label="hand of cards">
+            <h3>Your hand</h3>
+            <div class="hand" aria-label="your hand of cards">
               {hand.length === 0 ? 'no cards' : hand.map((c, i) => <CardFace key={`${c}-${i}`} card={c} />)}
             </div>
           </>
         )}
         {orders.length > 0 && (
           <>
-            <h3>Standing orders</h3>
+            <h3>Your standing orders</h3>
             <ol>
               {orders.map((o, i) => (
                 <li key={i}>{o}</li>
@@ -204,7 +214,7 @@ export function TunnelersView({ payload }: ViewProps) {
         )}
         {told.length > 0 && (
           <>
-            <h3>Messages from the Moderator</h3>
+            <h3>What the Moderator has told you</h3>
             <ul class="messages">
               {told.map((t, i) => (
                 <li key={i}>{t}</li>
@@ -212,14 +222,37 @@ export function TunnelersView({ payload }: ViewProps) {
             </ul>
           </>
         )}
-        {turn && (
-          <p>{`Turn: ${show(turn.player)}${typeof turn.movement === 'number' ? `, ${turn.movement} movement left` : ''}.`}</p>
+        {hands.length > 0 && (
+          <>
+            <h3>Every hand (the Moderator only)</h3>
+            <ul class="plain">
+              {hands.map(([p, h]) => (
+                <li key={p}>{`${p}: ${arr(h).map(show).join(' ') || 'empty'}`}</li>
+              ))}
+            </ul>
+            <p>{`Deck, top first: ${deck.join(' ') || 'empty'}`}</p>
+          </>
         )}
+        {players.length > 0 && (
+          <>
+            <h3>Players, in turn order</h3>
+            <ol>
+              {players.map((p) => (
+                <li key={show(p.name)} class={p.name === name ? 'you' : undefined}>
+                  {show(p.name)}
+                  {p.alive === false ? ' (mole dead)' : ''}: {show(p.points)} points
+                  {turn === p.name ? ' · on turn' : ''}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        {v.started === false && <p>The game has not started yet.</p>}
         {announcements.length > 0 && (
           <>
             <h3>Announcements</h3>
             <ul class="messages">
-              {announcements.slice(-10).map((a, i) => (
+              {announcements.map((a, i) => (
                 <li key={i}>{a}</li>
               ))}
             </ul>
