@@ -96,7 +96,7 @@ describe('2.2 The Cards', () => {
     t.admin('end');
     const revealed = t.entries.find((e) => e.event.type === 'seed-revealed' && e.event.stream === 'secret');
     const roll = t.entries.find((e) => e.event.type === 'deck-shuffled')?.event.rolls?.[0] as Roll;
-    expect(checkFairRoll('g', roll, hexToBytes(String(revealed?.event.seed)))).toBeNull();
+    expect(checkFairRoll('g', roll, hexToBytes(revealed?.event.seed as string))).toBeNull();
     expect(roll.proof?.stream).toBe('secret');
     t.expectConsistent();
   });
