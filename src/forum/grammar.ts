@@ -116,7 +116,7 @@ __ = [ \t\r\n]+
  * or at a line break before a new statement (a line starting with a list mark, "I", a quotation mark ">" or a
  * signature "--"). A single line break anywhere else is a wrapped line, as mail and forum software make
  * them. "St. Pancras", "Mr. A", "e.g." and text in double quotes do not end a sentence. Quoted lines
- * ("> …", someone else's words) and everything after a signature line ("--") are left out.
+ * ("> …", someone else's words) and everything after a signature ("--" at the start of a line, alone or as in "-- alice") are left out.
  */
 const SPLITTER = String.raw`
 Post
@@ -124,7 +124,7 @@ Post
 
 Item
   = LineStart [ \t]* ">" [^\n]* ("\n" / !.) { return null; }
-  / LineStart "--" [ \t]* ("\n" .* / !.) { return null; }
+  / LineStart "--" ([ \t\n] .* / !.) { return null; }
   / [ \t\r\n]+ { return null; }
   / Term { return null; }
   / s:Sentence { return s; }
