@@ -39,6 +39,8 @@ export function GamePage({ game }: { game: string }) {
   });
   const latest = useRef({ seq: -1, token });
   const lastLogSeq = useRef(0);
+  const current = ids.current;
+  const shownAs = useRef(current);
 
   const refresh = useCallback(async () => {
     try {
@@ -78,7 +80,9 @@ export function GamePage({ game }: { game: string }) {
   useEffect(() => {
     latest.current = { seq: -1, token };
     lastLogSeq.current = 0;
-    setPayload(null);
+    // Another identity's view must not stay up while this one's loads (a rotated token is the same one).
+    if (shownAs.current !== current) setPayload(null);
+    shownAs.current = current;
     setLog([]);
     void refresh();
     void fetchLog();
@@ -103,7 +107,7 @@ export function GamePage({ game }: { game: string }) {
       stop.signal,
     );
     return () => stop.abort();
-  }, [game, token, refresh, fetchLog, addLines]);
+  }, [game, token, current, refresh, fetchLog, addLines]);
 
   const after = () => {
     void refresh();
@@ -230,7 +234,11 @@ export function GamePage({ game }: { game: string }) {
                   game={game}
                   token={token}
                   players={playerNames(view.players)}
-                  onAdminToken={(t) => setIds({ ...ids, admin: t })}
+                  onAdminToken={(t) => {
+                    setIds({ ...ids, admin: t });
+                    setNotice(`The new admin token: ${t}`);
+                  }}
+                  onPlayerToken={(p, t) => setNotice(`${p}'s new token: ${t}`)}
                 />
               </>
             )}
@@ -378,8 +386,8 @@ function AdminTokens(props: {
   token: string;
   players: string[];
   onAdminToken: (t: string) => void;
+  onPlayerToken: (player: string, t: string) => void;
 }) {
-  const [shown, setShown] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [player, setPlayer] = useState('');
   const rotate = async () => {
@@ -387,7 +395,6 @@ function AdminTokens(props: {
     try {
       const res = await api.rotateAdmin(props.game, props.token);
       props.onAdminToken(res.adminToken);
-      setShown(`The new admin token: ${res.adminToken}`);
     } catch (e) {
       setError(message(e));
     }
@@ -397,7 +404,7 @@ function AdminTokens(props: {
     try {
       const target = player || props.players[0] || '';
       const res = await api.playerToken(props.game, props.token, target);
-      setShown(`${res.player}'s new token: ${res.token}`);
+      props.onPlayerToken(res.player, res.token);
     } catch (err) {
       setError(message(err));
     }
@@ -424,11 +431,6 @@ function AdminTokens(props: {
           </label>
           <button type="submit">Issue player token</button>
         </form>
-      )}
-      {shown && (
-        <p class="notice" role="status">
-          <code data-testid="issued-token">{shown}</code>
-        </p>
       )}
       {error && (
         <p class="outcome error" role="alert">

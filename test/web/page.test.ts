@@ -1,0 +1,199 @@
+// The web page end to end, in Debian's headless Chromium against the real server: create a game, two players
+// join in two browsers, one acts and the other's page follows live, the Administrator ticks; and no player's
+// page (its text, its SVG, its markup) ever shows another's secrets or what only the Administrator may see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Harness } from './support.js';
+import { atSeq, call, createGame, give, joinGame, startHarness, whenLive } from './support.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+interface Payload {
+  seq: number;
+  view: Record<string, unknown>;
+  text: string;
+}
+
+const html = (page: Page) => page.content();
+
+describe('the web page', () => {
+  it('creates a game, two players join in two browsers, one acts, the other sees it live, the Administrator ticks', async () => {
+    const admin = await h.person();
+    const alice = await h.person();
+    const bob = await h.person();
+    await createGame(admin.page, h.base, 'grid-2002-01', 'live1');
+    await joinGame(alice.page, h.base, 'live1', 'alice');
+    await joinGame(bob.page, h.base, 'live1', 'bob');
+
+    // The game list shows the game to anyone.
+    const visitor = await h.person();
+    await visitor.page.goto(`${h.base}/#/`);
+    await visitor.page.getByRole('link', { name: 'live1' }).waitFor();
+
+    await whenLive(bob.page);
+    await whenLive(admin.page);
+    // Bob's page draws the board, with nobody on it yet.
+    const bobBoard = bob.page.getByTestId('grid-svg');
+    await bobBoard.waitFor();
+    expect(await bobBoard.locator('[data-kind=player]').count()).toBe(0);
+
+    // Alice enters the Grid through her form; Bob's page shows her there without being reloaded.
+    const said = await give(alice.page, 'enter', { x: '3', y: '4' });
+    expect(said).toMatch(/^Done/);
+    await bobBoard.locator('[data-kind=player][data-player=alice][data-x="3"][data-y="4"]').waitFor();
+    await bob.page.getByTestId('log').getByText('alice enters the Grid', { exact: false }).first().waitFor();
+    // Alice's own page marks her as "you".
+    await alice.page.locator('[data-testid=grid-svg] .player.you[data-player=alice]').waitFor();
+
+    // A refused command says why and changes nothing.
+    const refused = await give(bob.page, 'move', { x: '10', y: '10' });
+    expect(refused).toMatch(/^Refused \(/);
+
+    // The Administrator ticks: everyone's page moves to the next nday.
+    await admin.page.locator('.status', { hasText: 'nday 1 of 7' }).waitFor();
+    expect(await give(admin.page, 'tick')).toMatch(/^Done/);
+    for (const p of [alice.page, bob.page, admin.page])
+      await p.locator('.status', { hasText: 'nday 2 of 7' }).waitFor();
+
+    // Bob announces a move; it is drawn for Alice as an announcement.
+    await give(bob.page, 'enter', { x: '10', y: '10' });
+    await give(bob.page, 'move', { x: '11', y: '11' });
+    await alice.page
+      .locator('[data-testid=grid-svg] [data-kind=announced][data-x="11"][data-y="11"]')
+      .waitFor();
+
+    // A player has no Administrator's controls; the Administrator has no player's actions.
+    expect(await alice.page.getByRole('form', { name: 'tick', exact: true }).count()).toBe(0);
+    expect(await admin.page.getByRole('form', { name: 'enter', exact: true }).count()).toBe(0);
+    // The public (a browser with no token) sees the game and has no forms but joining.
+    await visitor.page.goto(`${h.base}/#/games/live1`);
+    await visitor.page.getByTestId('viewer').filter({ hasText: 'Viewing as the public' }).waitFor();
+    await visitor.page.locator('[data-testid=grid-svg] [data-player=alice]').waitFor();
+    expect(await visitor.page.locator('form.command').count()).toBe(0);
+  }, 90_000);
+
+  it("rotates the admin token from the Administrator's controls; the old one stops working", async () => {
+    const admin = await h.person();
+    const old = await createGame(admin.page, h.base, 'grid-2002-01', 'rotate1');
+    admin.page.once('dialog', (d) => void d.accept());
+    await admin.page.getByRole('button', { name: 'Rotate admin token' }).click();
+    const shown = await admin.page
+      .getByTestId('new-token')
+      .filter({ hasText: 'new admin token' })
+      .innerText();
+    const fresh = /nr_[A-Za-z0-9_-]+/.exec(shown)?.[0] ?? '';
+    expect(fresh).not.toBe(old);
+    await expect(call(h.base, 'GET', '/api/games/rotate1/me', old)).rejects.toThrow(/401/);
+    const me = await call<{ viewer: { role: string } }>(h.base, 'GET', '/api/games/rotate1/me', fresh);
+    expect(me.viewer.role).toBe('admin');
+    // The page kept the new token: it still acts as the Administrator.
+    expect(await give(admin.page, 'tick')).toMatch(/^Done/);
+  }, 60_000);
+});
+
+describe("one player's page never shows another's secrets", () => {
+  it("the January Grid: the Things are on the Administrator's page only", async () => {
+    const admin = await h.person();
+    const alice = await h.person();
+    const adminToken = await createGame(admin.page, h.base, 'grid-2002-01', 'things1');
+    await joinGame(alice.page, h.base, 'things1', 'alice');
+    await give(alice.page, 'enter', { x: '5', y: '5' });
+    const full = await call<Payload>(h.base, 'GET', '/api/games/things1/me', adminToken);
+    const things = full.view.things as { kind: string; n: number; location: [number, number] }[];
+    expect(things.length).toBeGreaterThan(0);
+
+    // The Administrator's page draws every Thing (so the check below is not vacuous) ...
+    await atSeq(admin.page, full.seq);
+    await atSeq(alice.page, full.seq);
+    expect(await admin.page.locator('[data-testid=grid-svg] .thing').count()).toBe(things.length);
+    // ... and Alice's draws none, names none, and has no mark on any Thing's square but a player's.
+    const page = await html(alice.page);
+    expect(await alice.page.locator('.thing, [data-kind$="-thing"]').count()).toBe(0);
+    expect(page).not.toMatch(/Shiny Thing|Scary Dark Thing|Things \(the Administrator only\)/);
+    for (const t of things) {
+      const at = `[data-x="${t.location[0]}"][data-y="${t.location[1]}"]`;
+      expect(await alice.page.locator(`[data-testid=grid-svg] ${at}:not([data-kind=player])`).count()).toBe(
+        0,
+      );
+    }
+  }, 60_000);
+
+  it("the June Grid: a Bonus Box the Administrator places is on no player's page", async () => {
+    const admin = await h.person();
+    const alice = await h.person();
+    const bob = await h.person();
+    await createGame(admin.page, h.base, 'grid-2002-06', 'june1');
+    await joinGame(alice.page, h.base, 'june1', 'alice');
+    await joinGame(bob.page, h.base, 'june1', 'bob');
+    await whenLive(alice.page);
+    await whenLive(bob.page);
+    // The Administrator places it through the generated form for `place`.
+    const said = await give(admin.page, 'place', {
+      kind: 'bonus-box',
+      x: '11',
+      y: '12',
+      'name (optional)': 'Jackpot',
+    });
+    expect(said).toMatch(/^Done/);
+    await admin.page
+      .locator('[data-testid=grid-svg] [data-kind=bonus-box][data-x="11"][data-y="12"]')
+      .waitFor();
+    await admin.page.locator('.legend').getByText('Jackpot').waitFor();
+    // Then a public move, so both players' pages have certainly caught up past the placing.
+    await give(alice.page, 'enter', { x: '2', y: '2' });
+    const seq = (await call<Payload>(h.base, 'GET', '/api/games/june1')).seq;
+    for (const p of [alice.page, bob.page]) {
+      await atSeq(p, seq);
+      await p.locator('[data-testid=grid-svg] [data-player=alice][data-x="2"][data-y="2"]').waitFor();
+      const text = await p.locator('body').innerText();
+      const markup = await html(p);
+      for (const secret of ['Jackpot', 'bonus-box', 'Bonus Box'])
+        expect(markup.includes(secret) || text.includes(secret), `${secret} on a player's page`).toBe(false);
+      expect(await p.locator('[data-testid=grid-svg] [data-x="11"][data-y="12"]').count()).toBe(0);
+      // Nor the Administrator's own facts: the dice queue, the controls.
+      expect(markup).not.toContain('diceQueue');
+      expect(await p.getByRole('button', { name: 'Rotate admin token' }).count()).toBe(0);
+    }
+  }, 60_000);
+
+  it("Tunnelers: a player's page shows eir own mole and hand, never another's, nor the board", async () => {
+    const admin = await h.person();
+    const alice = await h.person();
+    const bob = await h.person();
+    const adminToken = await createGame(admin.page, h.base, 'tunnelers', 'tun1');
+    await joinGame(alice.page, h.base, 'tun1', 'alice');
+    await joinGame(bob.page, h.base, 'tun1', 'bob');
+    expect(await give(admin.page, 'start')).toMatch(/^Done/);
+    const full = await call<Payload>(h.base, 'GET', '/api/games/tun1/me', adminToken);
+    const moles = full.view.moles as { player: string; at: string }[];
+    const hands = full.view.hands as Record<string, string[]>;
+    const bobMole = moles.find((m) => m.player === 'bob');
+    const aliceMole = moles.find((m) => m.player === 'alice');
+    if (!bobMole || !aliceMole) throw new Error('both moles should be placed');
+
+    await atSeq(alice.page, full.seq);
+    await atSeq(admin.page, full.seq);
+    // The Moderator's page draws both moles (the check below is not vacuous).
+    expect(await admin.page.locator('[data-testid=tunnelers-svg] [data-kind=mole]').count()).toBe(2);
+    const board = alice.page.getByTestId('tunnelers-svg');
+    await board.locator(`[data-kind=mole][data-player=alice][data-square=${aliceMole.at}]`).waitFor();
+    // Only her own mole, and no square known but her own.
+    expect(await board.locator('[data-kind=mole]').count()).toBe(1);
+    expect(await board.locator(`[data-player=bob], [data-square=${bobMole.at}].tunnel`).count()).toBe(0);
+    expect(await board.locator('.tunnel').count()).toBe(1);
+    // Her hand, card for card; nobody else's, nor the deck.
+    const cards = await alice.page.locator('.hand svg.card title').allTextContents();
+    expect(cards.map((c) => /\((\w)\)/.exec(c)?.[1])).toEqual(hands.alice);
+    const markup = await html(alice.page);
+    for (const secret of ["bob's mole", 'Every hand', 'Deck, top first', `${bobMole.at}: tunneled`])
+      expect(markup, secret).not.toContain(secret);
+  }, 60_000);
+});

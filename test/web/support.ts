@@ -1,0 +1,150 @@
+// What the browser tests share: the page built from web/ into a temporary folder, the real server built
+// in-process over a temporary SQLite file and listening on loopback, and Debian's Chromium driven by
+// playwright-core (never a downloaded browser). A missing Chromium fails the tests; it does not skip them.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { Referee } from '../../src/engine/referee.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { defaultRegistry } from '../../src/rulesets/index.js';
+import { systemEntropy } from '../../src/node/entropy.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Harness {
+  readonly base: string;
+  readonly browser: Browser;
+  readonly app: FastifyInstance;
+  readonly dir: string;
+  /** A fresh browser profile (its own localStorage, so its own tokens) with a page open. */
+  readonly person: () => Promise<{ context: BrowserContext; page: Page }>;
+  readonly close: () => Promise<void>;
+}
+
+/** Builds the page, starts the server on 127.0.0.1 (a free port) and launches Chromium. */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (the CI does)`);
+  const dir = mkdtempSync(join(tmpdir(), 'referee-web-'));
+  const webRoot = join(dir, 'web');
+  await build({
+    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+    build: { outDir: webRoot, emptyOutDir: true },
+    logLevel: 'warn',
+  });
+  const store = new SqliteStore(join(dir, 'referee.db'), { sync: 'normal' });
+  const referee = new Referee(store, defaultRegistry(), systemEntropy);
+  const app = await buildApp({ referee, webRoot });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    base,
+    browser,
+    app,
+    dir,
+    person: async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('pageerror', (e) => console.error('page error:', e.message));
+      return { context, page };
+    },
+    close: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls the API directly (for setting a scene quickly, or checking what the server says). */
+export async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(path, base), {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Creates a game through the page's form; answers the admin token the page showed once. */
+export async function createGame(page: Page, base: string, ruleset: string, game: string): Promise<string> {
+  await page.goto(`${base}/#/`);
+  await page.getByLabel('ruleset').selectOption(ruleset);
+  await page.getByLabel('game id (optional)').fill(game);
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.getByTestId('viewer').filter({ hasText: 'Viewing as the Administrator' }).waitFor();
+  const shown = await page.getByTestId('new-token').innerText();
+  const token = /nr_[A-Za-z0-9_-]+/.exec(shown)?.[0];
+  if (!token) throw new Error(`no token in "${shown}"`);
+  return token;
+}
+
+/** Joins a game through the game page's form, as `player`. */
+export async function joinGame(page: Page, base: string, game: string, player: string): Promise<void> {
+  await page.goto(`${base}/#/games/${game}`);
+  await page.getByLabel('your player name').fill(player);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await page
+    .getByTestId('viewer')
+    .filter({ hasText: `Viewing as ${player}` })
+    .waitFor();
+}
+
+/** Waits until the page follows the game live. */
+export const whenLive = (page: Page) =>
+  page.getByTestId('live').filter({ hasText: 'live' }).first().waitFor();
+
+/** Fills a command's form (fields by label) and submits it; answers the outcome the form shows. */
+export async function give(
+  page: Page,
+  command: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = page.getByRole('form', { name: command, exact: true });
+  for (const [label, value] of Object.entries(fields))
+    await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: command, exact: true }).click();
+  const outcome = form.locator('.outcome');
+  await outcome.waitFor();
+  return outcome.innerText();
+}
+
+/** Waits until the page shows the view at log entry `seq` or later. */
+export async function atSeq(page: Page, seq: number): Promise<void> {
+  await page.waitForFunction(
+    `(() => { const m = /entry (\\d+)/.exec(document.querySelector('[data-testid=seq]')?.textContent ?? ''); return m !== null && Number(m[1]) >= ${seq}; })()`,
+  );
+}
