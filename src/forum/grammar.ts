@@ -92,7 +92,7 @@ Place
   / c:Coord { return c; }
 
 Square
-  = f:[a-hA-H] r:[1-8] ![A-Za-z0-9] { return f.toLowerCase() + r; }
+  = s:$([a-hA-H] [1-8]) ![A-Za-z0-9] { return s; }
 
 PlayerName
   = $([A-Za-z] ([A-Za-z0-9_\-] / "." [A-Za-z0-9_\-])*)

@@ -193,4 +193,39 @@ describe('phrases become the commands of referee act', () => {
     ]);
     await expectPost(r, 'q1', 'bob', 'I go to Euston.', [['move|Euston', 'accepted']]);
   });
+
+  it('tunnelers: every player action, squares and cards as written', async () => {
+    const r = openReferee();
+    await newGame(r, 't1', 'tunnelers', ['alice', 'bob']);
+    await admin(r, 't1', 'start');
+    const lines: [string, string][] = [
+      ['I move to c6.', 'move|c6'],
+      ['I tunnel through c6 and then c7.', 'move|c6|c7'],
+      ['I play OO to raise.', 'play|OO|raise'],
+      ['I play TT to lower the attack of d5.', 'play|TT|lower|d5'],
+      ['I play XOT on e5.', 'play|XOT|e5'],
+      ['I discard O and T.', 'discard|O|T'],
+      ['I discard all my cards.', 'discard|all'],
+      ['I attack the mole on d5 with T and O.', 'attack|d5|T|O'],
+      ['I defend with Q.', 'defend|Q'],
+      ['I do not defend.', 'defend|none'],
+      ['My standing orders are: "move c6 c7; play SS raise"', 'orders|give|move c6 c7; play SS raise'],
+      ['I clear my standing orders.', 'orders|clear'],
+      ['I end my turn.', 'end-turn'],
+    ];
+    for (const [text, line] of lines) {
+      const [result] = await postMessage(r, 't1', 'alice', text);
+      // Whose turn it is and what alice holds are the rules' business: only the command is checked here.
+      expect(['accepted', 'rejected'], `${text}: ${JSON.stringify(result)}`).toContain(result?.status);
+      const words = line.split('|');
+      // 'orders give …': the last word name takes the rest of the line, as act would be given it.
+      const want = await actCommand(
+        r,
+        't1',
+        'alice',
+        words[0] === 'orders' ? [...words.slice(0, 2), ...(words[2]?.split(' ') ?? [])] : words,
+      );
+      expect(result?.command, text).toEqual(want);
+    }
+  });
 });

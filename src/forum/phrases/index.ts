@@ -6,6 +6,7 @@ import { junePhrases } from './grid-june.js';
 import { lifePhrases } from './life.js';
 import { roomsPhrases } from './rooms.js';
 import { questsPhrases } from './quests.js';
+import { tunnelersPhrases } from './tunnelers.js';
 
 export const PHRASES: Readonly<Record<string, readonly PhraseSet[]>> = {
   'grid-2002-01': [gridPhrases],
@@ -14,4 +15,5 @@ export const PHRASES: Readonly<Record<string, readonly PhraseSet[]>> = {
   rooms: [roomsPhrases],
   // The Quests' phrases first: "I create a Quest" must not be read as anything of the host's.
   'rooms+quests': [questsPhrases, roomsPhrases],
+  tunnelers: [tunnelersPhrases],
 };
