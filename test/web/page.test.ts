@@ -1,6 +1,8 @@
 // The web page end to end, in Debian's headless Chromium against the real server: create a game, two players
 // join in two browsers, one acts and the other's page follows live, the Administrator ticks; and no player's
 // page (its text, its SVG, its markup) ever shows another's secrets or what only the Administrator may see.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Harness } from './support.js';
@@ -195,5 +197,108 @@ describe("one player's page never shows another's secrets", () => {
     const markup = await html(alice.page);
     for (const secret of ["bob's mole", 'Every hand', 'Deck, top first', `${bobMole.at}: tunneled`])
       expect(markup, secret).not.toContain(secret);
+  }, 60_000);
+});
+
+describe('each ruleset drawn', () => {
+  /** A player's page for a game set up through the API, entered with the "Have a token?" form. */
+  async function asPlayer(game: string, token: string): Promise<Page> {
+    const { page } = await h.person();
+    await page.goto(`${h.base}/#/games/${game}`);
+    await page.getByLabel("token (a player's or the Administrator's)").fill(token);
+    await page.getByRole('button', { name: 'Use token' }).click();
+    return page;
+  }
+
+  it('Life: the Field as SVG, each Cell coloured by its team', async () => {
+    const { adminToken } = await call<{ adminToken: string }>(h.base, 'POST', '/api/games', undefined, {
+      ruleset: 'life',
+      game: 'life1',
+    });
+    const { token } = await call<{ token: string }>(h.base, 'POST', '/api/games/life1/join', undefined, {
+      player: 'alice',
+    });
+    await call(h.base, 'POST', '/api/games/life1/commands', adminToken, { type: 'initialize' });
+    const page = await asPlayer('life1', token);
+    await page.getByTestId('viewer').filter({ hasText: 'Viewing as alice' }).waitFor();
+    const field = page.getByTestId('field-svg');
+    await field.waitFor();
+    const view = (await call<Payload>(h.base, 'GET', '/api/games/life1')).view as {
+      field: { width: number; height: number };
+      objects: { Cell: { at: [number, number]; attributes: { Color: string | null } }[] };
+    };
+    expect(await field.locator('rect.cell').count()).toBe(view.objects.Cell.length);
+    for (const c of view.objects.Cell.filter((x) => x.attributes.Color !== null).slice(0, 5))
+      await field
+        .locator(`rect.cell[data-x="${c.at[0]}"][data-y="${c.at[1]}"][data-value=${c.attributes.Color}]`)
+        .waitFor();
+    // Her one action, Tweak, has its form: x and y.
+    await page.getByRole('form', { name: 'tweak', exact: true }).getByLabel('x', { exact: true }).waitFor();
+  }, 60_000);
+
+  it('Quests: the rooms and passages as a graph, with where everyone is', async () => {
+    await call(h.base, 'POST', '/api/games', undefined, { ruleset: 'rooms+quests', game: 'quest1' });
+    const { token } = await call<{ token: string }>(h.base, 'POST', '/api/games/quest1/join', undefined, {
+      player: 'alice',
+    });
+    const page = await asPlayer('quest1', token);
+    const map = page.getByTestId('map-svg');
+    await map.waitFor();
+    const view = (await call<Payload>(h.base, 'GET', '/api/games/quest1')).view as {
+      map: { start: string; rooms: { name: string; exits: string[] }[] };
+    };
+    expect(await map.locator('g.room').count()).toBe(view.map.rooms.length);
+    await map.locator(`g.room.here[data-room="${view.map.start}"]`).waitFor();
+    // Moving along a passage through the generated form moves her on the map.
+    const to = view.map.rooms.find((r) => r.name === view.map.start)?.exits[0] ?? '';
+    expect(await give(page, 'move', { to })).toMatch(/^Done/);
+    await map.locator(`g.room.here[data-room="${to}"]`).waitFor();
+  }, 60_000);
+
+  it('the README screenshot: a June Grid game as one player sees it', async () => {
+    const { adminToken } = await call<{ adminToken: string }>(h.base, 'POST', '/api/games', undefined, {
+      ruleset: 'grid-2002-06',
+      game: 'june-demo',
+    });
+    const tokens: Record<string, string> = {};
+    for (const p of ['alice', 'bob', 'carol'])
+      tokens[p] = (
+        await call<{ token: string }>(h.base, 'POST', '/api/games/june-demo/join', undefined, { player: p })
+      ).token;
+    const admin = (type: string, args: Record<string, unknown>) =>
+      call(h.base, 'POST', '/api/games/june-demo/commands', adminToken, { type, args });
+    const act = (p: string, type: string, args: Record<string, unknown>) =>
+      call(h.base, 'POST', '/api/games/june-demo/commands', tokens[p], { type, args });
+    for (const [x, y] of [
+      [6, 9],
+      [7, 9],
+      [7, 10],
+      [8, 10],
+    ])
+      await admin('square', { x, y, substance: 'Mud' });
+    for (const [x, y] of [
+      [14, 5],
+      [15, 5],
+      [15, 6],
+    ])
+      await admin('square', { x, y, substance: 'Turf', wet: true });
+    await admin('place', { kind: 'siren', x: 16, y: 15, name: 'Ligeia' });
+    await admin('place', { kind: 'big-rock', x: 12, y: 12 });
+    await admin('place', { kind: 'yeti', x: 4, y: 17 });
+    await admin('place', { kind: 'bonus-box', x: 9, y: 3, name: 'Jackpot' });
+    await act('alice', 'enter', { x: 5, y: 8 });
+    await act('bob', 'enter', { x: 13, y: 11 });
+    await act('carol', 'enter', { x: 17, y: 4 });
+    await act('alice', 'move', { x: 6, y: 9 });
+
+    const page = await asPlayer('june-demo', tokens.alice ?? '');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.locator('[data-testid=grid-svg] [data-player=carol]').waitFor();
+    await whenLive(page);
+    const png = await page.screenshot({ type: 'png' });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(await page.content()).not.toContain('Jackpot');
+    if (process.env.WRITE_SCREENSHOT === '1')
+      writeFileSync(fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url)), png);
   }, 60_000);
 });
