@@ -165,6 +165,8 @@ export const playAction: Action<PlayArgs> = {
     };
     ctx.emit(e);
     apply(ctx, player, c, option, a.target);
+    if (option !== 'lower' && option !== 'teleport')
+      tell(ctx, player, `Your mole now has ${statLine(ctx.rules, player)}.`);
   },
 };
 
