@@ -64,7 +64,7 @@ export async function startHarness(): Promise<Harness> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(30_000);
       page.on('pageerror', (e) => console.error('page error:', e.message));
       return { context, page };
     },

@@ -287,6 +287,13 @@ function Commands(props: {
 function Log({ lines }: { lines: LogLine[] }) {
   const [all, setAll] = useState(false);
   const shown = all ? lines : lines.slice(-200);
+  // The newest lines are at the bottom: keep them in sight as they arrive, unless the reader scrolled up.
+  const box = useRef<HTMLOListElement>(null);
+  const pinned = useRef(true);
+  useEffect(() => {
+    const el = box.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [shown.length, lines]);
   return (
     <>
       {lines.length > shown.length && (
@@ -294,7 +301,16 @@ function Log({ lines }: { lines: LogLine[] }) {
           Show all {lines.length} lines
         </button>
       )}
-      <ol class="log-lines" aria-live="polite" data-testid="log">
+      <ol
+        class="log-lines"
+        aria-live="polite"
+        data-testid="log"
+        ref={box}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
         {shown.map((l) => (
           <li key={`${l.seq}:${l.text}`} value={l.seq}>
             <span class="when">
