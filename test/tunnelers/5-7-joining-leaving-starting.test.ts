@@ -143,6 +143,30 @@ describe('6. Leaving a Game', () => {
     expect(rules(t).turn?.player).toBe('bob');
   });
 
+  it("6 T-17: when the last two moles die together, their players share the society's points", () => {
+    // Each teleport into the other mole costs both a health point: the fifth kills both.
+    const t = started({ moles: { alice: 'c3', bob: 'c5' }, hands: ['XOXOX', 'OTQSO'], next: 'OXOX OXOX' });
+    const crash = () => act(t, 'alice', 'play', { cards: 'XO', target: 'c5' });
+    const round = () => {
+      act(t, 'alice', 'end-turn');
+      act(t, 'bob', 'end-turn');
+    };
+    crash();
+    crash();
+    round();
+    crash();
+    crash();
+    round();
+    expect([mole(t, 'alice')?.health, mole(t, 'bob')?.health]).toEqual([1, 1]);
+    crash();
+    expect(rules(t).moles).toEqual([]);
+    expect(t.game.ended).toEqual({ winners: [], reason: 'no mole survives' });
+    // 8 in; 2 to alice for bob's mole, 1 + 1 to the Moderator; the 4 left shared.
+    expect(points(t, SOCIETY)).toBe(0);
+    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'The Moderator')]).toEqual([0, -2, 2]);
+    t.expectConsistent();
+  });
+
   it("6 the Moderator leaving ends the game and shares the society's points evenly (T-18: the rest one each, in list order)", () => {
     const t = started({ moles: { alice: 'a1', bob: 'c3', carol: 'e5' } });
     t.admin('points', { from: SOCIETY, to: 'alice', amount: 1, reason: 'a test adjustment' }); // 11 left
