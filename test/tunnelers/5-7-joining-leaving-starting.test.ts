@@ -143,6 +143,29 @@ describe('6. Leaving a Game', () => {
     expect(rules(t).turn?.player).toBe('bob');
   });
 
+  it('6 a mole killed by its own Standing Order: the turn passes on', () => {
+    const t = started({
+      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
+      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
+      next: 'OXOX OXOX',
+    });
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
+    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // health 1
+    act(t, 'alice', 'orders', { action: 'give', orders: 'play XO c5; discard O' });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn'); // alice's turn: her order kills her mole
+    expect(rules(t).dead).toEqual(['alice']);
+    expect(rules(t).turn?.player).toBe('bob');
+    expect(rules(t).questions).toEqual({});
+    t.expectConsistent();
+  });
+
   it("6 T-17: when the last two moles die together, their players share the society's points", () => {
     // Each teleport into the other mole costs both a health point: the fifth kills both.
     const t = started({ moles: { alice: 'c3', bob: 'c5' }, hands: ['XOXOX', 'OTQSO'], next: 'OXOX OXOX' });

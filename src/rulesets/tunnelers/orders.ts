@@ -10,14 +10,14 @@ import { command, toPlayers } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
 import { own } from './types.js';
-import { normalSquare } from './board.js';
+import { moleOf, normalSquare } from './board.js';
 import { ask, hasQuestion, tell, withoutKey } from './tell.js';
 import { moveAction } from './movement.js';
 import { playAction } from './combinations.js';
 import { discardAction } from './discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
-import { endTurn } from './turns.js';
+import { afterAction, endTurn } from './turns.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
@@ -78,6 +78,8 @@ export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
     }
     read.action.run(ctx, player, read.args);
     if (ctx.state.ended || ctx.rules.turn?.player !== player) return;
+    // A mole killed by its own order (a teleport into rock) ends the turn there.
+    if (!moleOf(ctx.rules, player)) return afterAction(ctx);
     if (hasQuestion(ctx.rules, player)) return;
   }
   tell(ctx, player, 'Your standing orders have been carried out; your turn ends.');
