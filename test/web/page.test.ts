@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Harness } from './support.js';
-import { atSeq, call, createGame, give, joinGame, startHarness, whenLive } from './support.js';
+import { atSeq, call, createGame, freeSquares, give, joinGame, startHarness, whenLive } from './support.js';
 
 let h: Harness;
 
@@ -31,7 +31,14 @@ describe('the web page', () => {
     const admin = await h.person();
     const alice = await h.person();
     const bob = await h.person();
-    await createGame(admin.page, h.base, 'grid-2002-01', 'live1');
+    const adminToken = await createGame(admin.page, h.base, 'grid-2002-01', 'live1');
+    const squares = await freeSquares(h.base, 'live1', adminToken);
+    const [ax, ay] = squares.near(3, 4);
+    // Bob's entry square and the square he then announces a move to, both clear of the hidden Things.
+    let bx = 10;
+    let by = 10;
+    while (!(squares.free(bx, by) && squares.free(bx + 1, by + 1)))
+      [bx, by] = bx < 18 ? [bx + 1, by] : [2, by + 1];
     await joinGame(alice.page, h.base, 'live1', 'alice');
     await joinGame(bob.page, h.base, 'live1', 'bob');
 
@@ -48,15 +55,15 @@ describe('the web page', () => {
     expect(await bobBoard.locator('[data-kind=player]').count()).toBe(0);
 
     // Alice enters the Grid through her form; Bob's page shows her there without being reloaded.
-    const said = await give(alice.page, 'enter', { x: '3', y: '4' });
+    const said = await give(alice.page, 'enter', { x: String(ax), y: String(ay) });
     expect(said).toMatch(/^Done/);
-    await bobBoard.locator('[data-kind=player][data-player=alice][data-x="3"][data-y="4"]').waitFor();
+    await bobBoard.locator(`[data-kind=player][data-player=alice][data-x="${ax}"][data-y="${ay}"]`).waitFor();
     await bob.page.getByTestId('log').getByText('alice enters the Grid', { exact: false }).first().waitFor();
     // Alice's own page marks her as "you".
     await alice.page.locator('[data-testid=grid-svg] .player.you[data-player=alice]').waitFor();
 
     // A refused command says why and changes nothing.
-    const refused = await give(bob.page, 'move', { x: '10', y: '10' });
+    const refused = await give(bob.page, 'move', { x: String(bx), y: String(by) });
     expect(refused).toMatch(/^Refused \(/);
 
     // The Administrator ticks: everyone's page moves to the next nday.
@@ -66,10 +73,10 @@ describe('the web page', () => {
       await p.locator('.status', { hasText: 'nday 2 of 7' }).waitFor();
 
     // Bob announces a move; it is drawn for Alice as an announcement.
-    await give(bob.page, 'enter', { x: '10', y: '10' });
-    await give(bob.page, 'move', { x: '11', y: '11' });
+    await give(bob.page, 'enter', { x: String(bx), y: String(by) });
+    await give(bob.page, 'move', { x: String(bx + 1), y: String(by + 1) });
     await alice.page
-      .locator('[data-testid=grid-svg] [data-kind=announced][data-x="11"][data-y="11"]')
+      .locator(`[data-testid=grid-svg] [data-kind=announced][data-x="${bx + 1}"][data-y="${by + 1}"]`)
       .waitFor();
 
     // A player has no Administrator's controls; the Administrator has no player's actions.
@@ -80,6 +87,60 @@ describe('the web page', () => {
     await visitor.page.getByTestId('viewer').filter({ hasText: 'Viewing as the public' }).waitFor();
     await visitor.page.locator('[data-testid=grid-svg] [data-player=alice]').waitFor();
     expect(await visitor.page.locator('form.command').count()).toBe(0);
+  }, 120_000);
+
+  it('posts forum text with its token and an Idempotency-Key, and shows what became of each sentence', async () => {
+    // The page's side of POST /api/games/:game/posts (docs/api.md), with the server's answer given here in
+    // the shape of src/forum/post.ts's SentenceResult, so this checks the request and the rendering.
+    const alice = await h.person();
+    await createGame((await h.person()).page, h.base, 'grid-2002-06', 'post1');
+    await joinGame(alice.page, h.base, 'post1', 'alice');
+    const seen: { auth?: string; key?: string; body?: unknown }[] = [];
+    await alice.page.route('**/api/games/post1/posts', async (route) => {
+      const req = route.request();
+      const headers = await req.allHeaders();
+      seen.push({ auth: headers.authorization, key: headers['idempotency-key'], body: req.postDataJSON() });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          sentences: [
+            {
+              sentence: 'I enter the Grid at (3,4).',
+              status: 'accepted',
+              command: { type: 'enter', args: { x: 3, y: 4 } },
+            },
+            {
+              sentence: 'I move to (9,9).',
+              status: 'rejected',
+              error: { code: 'not-adjacent', message: '(9,9) is not next to (3,4)' },
+            },
+            {
+              sentence: 'I entre the grid at 5 5.',
+              status: 'not-understood',
+              nearest: 'I enter the Grid at (5,5).',
+            },
+            { sentence: 'Hello all!', status: 'ignored' },
+          ],
+        }),
+      });
+    });
+    const text = 'Hello all! I enter the Grid at (3,4). I move to (9,9). I entre the grid at 5 5.';
+    await alice.page.getByLabel(/your post/).fill(text);
+    await alice.page.getByRole('button', { name: 'Post', exact: true }).click();
+    const results = alice.page.getByTestId('sentences');
+    await results.locator('li.sentence').nth(3).waitFor();
+    expect(await results.locator('li.sentence.accepted').innerText()).toContain('I enter the Grid at (3,4).');
+    expect(await results.locator('li.sentence.rejected').innerText()).toContain(
+      '(9,9) is not next to (3,4) (not-adjacent)',
+    );
+    expect(await results.locator('li.sentence.not-understood').innerText()).toContain(
+      'I enter the Grid at (5,5).',
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.auth).toMatch(/^Bearer nr_/);
+    expect(seen[0]?.key).toBeTruthy();
+    expect(seen[0]?.body).toEqual({ text });
   }, 120_000);
 
   it("rotates the admin token from the Administrator's controls; the old one stops working", async () => {
@@ -107,7 +168,8 @@ describe("one player's page never shows another's secrets", () => {
     const alice = await h.person();
     const adminToken = await createGame(admin.page, h.base, 'grid-2002-01', 'things1');
     await joinGame(alice.page, h.base, 'things1', 'alice');
-    await give(alice.page, 'enter', { x: '5', y: '5' });
+    const [x, y] = (await freeSquares(h.base, 'things1', adminToken)).near(5, 5);
+    await give(alice.page, 'enter', { x: String(x), y: String(y) });
     const full = await call<Payload>(h.base, 'GET', '/api/games/things1/me', adminToken);
     const things = full.view.things as { kind: string; n: number; location: [number, number] }[];
     expect(things.length).toBeGreaterThan(0);
@@ -132,7 +194,10 @@ describe("one player's page never shows another's secrets", () => {
     const admin = await h.person();
     const alice = await h.person();
     const bob = await h.person();
-    await createGame(admin.page, h.base, 'grid-2002-06', 'june1');
+    const juneAdmin = await createGame(admin.page, h.base, 'grid-2002-06', 'june1');
+    const squares = await freeSquares(h.base, 'june1', juneAdmin);
+    const [boxX, boxY] = squares.near(11, 12);
+    const [ex, ey] = squares.near(2, 2);
     await joinGame(alice.page, h.base, 'june1', 'alice');
     await joinGame(bob.page, h.base, 'june1', 'bob');
     await whenLive(alice.page);
@@ -140,26 +205,26 @@ describe("one player's page never shows another's secrets", () => {
     // The Administrator places it through the generated form for `place`.
     const said = await give(admin.page, 'place', {
       kind: 'bonus-box',
-      x: '11',
-      y: '12',
+      x: String(boxX),
+      y: String(boxY),
       'name (optional)': 'Jackpot',
     });
     expect(said).toMatch(/^Done/);
     await admin.page
-      .locator('[data-testid=grid-svg] [data-kind=bonus-box][data-x="11"][data-y="12"]')
+      .locator(`[data-testid=grid-svg] [data-kind=bonus-box][data-x="${boxX}"][data-y="${boxY}"]`)
       .waitFor();
     await admin.page.locator('.legend').getByText('Jackpot').waitFor();
     // Then a public move, so both players' pages have certainly caught up past the placing.
-    await give(alice.page, 'enter', { x: '2', y: '2' });
+    await give(alice.page, 'enter', { x: String(ex), y: String(ey) });
     const seq = (await call<Payload>(h.base, 'GET', '/api/games/june1')).seq;
     for (const p of [alice.page, bob.page]) {
       await atSeq(p, seq);
-      await p.locator('[data-testid=grid-svg] [data-player=alice][data-x="2"][data-y="2"]').waitFor();
+      await p.locator(`[data-testid=grid-svg] [data-player=alice][data-x="${ex}"][data-y="${ey}"]`).waitFor();
       const text = await p.locator('body').innerText();
       const markup = await html(p);
       for (const secret of ['Jackpot', 'bonus-box', 'Bonus Box'])
         expect(markup.includes(secret) || text.includes(secret), `${secret} on a player's page`).toBe(false);
-      expect(await p.locator('[data-testid=grid-svg] [data-x="11"][data-y="12"]').count()).toBe(0);
+      expect(await p.locator(`[data-testid=grid-svg] [data-x="${boxX}"][data-y="${boxY}"]`).count()).toBe(0);
       // Nor the Administrator's own facts: the dice queue, the controls.
       expect(markup).not.toContain('diceQueue');
       expect(await p.getByRole('button', { name: 'Rotate admin token' }).count()).toBe(0);
@@ -207,6 +272,8 @@ describe('each ruleset drawn', () => {
     await page.goto(`${h.base}/#/games/${game}`);
     await page.getByLabel("token (a player's or the Administrator's)").fill(token);
     await page.getByRole('button', { name: 'Use token' }).click();
+    // The page shows the player's own view once its commands (a player's, never the public's) are there.
+    await page.getByRole('heading', { name: 'Your actions' }).waitFor();
     return page;
   }
 
@@ -227,6 +294,10 @@ describe('each ruleset drawn', () => {
       field: { width: number; height: number };
       objects: { Cell: { at: [number, number]; attributes: { Color: string | null } }[] };
     };
+    await field
+      .locator('rect.cell')
+      .nth(view.objects.Cell.length - 1)
+      .waitFor();
     expect(await field.locator('rect.cell').count()).toBe(view.objects.Cell.length);
     for (const c of view.objects.Cell.filter((x) => x.attributes.Color !== null).slice(0, 5))
       await field
@@ -247,6 +318,10 @@ describe('each ruleset drawn', () => {
     const view = (await call<Payload>(h.base, 'GET', '/api/games/quest1')).view as {
       map: { start: string; rooms: { name: string; exits: string[] }[] };
     };
+    await map
+      .locator('g.room')
+      .nth(view.map.rooms.length - 1)
+      .waitFor();
     expect(await map.locator('g.room').count()).toBe(view.map.rooms.length);
     await map.locator(`g.room.here[data-room="${view.map.start}"]`).waitFor();
     // Moving along a passage through the generated form moves her on the map.
@@ -269,27 +344,37 @@ describe('each ruleset drawn', () => {
       call(h.base, 'POST', '/api/games/june-demo/commands', adminToken, { type, args });
     const act = (p: string, type: string, args: Record<string, unknown>) =>
       call(h.base, 'POST', '/api/games/june-demo/commands', tokens[p], { type, args });
+    // The scene, on squares clear of what the game placed at random.
+    const squares = await freeSquares(h.base, 'june-demo', adminToken);
+    const [ax, ay] = squares.near(5, 8);
+    const [mx, my] = [ax + 1, ay + 1];
     for (const [x, y] of [
-      [6, 9],
-      [7, 9],
-      [7, 10],
-      [8, 10],
-    ])
-      await admin('square', { x, y, substance: 'Mud' });
+      [mx, my],
+      [mx + 1, my],
+      [mx + 1, my + 1],
+      [mx + 2, my + 1],
+    ] as const)
+      if (x <= 20 && y <= 20) await admin('square', { x, y, substance: 'Mud' });
     for (const [x, y] of [
       [14, 5],
       [15, 5],
       [15, 6],
     ])
       await admin('square', { x, y, substance: 'Turf', wet: true });
-    await admin('place', { kind: 'siren', x: 16, y: 15, name: 'Ligeia' });
-    await admin('place', { kind: 'big-rock', x: 12, y: 12 });
-    await admin('place', { kind: 'yeti', x: 4, y: 17 });
-    await admin('place', { kind: 'bonus-box', x: 9, y: 3, name: 'Jackpot' });
-    await act('alice', 'enter', { x: 5, y: 8 });
-    await act('bob', 'enter', { x: 13, y: 11 });
-    await act('carol', 'enter', { x: 17, y: 4 });
-    await act('alice', 'move', { x: 6, y: 9 });
+    const place = (kind: string, x: number, y: number, name?: string) => {
+      const [px, py] = squares.near(x, y);
+      return admin('place', { kind, x: px, y: py, ...(name ? { name } : {}) });
+    };
+    await place('siren', 16, 15, 'Ligeia');
+    await place('big-rock', 12, 12);
+    await place('yeti', 4, 17);
+    await place('bonus-box', 9, 3, 'Jackpot');
+    await act('alice', 'enter', { x: ax, y: ay });
+    const [bx, by] = squares.near(13, 11);
+    await act('bob', 'enter', { x: bx, y: by });
+    const [cx, cy] = squares.near(17, 4);
+    await act('carol', 'enter', { x: cx, y: cy });
+    if (squares.free(mx, my)) await act('alice', 'move', { x: mx, y: my });
 
     const page = await asPlayer('june-demo', tokens.alice ?? '');
     await page.setViewportSize({ width: 1280, height: 860 });

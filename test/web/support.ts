@@ -148,3 +148,40 @@ export async function atSeq(page: Page, seq: number): Promise<void> {
     `(() => { const m = /entry (\\d+)/.exec(document.querySelector('[data-testid=seq]')?.textContent ?? ''); return m !== null && Number(m[1]) >= ${seq}; })()`,
   );
 }
+
+/**
+ * Squares that nothing the Administrator can see occupies (the Things and objects are placed at random when a
+ * game is created), so a test's moves never land on one by chance. `near` answers the first free square from
+ * the one wished for (left to right, then up) and marks it taken; `free` asks about one square.
+ */
+export async function freeSquares(
+  base: string,
+  game: string,
+  adminToken: string,
+): Promise<{ near: (x: number, y: number) => [number, number]; free: (x: number, y: number) => boolean }> {
+  const { view } = await call<{ view: Record<string, unknown> }>(
+    base,
+    'GET',
+    `/api/games/${game}/me`,
+    adminToken,
+  );
+  const taken = new Set<string>();
+  for (const t of (view.things ?? []) as { location: [number, number] }[]) taken.add(t.location.join(','));
+  for (const o of (view.objects ?? []) as { place: { on?: [number, number] } | string }[])
+    if (typeof o.place === 'object' && o.place.on) taken.add(o.place.on.join(','));
+  for (const p of (view.players ?? []) as { location: [number, number] | null }[])
+    if (p.location) taken.add(p.location.join(','));
+  const free = (x: number, y: number) => x >= 1 && x <= 20 && y >= 1 && y <= 20 && !taken.has(`${x},${y}`);
+  const near = (x: number, y: number): [number, number] => {
+    for (let i = 0; i < 400; i++) {
+      const cx = ((x - 1 + i) % 20) + 1;
+      const cy = ((y - 1 + Math.floor((x - 1 + i) / 20)) % 20) + 1;
+      if (free(cx, cy)) {
+        taken.add(`${cx},${cy}`);
+        return [cx, cy];
+      }
+    }
+    throw new Error('no free square');
+  };
+  return { near, free };
+}
