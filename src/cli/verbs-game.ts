@@ -3,6 +3,7 @@ import type { Command as Program } from 'commander';
 import type { Actor, Command, Json, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
+import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
 import { parseRolls, wordValue, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
@@ -21,21 +22,27 @@ async function submit(
   command: Omit<Command, 'rolls' | 'id'>,
   flags: SubmitFlags,
   viewer: Viewer,
+  tokenFor?: { readonly holder: string; readonly label: string },
 ): Promise<void> {
   const rolls = parseRolls(flags.rolls);
+  // The server's token for the new game's Administrator or the new player, granted only if the command is
+  // accepted, and shown this once.
+  const token = tokenFor ? issue(tokenFor.holder) : undefined;
   const full: Command = {
     ...command,
     ...(rolls ? { rolls } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
-  const result = await referee.submit(game, full);
+  const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
   if (!result.ok) throw fromRuleError(result.error);
+  const shown = token && !result.value.duplicate ? token.token : undefined;
   const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
   if (flags.json) {
     console.log(
       JSON.stringify({
         ok: true,
         duplicate: result.value.duplicate,
+        ...(shown !== undefined ? { token: shown } : {}),
         lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })),
       }),
     );
@@ -43,6 +50,8 @@ async function submit(
   }
   if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
   for (const l of lines) if (l.type !== 'command') console.log(l.text);
+  if (shown !== undefined && tokenFor)
+    console.log(`${tokenFor.label} token (for the web page and the API; shown only now): ${shown}`);
 }
 
 /**
@@ -151,6 +160,7 @@ export function registerGameVerbs(program: Program): void {
             },
             opts,
             opts.admin ? ADMIN : PUBLIC,
+            { holder: ADMIN_HOLDER, label: 'Administrator' },
           ),
         );
       },
@@ -161,7 +171,10 @@ export function registerGameVerbs(program: Program): void {
   ).action(async (game: string, name: string, opts: SubmitFlags) => {
     const by = playerActor(name);
     await withReferee(program, (referee) =>
-      submit(referee, game, { type: 'join', by, args: {} }, opts, by as Viewer),
+      submit(referee, game, { type: 'join', by, args: {} }, opts, by as Viewer, {
+        holder: playerHolder(name),
+        label: `${name}'s`,
+      }),
     );
   });
 

@@ -41,6 +41,9 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The line `new` and `join` add to their output. */
+export const TOKEN_LINE = /^.*token \(for the web page and the API; shown only now\): (nr_[A-Za-z0-9_-]+)\n/m;
+
 /** The program over one database file in one working folder. */
 export class Cli {
   /** The --db value given on every run (relative to `dir`). */
@@ -59,9 +62,28 @@ export class Cli {
     return join(this.dir, this.db);
   }
 
-  /** Runs `referee --db DB ...args`. */
+  /** The last token each `new` or `join` printed, by holder ('admin' or the player's name). */
+  readonly tokens = new Map<string, string>();
+
+  /**
+   * Runs `referee --db DB ...args`. The access token that `new` and `join` print (random, so different on
+   * every run) is taken out of stdout into `tokens`, which keeps every other output comparable byte for byte.
+   */
   run(...args: string[]): Run {
-    return this.bare(['--db', this.db, ...args]);
+    const r = this.bare(['--db', this.db, ...args]);
+    const holder = args[0] === 'new' ? 'admin' : args[0] === 'join' ? args[2] : undefined;
+    if (holder === undefined) return r;
+    let stdout = r.stdout.replace(TOKEN_LINE, (_line, token: string) => {
+      this.tokens.set(holder, token);
+      return '';
+    });
+    if (args.includes('--json') && stdout.startsWith('{')) {
+      const parsed = JSON.parse(stdout) as { token?: string };
+      if (parsed.token !== undefined) this.tokens.set(holder, parsed.token);
+      delete parsed.token;
+      stdout = `${JSON.stringify(parsed)}\n`;
+    }
+    return { ...r, stdout };
   }
 
   /** Runs `referee ...args` exactly as given (no --db), with extra environment variables. */
