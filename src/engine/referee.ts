@@ -327,8 +327,10 @@ export class Referee {
 
   /**
    * Calls `listener` after every append this referee commits and, once the store is watched (see watch()),
-   * every append other processes commit, in order, once each: the server's live updates hang on this.
-   * Returns the unsubscribe function.
+   * every append other processes commit: the server's live updates hang on this. Per game, entries are told
+   * in order and once each: every entry committed after the game was loaded here, and for a game not loaded
+   * here, what the store notifies (entries committed before a load are in the loaded state, and are told
+   * only if their notification was handled before the load finished). Returns the unsubscribe function.
    */
   onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);

@@ -169,20 +169,23 @@ describe('Referees in several "processes" over one PostgreSQL game', () => {
       wake();
     });
     await b.watch(); // listening from here on: everything committed after this is told
+    const heardUpTo = (seq: number) =>
+      new Promise<void>((resolve) => {
+        wake = () => {
+          if ((heard[heard.length - 1]?.seq ?? 0) >= seq) resolve();
+        };
+        wake();
+      });
     const sent: LogEntry[] = [];
+    // b has not loaded the game: it is told what the store notifies.
     sent.push(...(await must(a, 'g1', create())).entries);
     sent.push(...(await must(a, 'g1', join_('alice'))).entries);
-    // b loads the game now (cached from here), and is still told of what a appends afterwards.
+    await heardUpTo((sent[sent.length - 1] as LogEntry).seq);
+    // b loads the game now (cached from here), and is told of what a appends afterwards as it catches up.
     await b.state('g1');
     sent.push(...(await must(a, 'g1', join_('bob'))).entries);
     sent.push(...(await must(a, 'g1', enter('alice', 5, 5))).entries);
-    const lastSeq = (sent[sent.length - 1] as LogEntry).seq;
-    await new Promise<void>((resolve) => {
-      wake = () => {
-        if ((heard[heard.length - 1]?.seq ?? 0) >= lastSeq) resolve();
-      };
-      wake();
-    });
+    await heardUpTo((sent[sent.length - 1] as LogEntry).seq);
     expect(heard.map((e) => e.seq)).toEqual(sent.map((e) => e.seq));
     expect(heard).toEqual(sent);
     // And b's cached game moved on with them.
