@@ -1,7 +1,8 @@
-// The public report of an nweek in the format asked for. The text report is already laid out as markdown
-// (headings, lists), so it pastes into a forum either way.
+// The public report of an nweek in the format asked for: the text report, or the markdown one (tables for
+// rolls and standings) to paste into a forum.
 import type { Referee } from '../engine/referee.js';
 import { nweekReport } from '../engine/report.js';
+import { nweekReportMarkdown } from '../engine/report-markdown.js';
 
 export function renderReport(
   referee: Referee,
@@ -9,6 +10,7 @@ export function renderReport(
   nweek: number | undefined,
   format: 'text' | 'markdown',
 ): Promise<string> {
-  void format;
-  return nweekReport(referee, game, nweek);
+  return format === 'markdown'
+    ? nweekReportMarkdown(referee, game, nweek)
+    : nweekReport(referee, game, nweek);
 }

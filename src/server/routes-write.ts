@@ -17,7 +17,9 @@ import {
   IdempotencyHeaders,
   JoinBody,
   PlayerParams,
+  PostBody,
 } from './schemas.js';
+import { ForumError, postMessage } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from './tokens.js';
 
 /** The key a client's Idempotency-Key is stored under: per token holder, so two holders' keys never meet. */
@@ -130,6 +132,38 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       const result = await referee.submit(game, command);
       if (!result.ok) throw refused(result.error);
       return answer(result.value, actor);
+    },
+  );
+
+  r.post(
+    '/api/games/:game/posts',
+    {
+      schema: {
+        summary: "a forum post's text, acted on sentence by sentence as the token's player",
+        params: GameParams,
+        headers: IdempotencyHeaders,
+        body: PostBody,
+      },
+    },
+    async (req) => {
+      const game = req.params.game;
+      const actor = await requireCaller(ctx, req, game);
+      if (actor.role !== 'player') throw forbidden('a forum post is made by a player');
+      await gameState(ctx, game);
+      const key = commandId(actor, req.headers['idempotency-key']);
+      try {
+        const sentences = await postMessage(
+          referee,
+          game,
+          actor.name,
+          req.body.text,
+          key !== undefined ? { key } : {},
+        );
+        return { sentences };
+      } catch (e) {
+        if (e instanceof ForumError) throw new HttpError(422, e.code, e.message);
+        throw e;
+      }
     },
   );
 
