@@ -60,11 +60,13 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ndays: body.ndays,
         ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
       };
-      const result = await referee.submit(
-        game,
-        { type: 'create', by: ADMIN, args },
-        { tokens: [admin.grant] },
-      );
+      const create: Command = {
+        type: 'create',
+        by: ADMIN,
+        args,
+        ...(body.rolls !== undefined ? { rolls: body.rolls } : {}),
+      };
+      const result = await referee.submit(game, create, { tokens: [admin.grant] });
       if (!result.ok) throw refused(result.error);
       return reply.code(201).send({ game, adminToken: admin.token });
     },

@@ -23,6 +23,11 @@ export const CreateBody = z
     ),
     dice: z.enum(['fair', 'manual']).default('fair'),
     ndays: z.number().int().min(1).max(100).default(7).describe('ndays in an nweek'),
+    rolls: z
+      .array(z.number().int().min(1))
+      .max(10_000)
+      .optional()
+      .describe('manual dice: results for the rolls the setup makes (hidden placements), in order'),
   })
   .strict();
 
