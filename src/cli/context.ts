@@ -3,7 +3,8 @@ import type { Command as Program } from 'commander';
 import type { Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
-import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openStore } from '../store/open.js';
+import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
+import { redact } from '../store/postgres.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
 import { UsageError } from './fail.js';
@@ -64,4 +65,10 @@ export function wordValue(word: string): number | boolean | string {
   if (/^-?\d+$/.test(word)) return Number(word);
   if (word === 'true' || word === 'false') return word === 'true';
   return word;
+}
+
+/** The store as it may be printed: a PostgreSQL connection string without its password. */
+export function shownDb(program: Program): string {
+  const spec = dbPath(program);
+  return isPostgresSpec(spec) ? redact(spec) : spec;
 }

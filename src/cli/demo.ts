@@ -5,7 +5,7 @@ import type { Command } from '../core/index.js';
 import { ADMIN, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { nweekReport } from '../engine/report.js';
-import { dbPath, withReferee } from './context.js';
+import { shownDb, withReferee } from './context.js';
 import { positionOf } from '../rulesets/grid-2002-01/index.js';
 import type { GridState } from '../rulesets/grid-2002-01/index.js';
 import { VerificationFailed } from './verbs-io.js';
@@ -120,7 +120,7 @@ export function registerDemo(program: Program): void {
     .description('play a demonstration game of The Grid and print its public reports')
     .action(async () => {
       await withReferee(program, async (referee) => {
-        const game = await playDemo(referee, dbPath(program), (line) => console.log(line));
+        const game = await playDemo(referee, shownDb(program), (line) => console.log(line));
         console.log(
           `Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`,
         );

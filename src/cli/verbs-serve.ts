@@ -6,7 +6,7 @@ import type { Referee } from '../engine/referee.js';
 import { buildApp } from '../server/app.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
-import { dbPath, withReferee } from './context.js';
+import { shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
 
 interface ServeFlags {
@@ -46,10 +46,13 @@ export function registerServeVerb(program: Program): void {
     .action(async (opts: ServeFlags) => {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
       await withReferee(program, async (referee) => {
-        const demo = opts.demo ? await demoTokens(referee, dbPath(program)) : undefined;
+        // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
+        // listen is reported now rather than at the first page that asks.
+        await referee.watch();
+        const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
         const app = await buildApp({ referee, logger: opts.log ? { level: 'info' } : false });
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
-        console.log(`nomic-referee is serving ${dbPath(program)} at ${address}/`);
+        console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
         console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
         if (demo) {
           console.log(

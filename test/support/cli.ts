@@ -38,6 +38,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   if (!('REFEREE_DB' in extra)) delete env.REFEREE_DB;
   if (!('REFEREE_SYNC' in extra)) delete env.REFEREE_SYNC;
+  if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;
   return env;
 }
 
