@@ -8,6 +8,7 @@ import { inMemory } from './in-memory.js';
 import { durable } from './durable.js';
 import { replay } from './replay.js';
 import { lifeEvolve } from './life.js';
+import { serverLoad } from './server-load.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -78,6 +79,32 @@ row(
   '< 20 ms',
   life.decideMs < 20,
 );
+
+// Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
+// every acknowledged command looked for in the logs afterwards.
+const http = await serverLoad({ store: 'sqlite', processes: 1, games: 10, playersPerGame: 10, seconds: 10 });
+row(
+  `HTTP: acknowledged commands, 1 process on SQLite (FULL), ${http.acknowledged} acknowledged, ${http.lost} lost, ${http.duplicated} twice`,
+  `${fmt(http.perSecond)}/s, p99 ${http.p99} ms`,
+  '≥ 5,000/s, p99 < 50 ms, 0 lost',
+  http.perSecond >= 5000 && http.p99 < 50 && http.lost === 0 && http.duplicated === 0,
+);
+for (const processes of [1, 2, 3]) {
+  const r = await serverLoad({
+    store: 'postgres',
+    processes,
+    games: 12,
+    playersPerGame: 10,
+    seconds: 10,
+    affinity: true,
+  });
+  row(
+    `HTTP: ${processes} process${processes > 1 ? 'es' : ''} on PostgreSQL, ${r.acknowledged} acknowledged, ${r.lost} lost, ${r.duplicated} twice`,
+    `${fmt(r.perSecond)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms`,
+    '0 lost',
+    r.lost === 0 && r.duplicated === 0,
+  );
+}
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const table = [
