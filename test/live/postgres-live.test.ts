@@ -1,0 +1,90 @@
+// Issue 8: live updates reach a player's page whichever process accepted the command. Two servers (two apps,
+// each with its own PostgreSQL pool, as two processes would have) over one schema: a stream open on one sees
+// the commands the other commits, in order, each once, with only what its viewer may see.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { Referee } from '../../src/engine/referee.js';
+import { defaultRegistry } from '../../src/rulesets/index.js';
+import { systemEntropy } from '../../src/node/entropy.js';
+import type { PgBackend } from '../store/pg-support.js';
+import { pgBackend } from '../store/pg-support.js';
+import type { Store } from '../../src/store/store.js';
+import { call, EventStream } from './support.js';
+import type { SseMessage } from './support.js';
+
+interface Server {
+  app: FastifyInstance;
+  store: Store;
+  base: string;
+}
+
+describe('live updates across processes (PostgreSQL)', () => {
+  let backend: PgBackend;
+  const servers: Server[] = [];
+  const streams: EventStream[] = [];
+
+  beforeEach(async () => {
+    backend = await pgBackend();
+    for (let i = 0; i < 2; i++) {
+      const store = await backend.open();
+      const referee = new Referee(store, defaultRegistry(), systemEntropy);
+      await referee.watch();
+      const app = await buildApp({ referee, webRoot: false });
+      servers.push({ app, store, base: await app.listen({ port: 0, host: '127.0.0.1' }) });
+    }
+  });
+
+  afterEach(async () => {
+    for (const s of streams.splice(0)) s.close();
+    for (const s of servers.splice(0)) {
+      await s.app.close();
+      await s.store.close();
+    }
+    await backend.dispose();
+  });
+
+  it('a stream on one process gets every command committed through the other, once each, in order', async () => {
+    const [a, b] = servers as [Server, Server];
+    const created = await call(a.base, 'POST', '/api/games', {
+      body: { ruleset: 'grid-2002-01', game: 'g1' },
+    });
+    expect(created.status).toBe(201);
+    const admin = (created.body as { adminToken: string }).adminToken;
+    const alice = (
+      (await call(b.base, 'POST', '/api/games/g1/join', { body: { player: 'alice' } })).body as {
+        token: string;
+      }
+    ).token;
+    const watching = await EventStream.open(a.base, 'g1', alice);
+    streams.push(watching);
+    const publicStream = await EventStream.open(a.base, 'g1');
+    streams.push(publicStream);
+
+    const seqs: number[] = [];
+    for (const body of [
+      { type: 'enter', args: { x: 3, y: 4 } },
+      { type: 'leave', args: {} },
+      { type: 'enter', args: { x: 5, y: 6 } },
+    ]) {
+      const r = await call(b.base, 'POST', '/api/games/g1/commands', { token: alice, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      seqs.push((r.body as { seq: number }).seq);
+    }
+    const hidden = await call(b.base, 'POST', '/api/games/g1/commands', {
+      token: admin,
+      body: { type: 'points', args: { to: 'alice', amount: 3, reason: 'a test' } },
+    });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    const last = (hidden.body as { seq: number }).seq;
+
+    const isUpdate = (m: SseMessage) => m.event === 'update';
+    await watching.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
+    await publicStream.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
+    const got = watching.messages
+      .filter(isUpdate)
+      .map((m) => m.data as { seq: number; lines: { text: string }[] });
+    expect(got.map((u) => u.seq)).toEqual([...seqs, last]);
+    expect(got.flatMap((u) => u.lines.map((l) => l.text))).toContain('alice enters the Grid at (5,6).');
+  });
+});
