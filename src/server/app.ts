@@ -14,6 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
+import type { AuthLimitOptions } from './auth-limit.js';
+import { registerAuthLimit } from './auth-limit.js';
 import type { ServerContext } from './context.js';
 import { errorBody, HttpError } from './errors.js';
 import { registerLive } from './live.js';
@@ -26,6 +28,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** The built web page's folder; the default is dist/web beside this build, served when it exists. */
   readonly webRoot?: string | false;
+  /** Rate limiting of failed authentication (see auth-limit.ts); on with its defaults unless `false`. */
+  readonly authLimit?: AuthLimitOptions | false;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -85,7 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const ctx: ServerContext = { referee: options.referee };
+  const ctx: ServerContext = {
+    referee: options.referee,
+    onAuthFailure: registerAuthLimit(app, options.authLimit),
+  };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
   registerLive(app, ctx);

@@ -42,7 +42,12 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
   r.get(
     '/api/games/:game',
     { schema: { summary: "a game's public view", params: GameParams } },
-    async (req) => viewPayload(await gameState(ctx, req.params.game), viewerOf(undefined)),
+    async (req) => {
+      // A token sent is checked like everywhere else under a game (one not of this game → 401), though the
+      // public view is the same for every viewer.
+      await caller(ctx, req, req.params.game);
+      return viewPayload(await gameState(ctx, req.params.game), viewerOf(undefined));
+    },
   );
 
   r.get(
@@ -70,6 +75,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
     '/api/games/:game/verify',
     { schema: { summary: 'replays the log and re-decides every command', params: GameParams } },
     async (req) => {
+      await caller(ctx, req, req.params.game);
       await gameState(ctx, req.params.game);
       const report = await referee.verify(req.params.game);
       return report;
@@ -86,6 +92,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (req, reply) => {
+      await caller(ctx, req, req.params.game);
       await gameState(ctx, req.params.game);
       const text = await renderReport(referee, req.params.game, req.query.nweek, req.query.format);
       return reply

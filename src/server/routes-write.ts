@@ -8,7 +8,7 @@ import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
 import { ADMIN, player } from '../core/index.js';
 import type { Accepted } from '../engine/referee.js';
 import type { ServerContext } from './context.js';
-import { gameState, requireCaller } from './context.js';
+import { caller, gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
 import {
   CommandBody,
@@ -82,6 +82,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       },
     },
     async (req, reply) => {
+      // Anyone may join without a token; a token sent is checked all the same (one not of this game → 401).
+      await caller(ctx, req, req.params.game);
       const name = req.body.player;
       const token = issue(playerHolder(name));
       const result = await referee.submit(
