@@ -1,7 +1,7 @@
 // The server in-process (Fastify inject) over a SQLite store: in memory, or in a temporary file when a test
 // wants to read the file's bytes. Helpers for requests with a token, and a snapshot of everything the store
 // holds, to show that a refused request changed nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
@@ -20,6 +20,8 @@ export interface TestApp {
   readonly store: SqliteStore;
   /** The database file, or ':memory:'. */
   readonly path: string;
+  /** The bytes of the database file and its write-ahead log (a file store only). */
+  bytes(): Buffer;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,11 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     referee,
     store,
     path,
+    bytes() {
+      if (dir === undefined) throw new Error('an in-memory store has no file');
+      const files = [path, `${path}-wal`].filter((f) => existsSync(f));
+      return Buffer.concat(files.map((f) => readFileSync(f)));
+    },
     async close() {
       await app.close();
       await store.close();
