@@ -1,4 +1,5 @@
 // The referee service over a real SQLite file: ordering, idempotency, durability across reopening, import.
+import { FAR_CORNER, placementRolls } from '../support/cli.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,7 +155,9 @@ describe('Referee', () => {
 
   it("the nweek report holds only public lines and the standings at that nweek's end", async () => {
     const { referee, store } = open();
-    await must(referee, 'g1', create());
+    // The Things in the far corner (manual dice), so none is found on alice's way by chance.
+    const rolls = placementRolls(FAR_CORNER).split(',').map(Number);
+    await must(referee, 'g1', { ...create('g1', 'manual'), rolls });
     await must(referee, 'g1', join_('alice'));
     await must(referee, 'g1', { type: 'enter', by: player('alice'), args: { x: 2, y: 2 } });
     await must(referee, 'g1', { type: 'move', by: player('alice'), args: { x: 3, y: 3 } });
