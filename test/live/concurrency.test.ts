@@ -3,9 +3,11 @@
 // and `leave` (always legal in The Grid of January 2002), several games at once, with retries of the same
 // Idempotency-Key racing their originals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAR_CORNER, placementRolls } from '../support/cli.js';
 import { call, serve } from './support.js';
 import type { Served } from './support.js';
 
+const THINGS_FAR_AWAY = placementRolls(FAR_CORNER).split(',').map(Number);
 const GAMES = 3;
 const PLAYERS = 8;
 const COMMANDS = 12;
@@ -25,7 +27,12 @@ describe('many concurrent clients', () => {
     for (let g = 0; g < GAMES; g++) {
       const game = `c${g}`;
       expect(
-        (await call(served.base, 'POST', '/api/games', { body: { ruleset: 'grid-2002-01', game } })).status,
+        // The Things in the far corner (manual dice): no player finds one and is moved into another's unit.
+        (
+          await call(served.base, 'POST', '/api/games', {
+            body: { ruleset: 'grid-2002-01', game, dice: 'manual', rolls: THINGS_FAR_AWAY },
+          })
+        ).status,
       ).toBe(201);
       const joined = await Promise.all(
         Array.from({ length: PLAYERS }, (_, p) =>

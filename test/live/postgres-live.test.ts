@@ -10,6 +10,7 @@ import { systemEntropy } from '../../src/node/entropy.js';
 import type { PgBackend } from '../store/pg-support.js';
 import { pgBackend } from '../store/pg-support.js';
 import type { Store } from '../../src/store/store.js';
+import { FAR_CORNER, placementRolls } from '../support/cli.js';
 import { call, EventStream } from './support.js';
 import type { SseMessage } from './support.js';
 
@@ -46,8 +47,10 @@ describe('live updates across processes (PostgreSQL)', () => {
 
   it('a stream on one process gets every command committed through the other, once each, in order', async () => {
     const [a, b] = servers as [Server, Server];
+    // The Things in the far corner (manual dice): none is found on alice's way by chance.
+    const rolls = placementRolls(FAR_CORNER).split(',').map(Number);
     const created = await call(a.base, 'POST', '/api/games', {
-      body: { ruleset: 'grid-2002-01', game: 'g1' },
+      body: { ruleset: 'grid-2002-01', game: 'g1', dice: 'manual', rolls },
     });
     expect(created.status).toBe(201);
     const admin = (created.body as { adminToken: string }).adminToken;
