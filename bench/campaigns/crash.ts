@@ -207,8 +207,21 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
   let answeredAsDuplicate = 0;
   const acked = new Set<string>();
   const sentIds = new Set<string>();
-  const restarting = new Set<Promise<void>>();
   let driving = true;
+  let killer: Promise<void> = Promise.resolve();
+  /** Removes the temporary folder, or drops the schema. */
+  const cleanup = async (): Promise<void> => {
+    rmSync(dir, { recursive: true, force: true });
+    if (options.store === 'postgres') {
+      const client = new pg.Client({ connectionString: PG_BASE });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    }
+  };
 
   /** Starts a slot again after a kill, trying until it listens (or the campaign is over). */
   const restart = async (slot: Slot): Promise<void> => {
@@ -246,9 +259,10 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
       }
     }
 
-    // The killer: every 200-600 ms, SIGKILL to a random live process, which is then started again (its
-    // restart runs beside the next pauses, so with several processes more than one may be down at once).
-    const killer = (async () => {
+    // The killer: 200-600 ms after the last victim is back, SIGKILL to a random live process, which is then
+    // started again. One process is down at a time: with several, the others go on serving meanwhile; with
+    // one, nothing answers until it is back (and the driver waits, then sends again).
+    killer = (async () => {
       while (driving && (options.maxKills === undefined || kills < options.maxKills)) {
         await sleep(between(minKill, maxKill));
         if (!driving) break;
@@ -257,9 +271,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
         if (!victim) continue;
         await kill(victim);
         kills++;
-        const p = restart(victim);
-        restarting.add(p);
-        void p.finally(() => restarting.delete(p));
+        await restart(victim);
       }
     })();
 
@@ -347,12 +359,16 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
     );
     driving = false;
     await killer;
-    await Promise.all([...restarting]);
     log(`driven: ${acknowledged} acknowledged, ${kills} kills; stopping`);
-  } finally {
+  } catch (e) {
     driving = false;
+    await killer;
     await Promise.all(slots.map((s) => stop(s)));
+    await cleanup();
+    throw e;
   }
+  driving = false;
+  await Promise.all(slots.map((s) => stop(s)));
 
   // The checks, on what the store holds once every process has gone.
   let lost = 0;
@@ -415,16 +431,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    if (options.store === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_BASE });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await client.end();
-      }
-    }
+    await cleanup();
   }
 
   return {
