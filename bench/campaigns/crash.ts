@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openStore } from '../../src/store/open.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+/** The built program beside this built script (a test running the TypeScript names it with `cli`). */
+const BUILT_CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const PG_BASE = process.env.REFEREE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The Grid of January 2002: `enter` at the player's own unit and `leave` alternate, always legal. */
 const RULESET = 'grid-2002-01';
@@ -34,6 +35,14 @@ export interface CrashOptions {
   readonly maxKillMs?: number;
   /** Kills stop once this many have been sent (default: no limit, kills go on until the driver is done). */
   readonly maxKills?: number;
+  /**
+   * At least this many kills, however fast the commands go: the i-th is due once i/(minKills+1) of the
+   * commands are issued, and if the killer has not got there by itself it is woken then (a command is not
+   * issued while a due kill waits for the previous restart). Other commands are in flight when it strikes.
+   */
+  readonly minKills?: number;
+  /** The program to run: dist/src/cli/main.js (the default, beside this script once built). */
+  readonly cli?: string;
   /** Progress lines on stderr. */
   readonly verbose?: boolean;
 }
@@ -107,9 +116,9 @@ process.once('exit', () => {
 });
 
 /** Starts `referee serve` in a slot; resolves once it listens (on a free port the system picks). */
-function start(slot: Slot, db: string): Promise<void> {
+function start(slot: Slot, db: string, cli: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--db', db, 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, [cli, '--db', db, 'serve', '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: childEnv(),
     });
@@ -183,6 +192,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
   const perGame = options.playersPerGame ?? 6;
   const minKill = options.minKillMs ?? 200;
   const maxKill = options.maxKillMs ?? 600;
+  const cli = options.cli ?? BUILT_CLI;
   const log = (line: string): void => {
     if (options.verbose) process.stderr.write(`[crash ${options.store}] ${line}\n`);
   };
@@ -209,6 +219,8 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
   const sentIds = new Set<string>();
   let driving = true;
   let killer: Promise<void> = Promise.resolve();
+  /** Ends the killer's pause at once; set while it pauses. */
+  let wake: (() => void) | undefined;
   /** Removes the temporary folder, or drops the schema. */
   const cleanup = async (): Promise<void> => {
     rmSync(dir, { recursive: true, force: true });
@@ -227,7 +239,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
   const restart = async (slot: Slot): Promise<void> => {
     for (let tries = 1; driving; tries++) {
       try {
-        await start(slot, db);
+        await start(slot, db, cli);
         restarts++;
         return;
       } catch (e) {
@@ -242,7 +254,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
 
   try {
     // One process first (on PostgreSQL it creates the schema), then the others.
-    for (const slot of slots) await start(slot, db);
+    for (const slot of slots) await start(slot, db, cli);
     const first = slots[0]?.url ?? '';
     log(`${slots.length} process(es) on ${options.store === 'sqlite' ? db : `schema ${schema}`}`);
 
@@ -264,7 +276,14 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
     // one, nothing answers until it is back (and the driver waits, then sends again).
     killer = (async () => {
       while (driving && (options.maxKills === undefined || kills < options.maxKills)) {
-        await sleep(between(minKill, maxKill));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, between(minKill, maxKill));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
         if (!driving) break;
         const live = slots.filter((s) => s.alive);
         const victim = live[Math.floor(Math.random() * live.length)];
@@ -347,7 +366,16 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
     await Promise.all(
       players.map(async (pl) => {
         while (issued < options.commands) {
-          issued++;
+          const n = issued++;
+          // A kill that is due (see minKills) strikes now, while the other players' commands are in flight.
+          const due = Math.min(
+            Math.floor((n * ((options.minKills ?? 0) + 1)) / options.commands),
+            options.maxKills ?? Infinity,
+          );
+          for (let waited = 0; kills < due && driving && waited < 60_000; waited += 5) {
+            wake?.();
+            await sleep(5);
+          }
           const key = `${run}-${pl.game}-${pl.name}-${pl.sent++}`;
           await submit(pl, key);
           if (Date.now() - lastReport > 2000) {
@@ -420,7 +448,7 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
     }
     // Every game replays from nothing, its hash chain and every roll checked, by the program itself.
     for (let g = 0; g < gamesCount; g++) {
-      const r = spawnSync(process.execPath, [CLI, '--db', db, 'verify', `crash${g}`], {
+      const r = spawnSync(process.execPath, [cli, '--db', db, 'verify', `crash${g}`], {
         encoding: 'utf8',
         env: childEnv(),
         timeout: 120_000,
