@@ -235,9 +235,9 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
     }
   };
 
-  /** Starts a slot again after a kill, trying until it listens (or the campaign is over). */
+  /** Starts a slot again after a kill, trying until it listens (20 tries). */
   const restart = async (slot: Slot): Promise<void> => {
-    for (let tries = 1; driving; tries++) {
+    for (let tries = 1; ; tries++) {
       try {
         await start(slot, db, cli);
         restarts++;
@@ -271,9 +271,11 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
       }
     }
 
-    // The killer: 200-600 ms after the last victim is back, SIGKILL to a random live process, which is then
-    // started again. One process is down at a time: with several, the others go on serving meanwhile; with
-    // one, nothing answers until it is back (and the driver waits, then sends again).
+    // The killer: every 200-600 ms, SIGKILL to a random live process, which is then started again. With one
+    // process nothing answers until it is back (the driver waits, then sends again), and the next pause
+    // starts once it is. With several, restarts run beside the next pauses, so more than one process may be
+    // down at once, but the last live one is never killed: the campaign is about answers, not an outage.
+    const restarting = new Set<Promise<void>>();
     killer = (async () => {
       while (driving && (options.maxKills === undefined || kills < options.maxKills)) {
         await new Promise<void>((resolve) => {
@@ -286,12 +288,17 @@ export async function crashCampaign(options: CrashOptions): Promise<CrashResult>
         wake = undefined;
         if (!driving) break;
         const live = slots.filter((s) => s.alive);
+        if (slots.length > 1 && live.length < 2) continue;
         const victim = live[Math.floor(Math.random() * live.length)];
         if (!victim) continue;
         await kill(victim);
         kills++;
-        await restart(victim);
+        const back = restart(victim);
+        restarting.add(back);
+        void back.then(() => restarting.delete(back));
+        if (slots.length === 1) await back;
       }
+      await Promise.all([...restarting]);
     })();
 
     /** A live process other than the one that just failed, if there is one; waits while none is up. */
