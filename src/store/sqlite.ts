@@ -75,10 +75,15 @@ interface LogRow {
   hash: string;
 }
 
-/** Refuses, before SQLite touches it, a file that is not a SQLite database or is shorter than its header says. */
-function checkFileHeader(path: string): void {
+/**
+ * Refuses, before SQLite touches it, a file that is not a SQLite database or is shorter than its header says.
+ * Answers true when the file is short but a WAL lies beside it: a checkpoint cut short (the process killed
+ * while copying the WAL into the file, which writes page 1 first) leaves exactly that, and SQLite completes
+ * it from the WAL on opening; the caller then has SQLite check the pages before trusting the file.
+ */
+function checkFileHeader(path: string): boolean {
   const size = statSync(path).size;
-  if (size === 0) return;
+  if (size === 0) return false;
   const header = Buffer.alloc(100);
   const fd = openSync(path, 'r');
   let read: number;
@@ -97,11 +102,14 @@ function checkFileHeader(path: string): void {
   const pageSize = rawPage === 1 ? 65536 : rawPage;
   const pages = header.readUInt32BE(28);
   if (pages > 0 && size < pages * pageSize) {
+    const wal = `${path}-wal`;
+    if (existsSync(wal) && statSync(wal).size > 0) return true;
     throw new StoreError(
       'damaged',
       `${path} is damaged: it holds ${size} bytes but its header promises ${pages * pageSize}; it was left untouched`,
     );
   }
+  return false;
 }
 
 export class SqliteStore implements Store {
@@ -116,11 +124,16 @@ export class SqliteStore implements Store {
     options: { sync?: SyncMode } = {},
   ) {
     const fresh = path === ':memory:' || !existsSync(path);
-    if (!fresh) checkFileHeader(path);
+    const unfinished = !fresh && checkFileHeader(path);
     let opened: Database.Database | undefined;
     try {
       this.db = opened = new Database(path);
       this.db.pragma('busy_timeout = 5000');
+      if (unfinished && this.db.pragma('quick_check', { simple: true }) !== 'ok')
+        throw new StoreError(
+          'damaged',
+          `${path} is damaged: its pages do not check out; it was left untouched`,
+        );
       this.prepareFile(fresh);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
