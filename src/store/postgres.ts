@@ -8,6 +8,13 @@
 // - idempotency: command ids are a primary key (game, id), checked in the same locked transaction.
 // - notifications: the append transaction also runs pg_notify(channel, {game, first, last}); PostgreSQL
 //   delivers it only if and when the transaction commits, in commit order, to every listening connection.
+// - group commit: appends to existing games go through one PL/pgSQL function, append_batch (schema 2), one
+//   round trip for any number of appends: the appends waiting while the previous batch is in flight are
+//   sent together and committed by one transaction. PostgreSQL serialises every committing transaction that
+//   NOTIFYs (a database-wide lock held through the commit's WAL flush), so one NOTIFYing commit per append
+//   capped the whole cluster at one append per fsync, however many processes; one commit per batch does not.
+//   Each append in a batch is still checked on its own under its game's row lock (games are locked in one
+//   order, so batches never deadlock) and refused on its own; the others commit.
 // Tables live in one PostgreSQL schema (default `referee`), created and migrated by the program, with its
 // version in `schema_version`.
 import pg from 'pg';
@@ -27,7 +34,7 @@ import type {
 } from './store.js';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 export const DEFAULT_PG_SCHEMA = 'referee';
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 const APPLICATION = 'nomic-referee';
@@ -79,6 +86,62 @@ CREATE TABLE ${s}.tokens (
   PRIMARY KEY (game, holder),
   UNIQUE (game, hash)
 );`,
+  // 1 → 2: append_batch, the whole of an append (or of several, each checked on its own) in one statement,
+  // so one round trip and one commit. For each append i in the order given (sorted by game, so that two
+  // batches lock games in the same order and never deadlock): lock the game's row, compare the first
+  // offered entry with last_seq and the command id with command_ids, then move last_seq on, record the
+  // command id and NOTIFY; the entries and tokens of the accepted appends are inserted after the loop.
+  // Answers one status per append: 'ok', 'unknown-game', 'duplicate-command' or 'conflict:LAST_SEQ'.
+  (s) => `
+CREATE FUNCTION ${s}.append_batch(
+  p_games text[], p_command_ids text[], p_firsts integer[], p_lasts integer[],
+  e_item integer[], e_seq integer[], e_nweek integer[], e_nday integer[], e_type text[], e_event json[],
+  e_prev text[], e_hash text[],
+  t_item integer[], t_holder text[], t_hash text[]
+) RETURNS text[] LANGUAGE plpgsql AS $fn$
+DECLARE
+  i integer;
+  cur integer;
+  status text[] := '{}';
+  accepted integer[] := '{}';
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_games, 1), 0) LOOP
+    SELECT g.last_seq INTO cur FROM ${s}.games g WHERE g.id = p_games[i] FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+      status := status || 'unknown-game'::text;
+    ELSIF p_firsts[i] <> cur + 1 THEN
+      status := status || ('conflict:' || cur);
+    ELSIF p_command_ids[i] IS NOT NULL AND EXISTS (
+      SELECT 1 FROM ${s}.command_ids c WHERE c.game = p_games[i] AND c.id = p_command_ids[i]
+    ) THEN
+      status := status || 'duplicate-command'::text;
+    ELSE
+      UPDATE ${s}.games SET last_seq = p_lasts[i] WHERE id = p_games[i];
+      IF p_command_ids[i] IS NOT NULL THEN
+        INSERT INTO ${s}.command_ids (game, id, first_seq, last_seq)
+          VALUES (p_games[i], p_command_ids[i], p_firsts[i], p_lasts[i]);
+      END IF;
+      PERFORM pg_notify('nomic_referee_${s}',
+        json_build_object('game', p_games[i], 'first', p_firsts[i], 'last', p_lasts[i])::text);
+      accepted := accepted || i;
+      status := status || 'ok'::text;
+    END IF;
+  END LOOP;
+  IF array_length(accepted, 1) > 0 THEN
+    INSERT INTO ${s}.log (game, seq, nweek, nday, type, event, prev, hash)
+      SELECT p_games[x.item], x.seq, x.nweek, x.nday, x.type, x.event, x.prev, x.hash
+      FROM unnest(e_item, e_seq, e_nweek, e_nday, e_type, e_event, e_prev, e_hash)
+        AS x(item, seq, nweek, nday, type, event, prev, hash)
+      WHERE x.item = ANY(accepted);
+    INSERT INTO ${s}.tokens (game, holder, hash)
+      SELECT p_games[x.item], x.holder, x.hash
+      FROM unnest(t_item, t_holder, t_hash) AS x(item, holder, hash)
+      WHERE x.item = ANY(accepted)
+      ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash;
+  END IF;
+  RETURN status;
+END
+$fn$;`,
 ];
 
 export interface PostgresOptions {
@@ -88,6 +151,39 @@ export interface PostgresOptions {
   readonly poolSize?: number;
   /** Entries per page of stream/foldStream; default 5000. */
   readonly batch?: number;
+  /**
+   * Batches of appends in flight at once (each on its own connection); default 2. Appends arriving while
+   * they are all busy wait and go together in the next batch: one round trip and one commit for all of them.
+   */
+  readonly appendConcurrency?: number;
+}
+
+/** An append waiting for its batch, and who to tell how it went. */
+interface PendingAppend {
+  readonly append: Append;
+  readonly first: number;
+  readonly last: number;
+  readonly resolve: () => void;
+  readonly reject: (e: Error) => void;
+}
+
+/** At most this many appends in one batch (one statement, one transaction). */
+const MAX_BATCH = 64;
+
+/** A failure of the connection (or the server going away), as opposed to the server refusing a statement. */
+function isConnectionError(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  const code = err.code ?? '';
+  const message = err.message ?? String(e);
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|EHOSTUNREACH)$/.test(code) ||
+    code.startsWith('08') ||
+    code.startsWith('28') ||
+    code.startsWith('3D') ||
+    code.startsWith('53') ||
+    code.startsWith('57P') ||
+    /Connection terminated|connection (is )?closed/i.test(message)
+  );
 }
 
 interface LogRow {
@@ -129,12 +225,16 @@ export class PostgresStore implements Store {
   private listener: Promise<pg.Client> | undefined;
   private reconnect: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Appends waiting for a batch, and the batches in flight (see pump()). */
+  private readonly pending: PendingAppend[] = [];
+  private readonly inflight = new Set<Promise<void>>();
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly connection: string,
     readonly schema: string,
     private readonly batch: number,
+    private readonly appendConcurrency: number,
   ) {}
 
   /** The qualified name of one of our tables. */
@@ -165,7 +265,13 @@ export class PostgresStore implements Store {
     // An idle pooled connection that dies (server restart) is dropped by the pool; without a handler the
     // 'error' event would end the process. The next query takes a fresh connection.
     pool.on('error', () => undefined);
-    const store = new PostgresStore(pool, connection, schema, options.batch ?? 5000);
+    const store = new PostgresStore(
+      pool,
+      connection,
+      schema,
+      options.batch ?? 5000,
+      Math.max(1, options.appendConcurrency ?? 2),
+    );
     try {
       await store.prepareSchema();
     } catch (e) {
@@ -240,12 +346,16 @@ export class PostgresStore implements Store {
   }
 
   async entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
-    const r = await this.query<LogRow>(
-      `SELECT seq, nweek, nday, event, prev, hash FROM ${this.t('log')} WHERE game = $1 AND seq >= $2 ORDER BY seq`,
-      [game, fromSeq],
-    );
-    if (r.rows.length === 0 && !(await this.exists(game))) return undefined;
-    return r.rows.map(toEntry);
+    // One round trip, also when there is nothing new (the Referee's check on every use): the game's row,
+    // joined with its entries from fromSeq on, so an unknown game is no row and a known one at least one.
+    const r = await this.query<LogRow | { [K in keyof LogRow]: null }>({
+      name: 'nr_entries',
+      text: `SELECT l.seq, l.nweek, l.nday, l.event, l.prev, l.hash FROM ${this.t('games')} g
+        LEFT JOIN ${this.t('log')} l ON l.game = g.id AND l.seq >= $2 WHERE g.id = $1 ORDER BY l.seq`,
+      values: [game, fromSeq],
+    });
+    if (r.rows.length === 0) return undefined;
+    return r.rows.filter((row): row is LogRow => row.seq !== null).map(toEntry);
   }
 
   /** Keyset pages (seq after the last one read): each page is one indexed query, however long the log. */
@@ -280,19 +390,21 @@ export class PostgresStore implements Store {
   }
 
   async master(game: string): Promise<Uint8Array | null> {
-    const r = await this.query<{ master: Buffer }>(
-      `SELECT master FROM ${this.t('game_secrets')} WHERE game = $1`,
-      [game],
-    );
+    const r = await this.query<{ master: Buffer }>({
+      name: 'nr_master',
+      text: `SELECT master FROM ${this.t('game_secrets')} WHERE game = $1`,
+      values: [game],
+    });
     const row = r.rows[0];
     return row ? new Uint8Array(row.master) : null;
   }
 
   async command(game: string, id: string): Promise<CommandRecord | undefined> {
-    const r = await this.query<CommandRecord>(
-      `SELECT first_seq AS first, last_seq AS last FROM ${this.t('command_ids')} WHERE game = $1 AND id = $2`,
-      [game, id],
-    );
+    const r = await this.query<CommandRecord>({
+      name: 'nr_command',
+      text: `SELECT first_seq AS first, last_seq AS last FROM ${this.t('command_ids')} WHERE game = $1 AND id = $2`,
+      values: [game, id],
+    });
     const row = r.rows[0];
     return row ? { first: row.first, last: row.last } : undefined;
   }
@@ -301,55 +413,35 @@ export class PostgresStore implements Store {
     const first = a.entries[0];
     if (!first) return;
     checkConsecutive(a.game, a.entries);
+    if (a.create) return this.create(a, a.create, first);
+    if (this.closed) throw new StoreError('io', 'the store is closed');
+    const last = (a.entries[a.entries.length - 1] as LogEntry).seq;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ append: a, first: first.seq, last, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** A new game: its row is inserted (a concurrent creation of the same id waits on the key, then finds it taken). */
+  private async create(a: Append, create: NonNullable<Append['create']>, first: LogEntry): Promise<void> {
     const lastEntry = a.entries[a.entries.length - 1] as LogEntry;
     await this.tx(async (c) => {
-      let last: number;
-      if (a.create) {
-        // A concurrent creation of the same id waits here on the primary key, then finds it taken.
-        const made = await c.query(
-          `INSERT INTO ${this.t('games')} (id, ruleset, last_seq) VALUES ($1, $2, 0) ON CONFLICT (id) DO NOTHING`,
-          [a.game, a.create.ruleset],
-        );
-        if (made.rowCount !== 1) throw new StoreError('conflict', `the game ${a.game} already exists`);
-        if (a.create.master)
-          await c.query(`INSERT INTO ${this.t('game_secrets')} (game, master) VALUES ($1, $2)`, [
-            a.game,
-            Buffer.from(a.create.master),
-          ]);
-        last = 0;
-      } else {
-        // The per-game lock: every append to this game waits here until the one before it has committed
-        // or rolled back, then reads the last_seq it left. NO KEY UPDATE (not UPDATE) so that inserts
-        // referencing the game (tokens granted meanwhile) are not blocked by it.
-        const r = await c.query<{ last_seq: number }>(
-          `SELECT last_seq FROM ${this.t('games')} WHERE id = $1 FOR NO KEY UPDATE`,
-          [a.game],
-        );
-        const row = r.rows[0];
-        if (!row) throw new StoreError('unknown-game', `there is no game ${a.game}`);
-        last = row.last_seq;
-      }
-      if (first.seq !== last + 1)
+      const made = await c.query(
+        `INSERT INTO ${this.t('games')} (id, ruleset, last_seq) VALUES ($1, $2, 0) ON CONFLICT (id) DO NOTHING`,
+        [a.game, create.ruleset],
+      );
+      if (made.rowCount !== 1) throw new StoreError('conflict', `the game ${a.game} already exists`);
+      if (create.master)
+        await c.query(`INSERT INTO ${this.t('game_secrets')} (game, master) VALUES ($1, $2)`, [
+          a.game,
+          Buffer.from(create.master),
+        ]);
+      if (first.seq !== 1)
         throw new StoreError(
           'conflict',
-          `the game ${a.game} moved on (entry ${last + 1} expected, ${first.seq} offered)`,
+          `the game ${a.game} moved on (entry 1 expected, ${first.seq} offered)`,
         );
-      if (a.commandId !== undefined && (await this.commandIn(c, a.game, a.commandId)))
-        throw new StoreError('duplicate-command', `command ${a.commandId} was already applied`);
-      await c.query(
-        `INSERT INTO ${this.t('log')} (game, seq, nweek, nday, type, event, prev, hash)
-         SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::json[], $7::text[], $8::text[])`,
-        [
-          a.game,
-          a.entries.map((e) => e.seq),
-          a.entries.map((e) => e.at.nweek),
-          a.entries.map((e) => e.at.nday),
-          a.entries.map((e) => e.event.type),
-          a.entries.map((e) => JSON.stringify(e.event)),
-          a.entries.map((e) => e.prev),
-          a.entries.map((e) => e.hash),
-        ],
-      );
+      await this.insertEntries(c, a.game, a.entries);
       await c.query(`UPDATE ${this.t('games')} SET last_seq = $2 WHERE id = $1`, [a.game, lastEntry.seq]);
       if (a.commandId !== undefined)
         await c.query(
@@ -361,6 +453,139 @@ export class PostgresStore implements Store {
     });
   }
 
+  /** Sends batches while fewer than `appendConcurrency` are in flight: what waits meanwhile goes together. */
+  private pump(): void {
+    while (this.inflight.size < this.appendConcurrency && this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
+      const running: Promise<void> = this.send(batch).finally(() => {
+        this.inflight.delete(running);
+        this.pump();
+      });
+      this.inflight.add(running);
+    }
+  }
+
+  /** One call of append_batch; each append is answered with its own status. Never rejects. */
+  private async send(batch: PendingAppend[]): Promise<void> {
+    // Sorted by game (a stable sort: one game's appends stay in order), so that every batch, from any
+    // process, locks the games' rows in the same order.
+    const items = [...batch].sort((x, y) =>
+      x.append.game < y.append.game ? -1 : x.append.game > y.append.game ? 1 : 0,
+    );
+    let statuses: string[];
+    try {
+      statuses = await this.appendBatch(items);
+    } catch (e) {
+      // The server refused the statement, so nothing of it was committed: if several appends went together,
+      // each is tried alone, so that one append's error is not another's. A lost connection is different:
+      // the batch may have committed, so its outcome is unknown and is reported as it is ('io').
+      const refusedByServer =
+        !(e instanceof StoreError) &&
+        typeof (e as { code?: unknown }).code === 'string' &&
+        !isConnectionError(e);
+      if (items.length > 1 && refusedByServer) {
+        await Promise.all(items.map((p) => this.send([p])));
+        return;
+      }
+      const err = this.translate(e);
+      for (const p of items) p.reject(err);
+      return;
+    }
+    items.forEach((p, i) => {
+      const status = statuses[i] ?? 'missing';
+      const game = p.append.game;
+      if (status === 'ok') p.resolve();
+      else if (status === 'unknown-game')
+        p.reject(new StoreError('unknown-game', `there is no game ${game}`));
+      else if (status === 'duplicate-command')
+        p.reject(
+          new StoreError('duplicate-command', `command ${p.append.commandId ?? ''} was already applied`),
+        );
+      else if (status.startsWith('conflict:')) {
+        const last = Number(status.slice('conflict:'.length));
+        p.reject(
+          new StoreError(
+            'conflict',
+            `the game ${game} moved on (entry ${last + 1} expected, ${p.first} offered)`,
+          ),
+        );
+      } else p.reject(new Error(`append_batch answered ${status} for ${game}`));
+    });
+  }
+
+  private async appendBatch(items: readonly PendingAppend[]): Promise<string[]> {
+    if (this.closed) throw new StoreError('io', 'the store is closed');
+    const e: {
+      item: number[];
+      seq: number[];
+      nweek: number[];
+      nday: number[];
+      type: string[];
+      event: string[];
+      prev: string[];
+      hash: string[];
+    } = { item: [], seq: [], nweek: [], nday: [], type: [], event: [], prev: [], hash: [] };
+    const t: { item: number[]; holder: string[]; hash: string[] } = { item: [], holder: [], hash: [] };
+    items.forEach((p, i) => {
+      for (const entry of p.append.entries) {
+        e.item.push(i + 1);
+        e.seq.push(entry.seq);
+        e.nweek.push(entry.at.nweek);
+        e.nday.push(entry.at.nday);
+        e.type.push(entry.event.type);
+        e.event.push(JSON.stringify(entry.event));
+        e.prev.push(entry.prev);
+        e.hash.push(entry.hash);
+      }
+      for (const token of p.append.tokens ?? []) {
+        t.item.push(i + 1);
+        t.holder.push(token.holder);
+        t.hash.push(token.hash);
+      }
+    });
+    const r = await this.pool.query<{ status: string[] }>({
+      name: 'nr_append_batch',
+      text: `SELECT ${this.t('append_batch')}($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[],
+        $7::int[], $8::int[], $9::text[], $10::json[], $11::text[], $12::text[], $13::int[], $14::text[],
+        $15::text[]) AS status`,
+      values: [
+        items.map((p) => p.append.game),
+        items.map((p) => p.append.commandId ?? null),
+        items.map((p) => p.first),
+        items.map((p) => p.last),
+        e.item,
+        e.seq,
+        e.nweek,
+        e.nday,
+        e.type,
+        e.event,
+        e.prev,
+        e.hash,
+        t.item,
+        t.holder,
+        t.hash,
+      ],
+    });
+    return r.rows[0]?.status ?? [];
+  }
+
+  private async insertEntries(c: pg.PoolClient, game: string, entries: readonly LogEntry[]): Promise<void> {
+    await c.query(
+      `INSERT INTO ${this.t('log')} (game, seq, nweek, nday, type, event, prev, hash)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::json[], $7::text[], $8::text[])`,
+      [
+        game,
+        entries.map((e) => e.seq),
+        entries.map((e) => e.at.nweek),
+        entries.map((e) => e.at.nday),
+        entries.map((e) => e.event.type),
+        entries.map((e) => JSON.stringify(e.event)),
+        entries.map((e) => e.prev),
+        entries.map((e) => e.hash),
+      ],
+    );
+  }
+
   async grantToken(game: string, grant: TokenGrant): Promise<void> {
     await this.tx(async (c) => {
       if (!(await this.exists(game, c))) throw new StoreError('unknown-game', `there is no game ${game}`);
@@ -369,10 +594,11 @@ export class PostgresStore implements Store {
   }
 
   async tokenHolder(game: string, hash: string): Promise<string | undefined> {
-    const r = await this.query<{ holder: string }>(
-      `SELECT holder FROM ${this.t('tokens')} WHERE game = $1 AND hash = $2`,
-      [game, hash],
-    );
+    const r = await this.query<{ holder: string }>({
+      name: 'nr_token_holder',
+      text: `SELECT holder FROM ${this.t('tokens')} WHERE game = $1 AND hash = $2`,
+      values: [game, hash],
+    });
     return r.rows[0]?.holder;
   }
 
@@ -436,23 +662,8 @@ export class PostgresStore implements Store {
           Buffer.from(dump.master),
         ]);
       checkConsecutive(dump.game, dump.entries);
-      for (let i = 0; i < dump.entries.length; i += this.batch) {
-        const page = dump.entries.slice(i, i + this.batch);
-        await c.query(
-          `INSERT INTO ${this.t('log')} (game, seq, nweek, nday, type, event, prev, hash)
-           SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::json[], $7::text[], $8::text[])`,
-          [
-            dump.game,
-            page.map((e) => e.seq),
-            page.map((e) => e.at.nweek),
-            page.map((e) => e.at.nday),
-            page.map((e) => e.event.type),
-            page.map((e) => JSON.stringify(e.event)),
-            page.map((e) => e.prev),
-            page.map((e) => e.hash),
-          ],
-        );
-      }
+      for (let i = 0; i < dump.entries.length; i += this.batch)
+        await this.insertEntries(c, dump.game, dump.entries.slice(i, i + this.batch));
       const last = dump.entries[dump.entries.length - 1] as LogEntry;
       await c.query(`UPDATE ${this.t('games')} SET last_seq = $2 WHERE id = $1`, [dump.game, last.seq]);
       if (dump.commands.length > 0)
@@ -495,6 +706,9 @@ export class PostgresStore implements Store {
     if (this.closed) return;
     this.closed = true;
     this.watchers.clear();
+    // Appends already sent are answered first; those still waiting are refused, as after closing.
+    for (const p of this.pending.splice(0)) p.reject(new StoreError('io', 'the store is closed'));
+    await Promise.all([...this.inflight]);
     await this.unlisten();
     await this.pool.end();
   }
@@ -597,24 +811,20 @@ export class PostgresStore implements Store {
     );
   }
 
-  private async commandIn(c: pg.PoolClient, game: string, id: string): Promise<boolean> {
-    const r = await c.query(`SELECT 1 FROM ${this.t('command_ids')} WHERE game = $1 AND id = $2`, [game, id]);
-    return r.rows.length > 0;
-  }
-
   private async exists(game: string, c?: pg.PoolClient): Promise<boolean> {
     const sql = `SELECT 1 FROM ${this.t('games')} WHERE id = $1`;
     const r = c ? await c.query(sql, [game]) : await this.query(sql, [game]);
     return r.rows.length > 0;
   }
 
+  /** One statement on any pooled connection; a named one (hot reads) is parsed once per connection. */
   private async query<R extends pg.QueryResultRow>(
-    sql: string,
+    sql: string | pg.QueryConfig,
     params: unknown[] = [],
   ): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new StoreError('io', 'the store is closed');
     try {
-      return await this.pool.query<R>(sql, params);
+      return typeof sql === 'string' ? await this.pool.query<R>(sql, params) : await this.pool.query<R>(sql);
     } catch (e) {
       throw this.translate(e);
     }
@@ -664,15 +874,7 @@ export class PostgresStore implements Store {
       return new StoreError('conflict', `another append got there first (${message})`);
     }
     if (code === '23503') return new StoreError('unknown-game', `there is no such game (${message})`);
-    if (
-      /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|EHOSTUNREACH)$/.test(code) ||
-      code.startsWith('08') ||
-      code.startsWith('28') ||
-      code.startsWith('3D') ||
-      code.startsWith('53') ||
-      code.startsWith('57P') ||
-      /Connection terminated|connection (is )?closed/i.test(message)
-    )
+    if (isConnectionError(e))
       return new StoreError('io', `PostgreSQL at ${redact(this.connection)} could not be used: ${message}`);
     return e instanceof Error ? e : new Error(message);
   }

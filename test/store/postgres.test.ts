@@ -252,11 +252,12 @@ describe('PostgresStore: several connections appending to one game at once', () 
       () => (settled = true),
       () => (settled = true),
     );
-    // (waiting for the server to show it blocked on the lock: a condition, not a duration)
+    // (waiting for the server to show it blocked on the lock: a condition, not a duration; the lock is
+    // taken inside append_batch)
     for (;;) {
       const blocked = await adminQuery<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
-        [`%${schema}.games%FOR NO KEY UPDATE%`],
+        [`%${schema}.append_batch%`],
       );
       if (blocked[0]?.n === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
