@@ -7,6 +7,7 @@ import type { AnyRuleset, RuleModule } from './ruleset.js';
 import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import { reject } from './errors.js';
+import { KERNEL_EVENT_TYPES } from './events.js';
 import { bytesToHex, hmacSha256 } from './hash.js';
 import { commitmentOf, fairDraw, streamSeed } from './dice/fair.js';
 import type { Stream } from './dice/fair.js';
@@ -99,6 +100,14 @@ export class Decision<S = unknown> {
   emit(raw: GameEvent): void {
     const event = this.salted(raw);
     this.attachRolls(event);
+    // A rule may emit an event that only a repealed module folds: that is the rules refusing (the module it
+    // needs is not in force), not a program error, and the command changes nothing.
+    if (this.current && !KERNEL_EVENT_TYPES.has(event.type) && !this.index().known.has(event.type)) {
+      reject(
+        'rule-not-in-force',
+        `no rule in force here can record "${event.type}": a rule this needs has been repealed`,
+      );
+    }
     if (event.type === 'seed-committed' && this.pendingDraws.public > 0) {
       throw new Error('a public roll was made but not recorded before its nweek ended');
     }

@@ -21,6 +21,7 @@ export const KERNEL_ERROR_CODES = [
   'game-exists',
   'unknown-game',
   'bad-config',
+  'rule-not-in-force', // a rule emitted an event only a repealed module records
 ] as const;
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
 

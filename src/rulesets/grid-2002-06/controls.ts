@@ -13,6 +13,7 @@ import type {
   PlayerFactsSet,
   Unit,
 } from './types.js';
+import { own } from './types.js';
 import { KINDS } from './types.js';
 import { objectsAt, onGrid, unitText } from './grid.js';
 import { cannotEnter, KIND_TRAITS } from './objects.js';
@@ -40,7 +41,7 @@ export const controlsModule: RuleModule<JuneState> = {
         })
         .strict(),
       run(ctx, _by, a) {
-        const old = ctx.rules.players[a.player];
+        const old = own(ctx.rules.players, a.player);
         if (!old) return ctx.reject('unknown-player', `${a.player} has not joined this game`);
         const facts: PlayerFacts = {
           ...old,

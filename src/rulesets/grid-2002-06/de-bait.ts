@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { BANK, command } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
+import { own } from './types.js';
 import { locationOf, objectById, str, unitOf, unitText } from './grid.js';
 import { withDE } from './sections-de.js';
 import { steps } from './de-zones.js';
@@ -35,7 +36,7 @@ const baitSquare = (s: JuneState, id: string): Unit | undefined => {
 /** Female Cheerleaders beside a piece of Bait on a square. */
 function cheerleadersBeside(ctx: Decision<JuneState>, at: Unit): string[] {
   return ctx.state.players.filter((name) => {
-    const f = ctx.rules.players[name];
+    const f = own(ctx.rules.players, name);
     const where = locationOf(ctx.rules, name);
     return f?.female === true && f.cheerleader && where !== undefined && steps(where, at) === 1;
   });
@@ -176,7 +177,7 @@ export const baitModule: RuleModule<JuneState> = {
       args: baitArg,
       run(ctx, by, { bait }) {
         if (by.role !== 'player') return;
-        const facts = ctx.rules.players[by.name];
+        const facts = own(ctx.rules.players, by.name);
         if (!facts?.female || !facts.cheerleader)
           return ctx.reject('not-allowed', 'only a Female Cheerleader may take Siren Bait');
         const at = baitSquare(ctx.rules, bait);
@@ -199,11 +200,11 @@ export const baitModule: RuleModule<JuneState> = {
   answers: {
     'may-move'(ctx, q: Json) {
       const { player, from, to } = q as { player: string; from: Unit; to: Unit };
-      const f = ctx.rules.players[player];
+      const f = own(ctx.rules.players, player);
       if (!f?.female || !f.cheerleader) return undefined;
       for (const [id, b] of Object.entries(ctx.rules.de.bait)) {
         const at = baitSquare(ctx.rules, id);
-        if (!at || (b.attempts[player] ?? 0) >= TAKE_ATTEMPTS) continue;
+        if (!at || (own(b.attempts, player) ?? 0) >= TAKE_ATTEMPTS) continue;
         if (steps(from, at) === 1 && steps(to, at) !== 1)
           return `${player} may only move within the squares beside the Siren Bait`;
       }
@@ -254,7 +255,7 @@ export const baitModule: RuleModule<JuneState> = {
       return withDE(s, {
         bait: {
           ...s.de.bait,
-          [str(e.bait)]: { ...b, attempts: { ...b.attempts, [who]: (b.attempts[who] ?? 0) + 1 } },
+          [str(e.bait)]: { ...b, attempts: { ...b.attempts, [who]: (own(b.attempts, who) ?? 0) + 1 } },
         },
       });
     },

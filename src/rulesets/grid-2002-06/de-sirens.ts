@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
+import { own } from './types.js';
 import { locationOf, objectById, str } from './grid.js';
 import { withDE } from './sections-de.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
@@ -19,8 +20,8 @@ import { becomeToad } from './de-toads.js';
 
 /** Whether a Siren holds a player: not if e is Deaf (F.4) or freed from her (E.2.5). */
 function holds(ctx: Decision<JuneState>, player: string, siren: string): boolean {
-  if (ctx.rules.de.deaf[player]) return false;
-  return !(ctx.rules.de.freed[player] ?? []).includes(siren);
+  if (own(ctx.rules.de.deaf, player)) return false;
+  return !(own(ctx.rules.de.freed, player) ?? []).includes(siren);
 }
 
 export const sirensModule: RuleModule<JuneState> = {
@@ -106,8 +107,8 @@ export const sirensModule: RuleModule<JuneState> = {
                 .filter((s) => inZatr(s, at))
                 .map((s) => s.id)
             : [];
-          const before = ctx.rules.de.zatr[name] ?? [];
-          const freed = ctx.rules.de.freed[name] ?? [];
+          const before = own(ctx.rules.de.zatr, name) ?? [];
+          const freed = own(ctx.rules.de.freed, name) ?? [];
           const still = freed.filter((id) => {
             const s = objectById(ctx.rules, id);
             return at !== undefined && s !== undefined && (inZatr(s, at) || inZoe(s, at));
@@ -116,7 +117,7 @@ export const sirensModule: RuleModule<JuneState> = {
             ctx.emit({ type: 'siren-free-ends', vis: 'public', player: name, freed: still });
           if (now.length === before.length && now.every((id) => before.includes(id))) continue;
           ctx.emit({ type: 'zatr-now', vis: 'public', player: name, sirens: now });
-          if (!ctx.rules.players[name]?.female || ctx.rules.de.deaf[name]) continue;
+          if (!own(ctx.rules.players, name)?.female || own(ctx.rules.de.deaf, name)) continue;
           for (const id of now) {
             if (before.includes(id) || still.includes(id)) continue;
             const siren = objectById(ctx.rules, id);
@@ -138,7 +139,9 @@ export const sirensModule: RuleModule<JuneState> = {
     'zoe-counted': (s: JuneState, e) => withDE(s, { zoe: e.zoe as unknown as JuneState['de']['zoe'] }),
     'siren-free': (s: JuneState, e) => {
       const name = str(e.player);
-      return withDE(s, { freed: { ...s.de.freed, [name]: [...(s.de.freed[name] ?? []), str(e.siren)] } });
+      return withDE(s, {
+        freed: { ...s.de.freed, [name]: [...(own(s.de.freed, name) ?? []), str(e.siren)] },
+      });
     },
     'zatr-now': (s: JuneState, e) =>
       withDE(s, { zatr: { ...s.de.zatr, [str(e.player)]: e.sirens as unknown as string[] } }),

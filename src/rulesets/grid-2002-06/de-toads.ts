@@ -8,12 +8,13 @@
 // a Toad, e drops all eir carryable objects."
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
+import { own } from './types.js';
 import { locationOf, objectsAt, playerObject, str } from './grid.js';
 import { withDE } from './sections-de.js';
 import { dropEverything } from './players.js';
 import { throwElbonia } from './de-elbonian.js';
 
-export const isToad = (s: JuneState, name: string): boolean => s.de.toads[name] !== undefined;
+export const isToad = (s: JuneState, name: string): boolean => own(s.de.toads, name) !== undefined;
 
 const nameOf = (id: string): string | undefined =>
   id.startsWith('player:') ? id.slice('player:'.length) : undefined;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
+import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
 import { cannotEnter } from './objects.js';
 import { enterSquare } from './entering.js';
@@ -76,7 +77,8 @@ export const waxModule: RuleModule<JuneState> = {
         if (!o || o.kind !== 'ball-of-wax' || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
         if (isEarwax(o)) ctx.reject('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
-        if (ctx.rules.de.deaf[by.name]) ctx.reject('not-allowed', `${by.name} already has wax in eir ears`);
+        if (own(ctx.rules.de.deaf, by.name))
+          ctx.reject('not-allowed', `${by.name} already has wax in eir ears`);
         const gone: ObjectRemoved = {
           type: 'object-removed',
           vis: 'public',
@@ -199,7 +201,7 @@ export const waxModule: RuleModule<JuneState> = {
     deaf: (s: JuneState, e) =>
       withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { since: Number(e.since), zoned: false } } }),
     'deaf-zoned': (s: JuneState, e) => {
-      const d = s.de.deaf[str(e.player)];
+      const d = own(s.de.deaf, str(e.player));
       return d ? withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { ...d, zoned: true } } }) : s;
     },
     'wax-removed'(s: JuneState, e) {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
+import { own } from './types.js';
 import { sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import type { RadarReveal, RadarSet } from './fg-state.js';
@@ -20,7 +21,7 @@ export const INITIAL_RADAR = 2;
 export const distance = (a: Unit, b: Unit): number => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
 
 /** A player's Radar attribute. */
-export const radarOf = (s: JuneState, player: string): number => s.fg.radar[player] ?? INITIAL_RADAR;
+export const radarOf = (s: JuneState, player: string): number => own(s.fg.radar, player) ?? INITIAL_RADAR;
 
 /** The Radar a player is treated as having now: eir Radar and any bonus the rules give (a Radar Tower, G.2). */
 export function effectiveRadar(ctx: Decision<JuneState>, player: string): number {
@@ -34,7 +35,7 @@ const boxes = (s: JuneState): GridObject[] =>
 
 /** Whether a player's Radar has already shown em a Box on this square (and none has been opened there since). */
 const known = (s: JuneState, player: string, at: Unit): boolean =>
-  (s.fg.revealed[player] ?? []).some((r) => sameUnit(r.at, at));
+  (own(s.fg.revealed, player) ?? []).some((r) => sameUnit(r.at, at));
 
 const radarArgs = z
   .object({ player: z.string().min(1).max(32), radar: z.number().int().min(0).max(40) })
@@ -93,7 +94,7 @@ export const radarModule: RuleModule<JuneState> = {
     'radar-reveal': (s: JuneState, e: RadarReveal, game: GameState) => {
       const sighting = { at: e.at, nweek: game.clock.nweek };
       return withFG(s, {
-        revealed: { ...s.fg.revealed, [e.player]: [...(s.fg.revealed[e.player] ?? []), sighting] },
+        revealed: { ...s.fg.revealed, [e.player]: [...(own(s.fg.revealed, e.player) ?? []), sighting] },
       });
     },
   },

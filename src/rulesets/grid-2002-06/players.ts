@@ -20,6 +20,7 @@ import type {
   ObjectPlaced,
   Unit,
 } from './types.js';
+import { own } from './types.js';
 import {
   consecutive,
   holdings,
@@ -115,7 +116,7 @@ export const playersModule: RuleModule<JuneState> = {
         if (by.role !== 'player') return;
         const from = locationOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
-        const facts = ctx.rules.players[by.name] ?? NEW_PLAYER;
+        const facts = own(ctx.rules.players, by.name) ?? NEW_PLAYER;
         if (facts.movedInNweek === ctx.clock.nweek)
           ctx.reject('already-moved', `${by.name} has already moved this nweek`);
         const to: Unit = [x, y];
@@ -145,7 +146,7 @@ export const playersModule: RuleModule<JuneState> = {
         ...s,
         players: {
           ...s.players,
-          [name]: { ...(s.players[name] ?? NEW_PLAYER), movedInNweek: Number(e.nweek) },
+          [name]: { ...(own(s.players, name) ?? NEW_PLAYER), movedInNweek: Number(e.nweek) },
         },
       };
     },

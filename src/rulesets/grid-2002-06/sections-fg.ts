@@ -2,6 +2,7 @@
 // their part of the state, and what they add to a viewer's view. Rulings: docs/rulings-grid-june-fg.md.
 import type { GameState, Json, RuleModule, Viewer } from '../../core/index.js';
 import type { JuneState } from './types.js';
+import { own } from './types.js';
 import { bonusBoxesModule } from './fg-bonus-boxes.js';
 import { bigStickModule } from './fg-big-stick.js';
 import { shieldModule } from './fg-shield.js';
@@ -40,10 +41,10 @@ export function fgView(rules: JuneState, game: GameState, viewer: Viewer): Recor
     gremlinsOffGrid: [...fg.knockedOff],
     gremlinsInactive: [...fg.inactive],
     pinballGuns: [...fg.guns],
-    radar: Object.fromEntries(game.players.map((p) => [p, fg.radar[p] ?? INITIAL_RADAR])),
+    radar: Object.fromEntries(game.players.map((p) => [p, own(fg.radar, p) ?? INITIAL_RADAR])),
   };
   const shown = (player: string): Json =>
-    (fg.revealed[player] ?? []).map((r) => ({ at: [r.at[0], r.at[1]], nweek: r.nweek }));
+    (own(fg.revealed, player) ?? []).map((r) => ({ at: [r.at[0], r.at[1]], nweek: r.nweek }));
   if (viewer.role === 'player') view.radarReveals = shown(viewer.name);
   if (viewer.role === 'admin')
     view.radarReveals = Object.fromEntries(Object.keys(fg.revealed).map((p) => [p, shown(p)]));

@@ -160,3 +160,7 @@ export interface LandingChosen extends GameEvent {
   at: Unit;
   rolls: readonly Roll[];
 }
+
+/** Reads a record by an own key only (a player named "constructor" must not find Object.prototype's). */
+export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;

@@ -3,6 +3,7 @@
 import { balanceOf } from '../../core/index.js';
 import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
 import type { GridObject, JuneState, Kind, Unit } from './types.js';
+import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, unitText } from './grid.js';
 import { describeObject } from './objects.js';
 import { deView } from './sections-de.js';
@@ -23,7 +24,7 @@ const placeJson = (o: GridObject): Json =>
 export function juneView(rules: JuneState, game: GameState, viewer: Viewer): JsonObject {
   const players: Json[] = game.players.map((name) => {
     const at = locationOf(rules, name);
-    const facts = rules.players[name];
+    const facts = own(rules.players, name);
     return {
       name,
       location: at ? [at[0], at[1]] : null,
