@@ -5,9 +5,13 @@
 // Several processes may share one store (PostgreSQL; or a CLI beside a server on one SQLite file). The store
 // refuses an append that does not follow its game's last entry ('conflict'), so nothing is ever committed
 // out of order; this service then catches up from the store and decides the command again, so the client
-// never sees the race. The cache is checked against the store on every use (one indexed query, usually
-// empty), and watching the store (LISTEN/NOTIFY on PostgreSQL) tells onAppend listeners of entries other
-// processes committed.
+// never sees the race. The cache is checked against the store on every read (one indexed query, usually
+// empty; reads arriving while one check runs share the next), and watching the store (LISTEN/NOTIFY on
+// PostgreSQL) tells onAppend listeners of entries other processes committed. A command is first decided on
+// the cached state without that check: if the decision is to append, the store's own checks (the next
+// entry, the command id) accept it only if the cache was the store's latest state and the id is new; a
+// refused append, and every rule refusal, is decided again the careful way (fresh state, command id looked
+// up), so no answer ever rests on a state older than the store.
 import type {
   Command,
   Decided,
@@ -62,6 +66,11 @@ export class Referee {
   readonly kernel: Kernel;
   private readonly cache = new Map<string, Loaded>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per game, the check of the cache against the store under way, and the one queued after it. */
+  private readonly checks = new Map<
+    string,
+    { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
+  >();
   private readonly listeners = new Set<AppendListener>();
   /** Set once the store is (being) watched; see watch(). */
   private watching: Promise<() => Promise<void>> | undefined;
@@ -148,6 +157,8 @@ export class Referee {
     command: Command,
     options: SubmitOptions,
   ): Promise<Result<Accepted, RuleError>> {
+    const quick = await this.optimistic(game, command, options);
+    if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(game, command, options);
@@ -158,6 +169,41 @@ export class Referee {
         if (!raced || attempt >= MAX_ATTEMPTS) throw e;
       }
     }
+  }
+
+  /**
+   * The common case in one store call: decided on the cached state, appended with the store checking that
+   * the entries follow its last one and that the command id is new. Undefined when the careful way must
+   * answer: no cached state, a creation, a rule's refusal (which must rest on the store's latest state and
+   * may be a repeated command id), or an append the store refused (the cache was behind, or the id seen).
+   */
+  private async optimistic(
+    game: string,
+    command: Command,
+    options: SubmitOptions,
+  ): Promise<Result<Accepted, RuleError> | undefined> {
+    const hit = this.cache.get(game);
+    if (!hit || command.type === 'create') return undefined;
+    const decided = this.kernel.decide(hit.state, command, {
+      head: hit.head,
+      ...(hit.master ? { master: hit.master } : {}),
+    });
+    if (!decided.ok) return undefined;
+    const entries = this.link(hit, decided.value);
+    try {
+      await this.store.append({
+        game,
+        entries,
+        ...(command.id !== undefined ? { commandId: command.id } : {}),
+        ...(options.tokens ? { tokens: options.tokens } : {}),
+      });
+    } catch (e) {
+      if (e instanceof StoreError && (e.code === 'conflict' || e.code === 'duplicate-command'))
+        return undefined;
+      throw e;
+    }
+    this.committed(game, entries, decided.value.state, hit.master);
+    return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
   private async attempt(
@@ -209,14 +255,24 @@ export class Referee {
       ...(command.id !== undefined ? { commandId: command.id } : {}),
       ...(options.tokens ? { tokens: options.tokens } : {}),
     });
+    this.committed(game, entries, decided.value.state, master);
+    return ok({ entries, state: decided.value.state, duplicate: false });
+  }
+
+  /** After an append committed: the cache moves on to the state it leaves, and listeners are told. */
+  private committed(
+    game: string,
+    entries: readonly LogEntry[],
+    state: GameState,
+    master: Uint8Array | null,
+  ): void {
     const last = entries[entries.length - 1] as LogEntry;
     // A read may have caught the cache up past these entries while the append was committing (and told the
     // listeners of them then): only a cache still behind them is moved on, so each entry is told once.
     if ((this.cache.get(game)?.state.seq ?? 0) < last.seq) {
-      this.cache.set(game, { state: decided.value.state, head: last.hash, master });
+      this.cache.set(game, { state, head: last.hash, master });
       this.announce(game, entries);
     }
-    return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
   private link(loaded: Loaded | undefined, decided: Decided): LogEntry[] {
@@ -228,7 +284,32 @@ export class Referee {
    * after it (another process, or a CLI beside this server, may have appended), and those are folded in and
    * told to the listeners.
    */
-  private async load(game: string): Promise<Loaded> {
+  private load(game: string): Promise<Loaded> {
+    if (!this.cache.has(game)) return this.loadFully(game);
+    const slot = this.checks.get(game);
+    if (!slot) return this.check(game);
+    // A check under way may have read before this call began, and missed what was committed since: this
+    // call waits for the next one, which starts when that one ends and serves every call arriving meanwhile.
+    slot.queued ??= slot.started.then(
+      () => this.check(game),
+      () => this.check(game),
+    );
+    return slot.queued;
+  }
+
+  /** One check of the cache against the store, starting now. */
+  private check(game: string): Promise<Loaded> {
+    const started = this.catchUp(game);
+    const slot = { started };
+    this.checks.set(game, slot);
+    const done = () => {
+      if (this.checks.get(game) === slot) this.checks.delete(game);
+    };
+    started.then(done, done);
+    return started;
+  }
+
+  private async catchUp(game: string): Promise<Loaded> {
     const hit = this.cache.get(game);
     if (!hit) return this.loadFully(game);
     const newer = await this.store.entries(game, hit.state.seq + 1);
