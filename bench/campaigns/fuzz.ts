@@ -11,9 +11,7 @@
 // The same properties serve the tests (test/campaigns/, modest counts) and this script, run with large counts:
 //   node dist/bench/campaigns/fuzz.js --runs 20000 [--seed N] [--layer kernel|http] [--ruleset ID] [--no-doc]
 // which writes the counts tried and the failures into the "Fuzz" section of docs/reliability.md.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -43,6 +41,7 @@ import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { buildApp } from '../../src/server/app.js';
 import { systemEntropy } from '../../src/node/entropy.js';
+import { machine, RELIABILITY_DOC, writeSection } from './reliability-doc.js';
 
 /** The rulesets every campaign covers: every ruleset the program ships. */
 export const FUZZ_RULESETS: readonly string[] = defaultRegistry().ids();
@@ -645,6 +644,13 @@ interface Reply {
 
 /** One server over an in-memory SQLite store; games are created in it by the campaign, one per run. */
 export class HttpRig {
+  /**
+   * The client address requests come from. Each run is a client of its own (see runHttpScenario): the
+   * server limits failed authentications per address, and a campaign of thousands of runs sending garbage
+   * tokens from one address would be (rightly) refused 429 after the first twenty.
+   */
+  address = '127.0.0.1';
+
   private constructor(
     readonly app: FastifyInstance,
     readonly referee: Referee,
@@ -681,6 +687,7 @@ export class HttpRig {
       method,
       url,
       headers,
+      remoteAddress: this.address,
       ...(payload !== undefined ? { payload } : {}),
     });
     let body: unknown = res.body;
@@ -793,8 +800,13 @@ export async function runHttpScenario(
   tally: Tally,
   other: OtherGame,
 ): Promise<void> {
-  const game = `fz-${process.pid}-${++gameCounter}`;
+  const run = ++gameCounter;
+  const game = `fz-${process.pid}-${run}`;
   const kernel = rig.referee.kernel;
+  // This run's players are one client, at an address of their own in 127.0.0.0/8 (never a network address:
+  // inject sends nothing anywhere); its failed authentications count against it alone, and a 429 it earns
+  // is checked like any other refusal (a clear 4xx that changes nothing).
+  rig.address = loopbackAddress(2 * run);
   const created = await rig.request('POST', '/api/games', {
     body: {
       ruleset: sc.ruleset,
@@ -965,7 +977,9 @@ export async function runHttpScenario(
     const now = await rig.referee.state(game);
     if (ledgerTotal(now.balances) !== 0) fail(`${what}: the ledger sums to ${ledgerTotal(now.balances)}`);
   }
-  // The end: every reader answers, the log verifies over HTTP and here.
+  // The end: every reader answers, the log verifies over HTTP and here. The readers are another client,
+  // which never failed to authenticate, so the rate limit the players may have earned does not stop them.
+  rig.address = loopbackAddress(2 * run + 1);
   for (const url of [base, `${base}/log`, `${base}/report`, `${base}/verify`]) {
     const r = await rig.request('GET', url);
     if (r.status !== 200) fail(`GET ${url} answered ${r.status} ${JSON.stringify(r.body)}`);
@@ -980,6 +994,12 @@ export async function runHttpScenario(
   const entries = (await rig.store.entries(game)) ?? [];
   const master = (await rig.store.master(game)) ?? undefined;
   finalChecks(kernel, entries, await rig.referee.state(game), master, 'http');
+}
+
+/** The n-th address of 127.0.0.0/8 after 127.0.0.1 (n < 2^24 - 2). */
+export function loopbackAddress(n: number): string {
+  const k = (n % 0xfffffe) + 1;
+  return `127.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
 }
 
 /** A second game on the same server, whose tokens must open nothing in the fuzzed ones. */
@@ -1020,29 +1040,6 @@ export async function httpCampaign(ruleset: string, options: CampaignOptions): P
     await rig.close();
   }
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// docs/reliability.md: each campaign owns one section between its markers.
-
-export const RELIABILITY_DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.url));
-
-/** Replaces (or adds) the section between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
-export function writeSection(name: string, body: string, doc = RELIABILITY_DOC): void {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const block = `${start}\n${body.trim()}\n${end}`;
-  let text = existsSync(doc)
-    ? readFileSync(doc, 'utf8')
-    : '# Reliability\n\nFault campaigns of issue 8: what each tried, and what failed.\n';
-  const a = text.indexOf(start);
-  const b = text.indexOf(end);
-  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + end.length);
-  else text = `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(doc, text);
-}
-
-export const machine = (): string =>
-  `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
@@ -1138,7 +1135,7 @@ async function main(): Promise<void> {
   }
   const seconds = (Date.now() - started) / 1000;
   if (!process.argv.includes('--no-doc')) {
-    writeSection('fuzz', fuzzSection(results, runs, seed, seconds));
+    await writeSection('fuzz', fuzzSection(results, runs, seed, seconds));
     console.log(`written into ${RELIABILITY_DOC}`);
   }
   if (results.some((r) => r.failure)) process.exitCode = 1;

@@ -15,11 +15,11 @@
 //
 // Run: `node dist/bench/campaigns/security.js` (after `npm run build`). Prints the figures as JSON, writes the
 // "Security" section of docs/reliability.md (unless --no-doc), exits 1 on any failure.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
 import { AUTH_LIMIT_DEFAULTS } from '../../src/server/auth-limit.js';
 import type { AuthLimitOptions } from '../../src/server/auth-limit.js';
@@ -30,6 +30,7 @@ import { defaultRegistry } from '../../src/rulesets/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { GAME, httpSender, PROBES, ROLES, runMatrix, setUp } from './security-matrix.js';
 import type { Send } from './security-matrix.js';
+import { machine, writeSection } from './reliability-doc.js';
 
 export interface SecurityResult {
   readonly routes: number;
@@ -230,40 +231,9 @@ export async function securityCampaign(): Promise<SecurityResult> {
   return { routes: PROBES.length, roles: ROLES.length, matrix, logging, rateLimit, failures };
 }
 
-// ---- docs/reliability.md, "Security" section ----
-
-const DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.url));
-
-/** Replaces (or adds) the section between `<!-- security:start -->` and `<!-- security:end -->`. */
-async function writeSection(body: string): Promise<void> {
-  const start = '<!-- security:start -->';
-  const end = '<!-- security:end -->';
-  const block = `${start}\n${body.trim()}\n${end}`;
-  let text = existsSync(DOC)
-    ? readFileSync(DOC, 'utf8')
-    : '# Reliability\n\nFault campaigns of issue 8: what each tried, and what failed.\n';
-  const a = text.indexOf(start);
-  const b = text.indexOf(end);
-  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + end.length);
-  else text = `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(DOC, await prettierMarkdown(text));
-}
-
-/** The document as `prettier --check .` wants it (tables aligned); as it is where prettier is not installed. */
-async function prettierMarkdown(text: string): Promise<string> {
-  try {
-    const prettier = await import('prettier');
-    const config = (await prettier.resolveConfig(DOC)) ?? {};
-    return await prettier.format(text, { ...config, filepath: DOC });
-  } catch {
-    return text;
-  }
-}
-
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 function section(r: SecurityResult, seconds: number): string {
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
   const m = r.matrix;
   const l = r.logging;
   const q = r.rateLimit;
@@ -280,7 +250,7 @@ function section(r: SecurityResult, seconds: number): string {
     'that does not — must be refused byte for byte alike. The same matrix runs in process in',
     '`test/server/security-matrix.test.ts`.',
     '',
-    `Run: \`node dist/bench/campaigns/security.js\` (${seconds.toFixed(1)} s on ${machine}, ${new Date().toISOString().slice(0, 10)}).`,
+    `Run: \`node dist/bench/campaigns/security.js\` (${seconds.toFixed(1)} s on ${machine()}, ${new Date().toISOString().slice(0, 10)}).`,
     '',
     '| what | figure |',
     '| --- | ---: |',
@@ -321,7 +291,7 @@ async function main(): Promise<void> {
   const result = await securityCampaign();
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify(result, null, 2));
-  if (!process.argv.includes('--no-doc')) await writeSection(section(result, seconds));
+  if (!process.argv.includes('--no-doc')) await writeSection('security', section(result, seconds));
   if (result.failures.length > 0) process.exitCode = 1;
 }
 
