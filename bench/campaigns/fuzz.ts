@@ -1090,8 +1090,15 @@ function fuzzSection(
       ? 'Failures: 0.'
       : `Failures:\n\n${failures.map((f) => `- ${f.ruleset} ${f.layer}: ${f.failure?.split('\n')[0] ?? ''}`).join('\n')}`,
     '',
-    'Bugs the campaign found, fixed with a regression test each: see the list below the table when there are',
-    'any (kept by hand).',
+    'Bugs the campaign found, each fixed with a regression test in `test/campaigns/fuzz-regressions.test.ts`:',
+    '',
+    '- grid-2002-06: a player named `constructor` was looked up on `Object.prototype` instead of eir own',
+    '  record, and the June rules threw; records keyed by player name are now read as own properties only.',
+    "- tunnelers: `start` after the Moderator's module was repealed made an event no rule in force could",
+    '  fold, and threw; a command whose events need a repealed rule is now refused with `rule-not-in-force`.',
+    '- The campaign itself: over HTTP every run used to come from one client address, so after twenty runs',
+    "  of garbage tokens the server's failed-authentication limit (rightly) answered 429 to the readers at",
+    "  the end of a run; each run is now a client of its own, and the end's readers another.",
   ].join('\n');
 }
 
