@@ -25,6 +25,8 @@ export interface LoadOptions {
   readonly sync?: 'full' | 'normal';
   /** Each game's commands all go to one process (as a load balancer hashing on the game would send them). */
   readonly affinity?: boolean;
+  /** Where each server process writes a V8 CPU profile when it stops (`--profile DIR`), to see where time goes. */
+  readonly profileDir?: string;
 }
 
 export interface LoadResult extends LoadOptions {
@@ -46,11 +48,29 @@ interface Player {
 }
 
 /** Starts one `referee serve` and resolves with its address once it listens. */
-function startServer(db: string, sync: string): Promise<{ child: ChildProcess; url: string }> {
+function startServer(
+  db: string,
+  sync: string,
+  profileDir?: string,
+): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--db', db, '--sync', sync, 'serve', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        CLI,
+        '--db',
+        db,
+        '--sync',
+        sync,
+        'serve',
+        '--port',
+        '0',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
@@ -94,8 +114,8 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
   const servers: { child: ChildProcess; url: string }[] = [];
   try {
     // One process first (it creates the schema), then the others.
-    servers.push(await startServer(db, sync));
-    for (let i = 1; i < options.processes; i++) servers.push(await startServer(db, sync));
+    servers.push(await startServer(db, sync, options.profileDir));
+    for (let i = 1; i < options.processes; i++) servers.push(await startServer(db, sync, options.profileDir));
     const first = servers[0]?.url ?? '';
 
     const players: Player[] = [];
@@ -227,6 +247,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     seconds: Number(arg('seconds', '10')),
     sync: arg('sync', 'full') === 'normal' ? 'normal' : 'full',
     affinity: !process.argv.includes('--spread'),
+    ...(arg('profile', '') ? { profileDir: arg('profile', '') } : {}),
   });
   console.log(JSON.stringify(r));
 }

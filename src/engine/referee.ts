@@ -16,15 +16,30 @@ import type {
   Command,
   Decided,
   GameState,
+  KernelEvent,
   JsonObject,
   LogEntry,
   LogLine,
   RuleError,
   Result,
+  Stream,
   VerifyReport,
   Viewer,
 } from '../core/index.js';
-import { chain, err, FOLD_NOOP_TYPES, GENESIS, Kernel, ok, ruleError, verifyLog } from '../core/index.js';
+import {
+  chain,
+  chainBreak,
+  entryHash,
+  err,
+  FOLD_NOOP_TYPES,
+  GENESIS,
+  Kernel,
+  ok,
+  ruleError,
+  sha256Hex,
+  streamSeed,
+  verifyLog,
+} from '../core/index.js';
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Store, StoreChange, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
@@ -72,6 +87,8 @@ export class Referee {
     { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
   >();
   private readonly listeners = new Set<AppendListener>();
+  /** Games whose stored log was found sound (see checkSound) before this referee first wrote to them. */
+  private readonly sound = new Set<string>();
   /** Set once the store is (being) watched; see watch(). */
   private watching: Promise<() => Promise<void>> | undefined;
 
@@ -94,6 +111,16 @@ export class Referee {
 
   async state(game: string): Promise<GameState> {
     return (await this.load(game)).state;
+  }
+
+  /**
+   * The game as this process last knew it, without asking the store whether another process has appended
+   * since (loaded if it is not cached). For what may lag a command behind without harm — which commands
+   * exist and who gives them, to tell a wrong role from a rule's refusal — never for a decision: submit
+   * decides on the store's latest state.
+   */
+  async knownState(game: string): Promise<GameState> {
+    return this.cache.get(game)?.state ?? (await this.load(game)).state;
   }
 
   async view(game: string, viewer: Viewer): Promise<JsonObject> {
@@ -120,7 +147,25 @@ export class Referee {
   async verify(game: string): Promise<VerifyReport> {
     const entries = await this.entries(game);
     const master = await this.store.master(game);
-    return verifyLog(this.kernel, entries, master ?? undefined);
+    const damage = await this.fileDamage();
+    if (damage) {
+      const problems = [`the store's file is damaged (${damage}): what it reads back cannot be trusted`];
+      return { ok: false, entries: entries.length, commands: 0, fairRolls: 0, manualRolls: 0, problems };
+    }
+    try {
+      return verifyLog(this.kernel, entries, master ?? undefined);
+    } catch (e) {
+      // Only an altered log gets here (a roll or a seed no longer of its shape): said as a problem found.
+      const why = chainBreak(entries) ?? `the log cannot be checked: ${(e as Error).message}`;
+      return {
+        ok: false,
+        entries: entries.length,
+        commands: 0,
+        fairRolls: 0,
+        manualRolls: 0,
+        problems: [why],
+      };
+    }
   }
 
   /**
@@ -157,6 +202,7 @@ export class Referee {
     command: Command,
     options: SubmitOptions,
   ): Promise<Result<Accepted, RuleError>> {
+    if (command.type !== 'create') await this.checkSound(game);
     const quick = await this.optimistic(game, command, options);
     if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
@@ -169,6 +215,56 @@ export class Referee {
         if (!raced || attempt >= MAX_ATTEMPTS) throw e;
       }
     }
+  }
+
+  /**
+   * Before the first write to a game, its stored log must be sound: nothing is appended on top of a log
+   * whose hash chain is broken (an entry altered, lost or moved: a damaged file) or whose dice secret no
+   * longer matches the seeds the log committed to. Once per game and process, one pass over the log; the
+   * rest of `referee verify` (re-deciding every command) is left to that verb. Refused as 'damaged'.
+   */
+  private async checkSound(game: string): Promise<void> {
+    if (this.sound.has(game)) return;
+    let prev = GENESIS;
+    let seq = 0;
+    let problem: string | undefined;
+    const commitments: { stream: Stream; epoch: number; commitment: string }[] = [];
+    outer: for await (const batch of this.store.stream(game)) {
+      for (const e of batch) {
+        seq++;
+        if (e.seq !== seq || e.prev !== prev || entryHash(e.seq, e.at, e.event, e.prev) !== e.hash) {
+          problem = `entry ${seq} does not match the hash chain`;
+          break outer;
+        }
+        prev = e.hash;
+        const k = e.event as KernelEvent;
+        if (k.type === 'seed-committed') commitments.push(k);
+      }
+    }
+    if (seq === 0) return; // no such game: the command is refused as unknown-game
+    const damage = problem === undefined ? await this.fileDamage() : undefined;
+    if (damage) problem = `the file is damaged: ${damage}`;
+    const master = problem === undefined ? await this.store.master(game) : null;
+    const wrong = commitments.find(
+      (c) =>
+        master &&
+        (c.stream === 'public' || c.stream === 'secret') &&
+        sha256Hex(streamSeed(master, c.stream, c.epoch)) !== c.commitment,
+    );
+    if (wrong)
+      problem = `the dice secret does not match the seed committed for ${wrong.stream} ${wrong.epoch}`;
+    if (problem !== undefined)
+      throw new StoreError(
+        'damaged',
+        `the stored log of ${game} does not verify (${problem}): nothing was written; \`referee verify ${game}\` tells more`,
+      );
+    this.sound.add(game);
+  }
+
+  /** What a store that can check its own file (SqliteStore.checkFile) finds wrong with it, if anything. */
+  private async fileDamage(): Promise<string | undefined> {
+    const store = this.store as Store & { checkFile?: () => Promise<string | undefined> };
+    return store.checkFile ? await store.checkFile() : undefined;
   }
 
   /**
@@ -331,7 +427,15 @@ export class Referee {
       return this.loadFully(game);
     }
     let state = now.state;
-    for (const e of fresh) state = this.kernel.evolve(state, e.event);
+    let at = first.seq;
+    try {
+      for (const e of fresh) {
+        at = e.seq;
+        state = this.kernel.evolve(state, e.event);
+      }
+    } catch (e) {
+      throw unreplayable(game, at, e);
+    }
     const next: Loaded = { state, head: (fresh[fresh.length - 1] as LogEntry).hash, master: now.master };
     this.cache.set(game, next);
     this.announce(game, fresh);
@@ -343,8 +447,16 @@ export class Referee {
     // second without its log ever being in memory whole.
     let state: GameState | undefined;
     let head = GENESIS;
+    let seq = 0;
     for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES)) {
-      for (const e of batch.events) state = this.kernel.evolve(state, e);
+      try {
+        for (const e of batch.events) {
+          state = this.kernel.evolve(state, e);
+          seq++;
+        }
+      } catch (e) {
+        throw unreplayable(game, seq + 1, e);
+      }
       head = batch.lastHash;
     }
     if (!state) throw new StoreError('unknown-game', `there is no game ${game}`);
@@ -442,4 +554,16 @@ export class Referee {
     });
     return run;
   }
+}
+
+/**
+ * A stored event the rules cannot fold (they never produce it: an altered log, a damaged file), said as such
+ * in one line rather than as the rules' internal error.
+ */
+function unreplayable(game: string, seq: number, e: unknown): StoreError {
+  const why = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ');
+  return new StoreError(
+    'damaged',
+    `the stored log of ${game} cannot be replayed at entry ${seq} (${why}); \`referee verify ${game}\` tells more`,
+  );
 }

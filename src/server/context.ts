@@ -46,10 +46,17 @@ export async function requireCaller(
 
 export const viewerOf = (actor: Actor | undefined): Viewer => actor ?? PUBLIC;
 
-/** The game's state, or 404. */
-export async function gameState(ctx: ServerContext, game: string): Promise<GameState> {
+/**
+ * The game's state, or 404: the store's latest, or with `known` the state this process last knew (see
+ * Referee.knownState), for checks that may lag a command behind.
+ */
+export async function gameState(
+  ctx: ServerContext,
+  game: string,
+  which: 'latest' | 'known' = 'latest',
+): Promise<GameState> {
   try {
-    return await ctx.referee.state(game);
+    return await (which === 'known' ? ctx.referee.knownState(game) : ctx.referee.state(game));
   } catch (e) {
     if (e instanceof StoreError && e.code === 'unknown-game')
       throw new HttpError(404, 'unknown-game', `there is no game ${game}`);

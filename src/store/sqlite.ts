@@ -1,7 +1,8 @@
 // The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
-// games, WAL journal. Each append is one IMMEDIATE transaction, committed before the caller is answered.
+// games, WAL journal. Appends are committed in groups (one IMMEDIATE transaction for the appends that arrive
+// in one round of the event loop), each answered only after its group's commit.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
 import { checkConsecutive, StoreError } from './store.js';
 import type {
@@ -112,11 +113,130 @@ function checkFileHeader(path: string): boolean {
   return false;
 }
 
+/** The refusals of a file SQLite opens: not ours, or from a newer version. Undefined if it is ours. */
+function refusal(db: Database.Database, path: string): StoreError | undefined {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
+  if (appId === 0 && tables === 0) return undefined; // a new or empty file: it will be made ours
+  if (appId !== APPLICATION_ID)
+    return new StoreError(
+      'not-our-file',
+      `${path} is a SQLite database of some other program; it was left untouched`,
+    );
+  if (version > SCHEMA_VERSION)
+    return new StoreError(
+      'newer-version',
+      `${path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
+    );
+  return undefined;
+}
+
+/**
+ * A file with a -wal beside it (left by a crash, or another process has it open) is first looked at through a
+ * read-only connection, which never writes: a read-write connection refused and closed would copy the WAL into
+ * the file on closing, and a WAL that is not the file's own (another database's, or garbage that passes
+ * SQLite's checks) would then overwrite it. A file short of its header's size (a checkpoint cut short) must
+ * also pass SQLite's quick_check here. The -shm the read-only connection may create is removed again if it
+ * was not there before (no other connection had the file open then).
+ */
+function checkWithWal(path: string, unfinished: boolean): void {
+  const shm = `${path}-shm`;
+  const hadShm = existsSync(shm);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const refused = refusal(db, path);
+    if (refused) throw refused;
+    if (unfinished && db.pragma('quick_check', { simple: true }) !== 'ok')
+      throw new StoreError(
+        'damaged',
+        `${path} is damaged: its pages do not check out; it was left untouched`,
+      );
+  } catch (e) {
+    throw translate(e, path);
+  } finally {
+    db?.close();
+    if (!hadShm) rmSync(shm, { force: true });
+  }
+}
+
+/** An append waiting for its group commit, and who to answer. */
+interface WaitingAppend {
+  readonly append: Append;
+  readonly first: LogEntry;
+  readonly resolve: () => void;
+  readonly reject: (e: Error) => void;
+}
+
+/** Every statement the store runs, prepared once (a schema that is not ours fails here, as damaged). */
+function prepareStatements(db: Database.Database) {
+  return {
+    games: db.prepare<[], GameSummary>(
+      'SELECT g.id AS id, g.ruleset AS ruleset, (SELECT count(*) FROM log l WHERE l.game = g.id) AS entries FROM games g ORDER BY g.created_at, g.id',
+    ),
+    exists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM games WHERE id = ?'),
+    logged: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM log WHERE game = ? LIMIT 1'),
+    entries: db.prepare<[string, number], LogRow>(
+      'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq',
+    ),
+    page: db.prepare<[string, number, number], LogRow>(
+      'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?',
+    ),
+    last: db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM log WHERE game = ?'),
+    master: db.prepare<[string], { master: Buffer }>('SELECT master FROM game_secrets WHERE game = ?'),
+    command: db.prepare<[string, string], { first: number; last: number }>(
+      'SELECT first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? AND id = ?',
+    ),
+    insertGame: db.prepare('INSERT INTO games (id, ruleset, created_at) VALUES (?, ?, ?)'),
+    insertSecret: db.prepare('INSERT INTO game_secrets (game, master) VALUES (?, ?)'),
+    insertEntry: db.prepare(
+      'INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    grant: db.prepare(
+      'INSERT INTO tokens (game, holder, hash) VALUES (?, ?, ?) ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash',
+    ),
+    holder: db.prepare<[string, string], { holder: string }>(
+      'SELECT holder FROM tokens WHERE game = ? AND hash = ?',
+    ),
+    insertCommand: db.prepare('INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)'),
+  };
+}
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
-  private readonly stmts;
+  private readonly stmts: ReturnType<typeof prepareStatements>;
   /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
   private readonly watchers = new Set<StoreWatcher>();
+  /** Appends waiting for the next group commit (see append). */
+  private waiting: WaitingAppend[] = [];
+  /**
+   * One group commit: each append in a savepoint of its own (better-sqlite3 makes a nested transaction a
+   * savepoint), its refusal recorded in `refused` at its index. An error after which SQLite has ended the
+   * whole transaction itself (it may, on a full disk or an I/O error) fails the group.
+   */
+  private groupTransaction:
+    | Database.Transaction<(group: readonly WaitingAppend[], refused: (Error | undefined)[]) => void>
+    | undefined;
+  private get writeGroup() {
+    if (this.groupTransaction) return this.groupTransaction;
+    const one = this.db.transaction((a: Append, first: LogEntry) => this.write(a, first));
+    this.groupTransaction = this.db.transaction(
+      (group: readonly WaitingAppend[], refused: (Error | undefined)[]) => {
+        for (const w of group) {
+          try {
+            one(w.append, w.first);
+            refused.push(undefined);
+          } catch (e) {
+            if (!this.db.inTransaction) throw e;
+            refused.push(translate(e, this.path));
+          }
+        }
+      },
+    );
+    return this.groupTransaction;
+  }
 
   /** Opens (or creates) a store file. A file that is not ours, damaged, or from a newer version is refused. */
   constructor(
@@ -125,62 +245,30 @@ export class SqliteStore implements Store {
   ) {
     const fresh = path === ':memory:' || !existsSync(path);
     const unfinished = !fresh && checkFileHeader(path);
+    if (!fresh && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)
+      checkWithWal(path, unfinished);
     let opened: Database.Database | undefined;
     try {
       this.db = opened = new Database(path);
       this.db.pragma('busy_timeout = 5000');
-      if (unfinished && this.db.pragma('quick_check', { simple: true }) !== 'ok')
-        throw new StoreError(
-          'damaged',
-          `${path} is damaged: its pages do not check out; it was left untouched`,
-        );
       this.prepareFile(fresh);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.sync === 'normal' ? 'NORMAL' : 'FULL'}`);
       this.db.pragma('foreign_keys = ON');
+      this.stmts = prepareStatements(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
       throw translate(e, path);
     }
-    const db = this.db;
-    this.stmts = {
-      games: db.prepare<[], GameSummary>(
-        'SELECT g.id AS id, g.ruleset AS ruleset, (SELECT count(*) FROM log l WHERE l.game = g.id) AS entries FROM games g ORDER BY g.created_at, g.id',
-      ),
-      exists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM games WHERE id = ?'),
-      entries: db.prepare<[string, number], LogRow>(
-        'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq',
-      ),
-      page: db.prepare<[string, number, number], LogRow>(
-        'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?',
-      ),
-      last: db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM log WHERE game = ?'),
-      master: db.prepare<[string], { master: Buffer }>('SELECT master FROM game_secrets WHERE game = ?'),
-      command: db.prepare<[string, string], { first: number; last: number }>(
-        'SELECT first_seq AS first, last_seq AS last FROM command_ids WHERE game = ? AND id = ?',
-      ),
-      insertGame: db.prepare('INSERT INTO games (id, ruleset, created_at) VALUES (?, ?, ?)'),
-      insertSecret: db.prepare('INSERT INTO game_secrets (game, master) VALUES (?, ?)'),
-      insertEntry: db.prepare(
-        'INSERT INTO log (game, seq, nweek, nday, type, event, prev, hash, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      grant: db.prepare(
-        'INSERT INTO tokens (game, holder, hash) VALUES (?, ?, ?) ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash',
-      ),
-      holder: db.prepare<[string, string], { holder: string }>(
-        'SELECT holder FROM tokens WHERE game = ? AND hash = ?',
-      ),
-      insertCommand: db.prepare(
-        'INSERT INTO command_ids (game, id, first_seq, last_seq) VALUES (?, ?, ?, ?)',
-      ),
-    };
   }
 
   private prepareFile(fresh: boolean): void {
     const appId = this.db.pragma('application_id', { simple: true }) as number;
     const version = this.db.pragma('user_version', { simple: true }) as number;
     const tables = (this.db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
+    const refused = refusal(this.db, this.path);
+    if (refused) throw refused;
     if (appId === 0 && tables === 0) {
       // A new or empty file: make it ours.
       this.db.exec('BEGIN');
@@ -191,17 +279,6 @@ export class SqliteStore implements Store {
       return;
     }
     void fresh;
-    if (appId !== APPLICATION_ID)
-      throw new StoreError(
-        'not-our-file',
-        `${this.path} is a SQLite database of some other program; it was left untouched`,
-      );
-    if (version > SCHEMA_VERSION) {
-      throw new StoreError(
-        'newer-version',
-        `${this.path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
-      );
-    }
     if (version < 2) {
       // Migrations run in one transaction with the version bump: a file is at one version or the other.
       this.db.exec('BEGIN');
@@ -211,14 +288,27 @@ export class SqliteStore implements Store {
     }
   }
 
+  /**
+   * Whether the game exists. Its log without its record in the games table is a damaged file (an index or a
+   * row altered where SQLite cannot see it), never a game that is not there.
+   */
+  private known(game: string): boolean {
+    if (this.stmts.exists.get(game)) return true;
+    if (!this.stmts.logged.get(game)) return false;
+    throw new StoreError(
+      'damaged',
+      `${this.path} is damaged: the log of ${game} is there but not its record in the games; it was left untouched`,
+    );
+  }
+
   listGames(): Promise<GameSummary[]> {
     return this.run(() => this.stmts.games.all());
   }
 
   entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
     return this.run(() => {
-      if (!this.stmts.exists.get(game)) return undefined;
-      return this.stmts.entries.all(game, fromSeq).map(toEntry);
+      if (!this.known(game)) return undefined;
+      return this.stmts.entries.all(game, fromSeq).map(this.toEntry);
     });
   }
 
@@ -230,7 +320,7 @@ export class SqliteStore implements Store {
     let next = fromSeq;
     for (;;) {
       const rows = this.run(() => this.stmts.page.all(game, next, batch));
-      const page = (await rows).map(toEntry);
+      const page = (await rows).map(this.toEntry);
       if (page.length === 0) return;
       yield page;
       next = (page[page.length - 1] as LogEntry).seq + 1;
@@ -241,20 +331,22 @@ export class SqliteStore implements Store {
     // Each batch is one query returning one string per entry: the stored JSON, or for a stub type just
     // the type name (which cannot start with '{'), so those entries are never parsed.
     const placeholders = stub.map(() => '?').join(',') || "''";
-    const page = this.db
-      .prepare<unknown[], string>(
-        `SELECT CASE WHEN type IN (${placeholders}) THEN type ELSE event END FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?`,
-      )
-      .pluck();
-    const hashAt = this.db
-      .prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?')
-      .pluck();
+    const [page, hashAt] = await this.run(() => [
+      this.db
+        .prepare<unknown[], string>(
+          `SELECT CASE WHEN type IN (${placeholders}) THEN type ELSE event END FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?`,
+        )
+        .pluck(),
+      this.db.prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?').pluck(),
+    ]);
     let next = 1;
     for (;;) {
       const rows = await this.run(() => page.all(...stub, game, next, batch));
       if (rows.length === 0) return;
       const events = rows.map((r): GameEvent =>
-        r.charCodeAt(0) === 123 ? (JSON.parse(r) as GameEvent) : { type: r, vis: 'admin' },
+        typeof r === 'string' && r.charCodeAt(0) !== 123
+          ? { type: r, vis: 'admin' }
+          : parseEvent(this.path, r, `an entry of the log of ${game}`),
       );
       next += rows.length;
       const lastHash = await this.run(() => hashAt.get(game, next - 1) ?? '');
@@ -273,8 +365,48 @@ export class SqliteStore implements Store {
     return this.run(() => this.stmts.command.get(game, id));
   }
 
+  /**
+   * Group commit: appends given while the event loop handles one round of I/O wait for the end of that round
+   * (setImmediate) and are committed together, one IMMEDIATE transaction (one WAL sync under FULL) for all of
+   * them. Each is still checked and written in a savepoint of its own, so one refused append (a conflict, a
+   * command id seen before) is rolled back alone and the others commit; if the commit itself fails (a full
+   * disk), every append of the group is refused and nothing of it is recorded. Nobody is answered before the
+   * commit. The referee appends one command per game at a time, so a group holds different games' appends,
+   * or one process's appends racing another's, which the per-append checks settle.
+   */
   append(a: Append): Promise<void> {
-    return this.run(() => this.appendNow(a));
+    const first = a.entries[0];
+    if (!first) return Promise.resolve();
+    try {
+      checkConsecutive(a.game, a.entries);
+    } catch (e) {
+      return Promise.reject(translate(e, this.path));
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ append: a, first, resolve, reject });
+      if (this.waiting.length === 1) setImmediate(() => this.commitWaiting());
+    });
+  }
+
+  /** Commits the appends waiting (see append). */
+  private commitWaiting(): void {
+    const group = this.waiting;
+    this.waiting = [];
+    if (group.length === 0) return;
+    const refused: (Error | undefined)[] = [];
+    try {
+      this.writeGroup.immediate(group, refused);
+    } catch (e) {
+      const error = translate(e, this.path);
+      for (const w of group) w.reject(error);
+      return;
+    }
+    group.forEach((w, i) => {
+      const error = refused[i];
+      if (error) return w.reject(error);
+      this.tell(w.append.game, w.first.seq, (w.append.entries[w.append.entries.length - 1] as LogEntry).seq);
+      w.resolve();
+    });
   }
 
   /** The synchronous append, for callers (and benchmarks) that want no promise in the way. */
@@ -294,12 +426,10 @@ export class SqliteStore implements Store {
   /** The body of an append's transaction: every check, then every write. */
   private write(a: Append, first: LogEntry): void {
     if (a.create) {
-      if (this.stmts.exists.get(a.game))
-        throw new StoreError('conflict', `the game ${a.game} already exists`);
+      if (this.known(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
       this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
       if (a.create.master) this.stmts.insertSecret.run(a.game, Buffer.from(a.create.master));
-    } else if (!this.stmts.exists.get(a.game))
-      throw new StoreError('unknown-game', `there is no game ${a.game}`);
+    } else if (!this.known(a.game)) throw new StoreError('unknown-game', `there is no game ${a.game}`);
     const last = this.stmts.last.get(a.game)?.seq ?? 0;
     if (first.seq !== last + 1)
       throw new StoreError(
@@ -360,7 +490,7 @@ export class SqliteStore implements Store {
         return {
           game,
           ruleset: row.ruleset,
-          entries: this.stmts.entries.all(game, 1).map(toEntry),
+          entries: this.stmts.entries.all(game, 1).map(this.toEntry),
           master: secret ? new Uint8Array(secret.master) : null,
           commands: this.db
             .prepare<[string], CommandIdRecord>(
@@ -400,7 +530,7 @@ export class SqliteStore implements Store {
 
   grantToken(game: string, grant: TokenGrant): Promise<void> {
     return this.run(() => {
-      if (!this.stmts.exists.get(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+      if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
       this.stmts.grant.run(game, grant.holder, grant.hash);
     });
   }
@@ -409,7 +539,40 @@ export class SqliteStore implements Store {
     return this.run(() => this.stmts.holder.get(game, hash)?.holder);
   }
 
+  /**
+   * SQLite's integrity_check of the log's pages: undefined if they hold together, else what is wrong, in one
+   * line. A damaged page of the log's b-tree (a lost page, a key altered out of order) can make a read stop
+   * short without an error, leaving a shorter log whose hash chain still holds; this sees it. Work in
+   * proportion to the log, so only `referee verify` and a process's first write to a game ask for it.
+   */
+  checkFile(): Promise<string | undefined> {
+    return this.run(() => {
+      const result = String(this.db.pragma('integrity_check(log)', { simple: true }));
+      return result === 'ok' ? undefined : result.replace(/\s+/g, ' ');
+    });
+  }
+
+  /**
+   * Caps the file at `pages` pages (SQLite's max_page_count, never below the current size; null lifts the
+   * cap) and answers the cap now in force: an append that would grow the file past it fails with
+   * SQLITE_FULL exactly as on a full disk. Only for tests and the damaged-files campaign (a full disk,
+   * simulated); the program itself never calls it.
+   */
+  capPages(pages: number | null): number {
+    return this.db.pragma(`max_page_count = ${pages ?? 0xfffffffe}`, { simple: true }) as number;
+  }
+
+  private readonly toEntry = (r: LogRow): LogEntry => ({
+    seq: r.seq,
+    at: { nweek: r.nweek, nday: r.nday },
+    event: parseEvent(this.path, r.event, `entry ${r.seq} of a game's log`),
+    prev: r.prev,
+    hash: r.hash,
+  });
+
   close(): Promise<void> {
+    // Appends still waiting for their group are committed (and answered) before the file is closed.
+    if (this.db.open) this.commitWaiting();
     this.db.close();
     return Promise.resolve();
   }
@@ -423,27 +586,41 @@ export class SqliteStore implements Store {
   }
 }
 
-const toEntry = (r: LogRow): LogEntry => ({
-  seq: r.seq,
-  at: { nweek: r.nweek, nday: r.nday },
-  event: JSON.parse(r.event) as GameEvent,
-  prev: r.prev,
-  hash: r.hash,
-});
+/**
+ * A stored event, which is a JSON object: anything else (bytes altered in the file where SQLite cannot
+ * see it) is refused as damaged, in one line, rather than thrown as a parser's error.
+ */
+function parseEvent(path: string, text: unknown, where: string): GameEvent {
+  let event: unknown;
+  try {
+    event = typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    event = undefined;
+  }
+  if (typeof event === 'object' && event !== null && typeof (event as GameEvent).type === 'string')
+    return event as GameEvent;
+  throw new StoreError('damaged', `${path} is damaged: ${where} cannot be read; it was left untouched`);
+}
 
 /** SQLite's own error codes, as a sentence a user can act on. */
 function translate(e: unknown, path: string): Error {
   if (e instanceof StoreError) return e;
   const code = (e as { code?: string }).code ?? '';
+  // SQLite's messages may quote a damaged schema, newlines and all: the refusal stays one line.
+  const message = ((e as Error).message ?? '').replace(/\s+/g, ' ');
   if (code === 'SQLITE_NOTADB')
     return new StoreError('not-our-file', `${path} is not a nomic-referee database; it was left untouched`);
-  if (code === 'SQLITE_CORRUPT')
-    return new StoreError('damaged', `${path} is damaged (${(e as Error).message}); it was left untouched`);
-  if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR')) {
-    return new StoreError(
-      'io',
-      `${path} could not be written (${(e as Error).message}); nothing was recorded`,
-    );
+  // SQLITE_ERROR from the store's own fixed statements: the file's schema is not the one it wrote ("no
+  // such column", "malformed database schema", "unsupported file format").
+  if (code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_ERROR')
+    return new StoreError('damaged', `${path} is damaged (${message}); it was left untouched`);
+  if (
+    code === 'SQLITE_FULL' ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_CANTOPEN')
+  ) {
+    return new StoreError('io', `${path} could not be written (${message}); nothing was recorded`);
   }
   return e instanceof Error ? e : new Error(String(e));
 }
