@@ -21,8 +21,8 @@
 // that cannot be written is refused as `io` and nothing is acknowledged; once space is freed the game goes on.
 //
 // Run: `node dist/bench/campaigns/damaged.js [--variants N] [--seed S] [--cli-every K]` (after
-// `npm run build`). Prints the figures, writes the `damaged` section of docs/reliability.md (unless
-// --no-doc), and exits 1 on any failure.
+// `npm run build`; defaults 3000, 20020101, 100). Prints the figures, writes the `damaged` section of
+// docs/reliability.md (unless --no-doc), and exits 1 on any failure.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -909,9 +909,24 @@ cached state exactly as before. After the cap was lifted the same ${fmt(d.refuse
 accepted (${fmt(d.acceptedAfter)}) and the game verifies. Through the HTTP server (\`buildApp\` in
 process) a join that cannot be written is answered \`503 {"error":{"code":"io",…}}\` (${fmt(d.http503)}
 times), the player is not in the game, and the same join is accepted once space is freed (${fmt(d.httpAfter)}).
-The command line answers the same \`StoreError\` with exit 1 and one line (\`referee: io: …\`).
+The command line (not run on a capped file: it has no such option) answers the same \`StoreError\` with exit 1 and one line (\`referee: io: …\`).
 
 ${failures}
+
+Found and fixed (regression tests in \`test/campaigns/damaged.test.ts\`): a join was appended on top of a
+stored log whose hash chain was broken; the Referee now checks a game's stored log (hash chain, the dice
+secret against the seeds the log committed to, and SQLite's \`integrity_check\` of the log's pages) before
+its first write to that game in a process, and refuses with \`damaged\` ("does not verify … nothing was
+written"). An event the rules cannot fold, a stored event that is not JSON, a schema that is not the one
+the store wrote (\`no such column\`, a foreign-key mismatch, an unsupported file format) and a
+read-only file each came out as a stack trace; they are now \`damaged\` (or \`io\`), one line. A
+damaged index of the games table made a game silently vanish (\`there is no game\`); a game whose log
+exists without its record is now \`damaged\`. A log b-tree page altered so that reads stopped short
+(a key out of order, a lost page) gave a shorter log that still verified; \`referee verify\` now runs
+\`integrity_check\` of the log and fails. Another database's valid \`-wal\` beside a good file was
+copied into it when the refused store was closed, overwriting it: a file with a \`-wal\` beside it is
+now examined through a read-only connection first, and a refused one is never opened for writing.
+\`verify\` on an altered roll threw instead of reporting; it now reports the break.
 
 \`test/campaigns/damaged.test.ts\` runs the campaign small with a fixed seed and asserts the outcome (0
 failures, every kind tried, some copies refused and some detected), and the full-disk simulation on its own.
@@ -928,7 +943,7 @@ function arg(argv: readonly string[], name: string): string | undefined {
 async function cliMain(argv: readonly string[]): Promise<number> {
   const variants = Number(arg(argv, '--variants') ?? 3000);
   const seed = Number(arg(argv, '--seed') ?? 20020101);
-  const cliEvery = Number(arg(argv, '--cli-every') ?? 50);
+  const cliEvery = Number(arg(argv, '--cli-every') ?? 100);
   const result = await runDamaged({ variants, seed, cliEvery, verbose: true });
   const { failures, ...figures } = result;
   console.log(JSON.stringify({ ...figures, failures: failures.length }, null, 2));
