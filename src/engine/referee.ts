@@ -87,6 +87,9 @@ export class Referee {
     { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
   >();
   private readonly listeners = new Set<AppendListener>();
+  /** Per game, how many listeners follow it alone; `everyGame` counts those that follow every game. */
+  private readonly followed = new Map<string, number>();
+  private everyGame = 0;
   /** Games whose stored log was found sound (see checkSound) before this referee first wrote to them. */
   private readonly sound = new Set<string>();
   /** Set once the store is (being) watched; see watch(). */
@@ -505,6 +508,10 @@ export class Referee {
   }
 
   private async follow(game: string, change: StoreChange): Promise<void> {
+    // Nobody here listens to this game: nothing to tell. A cached state left behind is caught up by the
+    // next read or command, which asks the store anyway; following it now would make every process read
+    // every other process's appends.
+    if (this.everyGame === 0 && !this.followed.has(game)) return;
     const hit = this.cache.get(game);
     if (hit) {
       if (change.kind === 'resync' || hit.state.seq < change.last) await this.load(game);
@@ -523,13 +530,35 @@ export class Referee {
    * every append other processes commit: the server's live updates hang on this. Per game, entries are told
    * in order and once each: every entry committed after the game was loaded here, and for a game not loaded
    * here, what the store notifies (entries committed before a load are in the loaded state, and are told
-   * only if their notification was handled before the load finished). Returns the unsubscribe function.
+   * only if their notification was handled before the load finished). With `game`, that game's appends
+   * alone: other processes' appends to games nobody here listens to are then not read at all. Returns the
+   * unsubscribe function.
    */
-  onAppend(listener: AppendListener): () => void {
-    this.listeners.add(listener);
+  onAppend(listener: AppendListener, game?: string): () => void {
+    // One function per subscription, so the same listener given twice is two subscriptions.
+    const subscribed: AppendListener =
+      game === undefined
+        ? listener
+        : (g, entries) => {
+            if (g === game) listener(g, entries);
+          };
+    this.listeners.add(subscribed);
+    if (game === undefined) this.everyGame++;
+    else this.followed.set(game, (this.followed.get(game) ?? 0) + 1);
     // Live updates must come from every process: start following the store (errors: see watch()).
     this.watch().catch(() => undefined);
-    return () => this.listeners.delete(listener);
+    let subscribedNow = true;
+    return () => {
+      if (!subscribedNow) return;
+      subscribedNow = false;
+      this.listeners.delete(subscribed);
+      if (game === undefined) this.everyGame--;
+      else {
+        const left = (this.followed.get(game) ?? 1) - 1;
+        if (left > 0) this.followed.set(game, left);
+        else this.followed.delete(game);
+      }
+    };
   }
 
   /** Tells every listener; a listener that throws is a bug of its own and must not undo the append. */

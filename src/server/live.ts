@@ -49,9 +49,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext): void {
         // A connection that went away mid-write is ended by its close event; nothing else to do here.
         queue = queue.catch(() => undefined);
       };
-      const unsubscribe = referee.onAppend((g, entries) => {
-        if (g === game) send(entries);
-      });
+      const unsubscribe = referee.onAppend((_, entries) => send(entries), game);
       const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
       const end = (): void => {
         if (!open.delete(end)) return;

@@ -224,4 +224,50 @@ describe('Referees in several "processes" over one PostgreSQL game', () => {
     await stop?.();
     await a.unwatch();
   });
+  it('a listener of one game is told of that game alone, and games nobody here listens to are never read', async () => {
+    const { refs, stores } = await referees(2);
+    const [a] = refs;
+    const bStore = stores[1];
+    if (!a || !bStore) throw new Error('no referee');
+    // b's store counts the reads b makes of each game's entries.
+    const reads = new Map<string, number>();
+    const counting = new Proxy(bStore, {
+      get(target, prop, receiver) {
+        if (prop === 'entries')
+          return (game: string, from?: number) => {
+            reads.set(game, (reads.get(game) ?? 0) + 1);
+            return target.entries(game, from);
+          };
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const b = referee(counting);
+    await must(a, 'g1', create('g1'));
+    await must(a, 'g2', create('g2'));
+    await b.state('g1'); // cached in b, but nobody in b listens to g1
+    const heard: string[] = [];
+    let wake: () => void = () => undefined;
+    const stop = b.onAppend((game, entries) => {
+      heard.push(...entries.map((e) => `${game}:${e.seq}`));
+      wake();
+    }, 'g2');
+    await b.watch();
+    reads.clear();
+    const g1 = await must(a, 'g1', join_('alice'));
+    const g2 = await must(a, 'g2', join_('bob'));
+    const lastG2 = (g2.entries[g2.entries.length - 1] as LogEntry).seq;
+    await new Promise<void>((resolve) => {
+      wake = () => {
+        if (heard.includes(`g2:${lastG2}`)) resolve();
+      };
+      wake();
+    });
+    expect(heard).toEqual(g2.entries.map((e) => `g2:${e.seq}`));
+    expect(reads.get('g1') ?? 0, 'g1 is not read on its notification').toBe(0);
+    // g1 is caught up when it is next asked for, as every read does.
+    expect((await b.state('g1')).seq).toBe((g1.entries[g1.entries.length - 1] as LogEntry).seq);
+    stop();
+    await b.unwatch();
+  });
 });
