@@ -100,7 +100,7 @@ for (const processes of [1, 2, 3]) {
   });
   row(
     `HTTP: ${processes} process${processes > 1 ? 'es' : ''} on PostgreSQL, ${r.acknowledged} acknowledged, ${r.lost} lost, ${r.duplicated} twice`,
-    `${fmt(r.perSecond)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms`,
+    `${fmt(r.perSecond)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms; CPU per 1,000: servers ${fmt(r.serverCpuMsPerThousand)} ms, PostgreSQL ${fmt(r.postgresCpuMsPerThousand)} ms`,
     '0 lost',
     r.lost === 0 && r.duplicated === 0,
   );

@@ -5,7 +5,7 @@
 // checked, not assumed. Run alone: `node dist/bench/server-load.js [--store sqlite|postgres] [--processes N]`.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,36 @@ export interface LoadResult extends LoadOptions {
   readonly non2xx: number;
   readonly lost: number;
   readonly duplicated: number;
+  readonly serverCpuMsPerThousand: number;
+  readonly postgresCpuMsPerThousand: number;
+}
+
+/** utime + stime of a process, in seconds, from /proc (0 where it cannot be read). */
+function processCpu(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces, so after its closing parenthesis).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used so far by the server processes, and by every PostgreSQL process on this machine. */
+function cpuSeconds(serverPids: readonly number[]): { servers: number; postgres: number } {
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += processCpu(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { servers: serverPids.reduce((sum, pid) => sum + processCpu(pid), 0), postgres };
 }
 
 interface Player {
@@ -143,6 +173,7 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
     const home = (pl: Player, i: number): number =>
       options.affinity ? Number(pl.game.slice(4)) % servers.length : i % servers.length;
     const groups = servers.map((_, s) => players.filter((pl, i) => home(pl, i) === s));
+    const cpuBefore = cpuSeconds(servers.map((x) => x.child.pid ?? 0));
     const results = await Promise.all(
       servers.map((server, s) => {
         const mine = groups[s] ?? [];
@@ -181,6 +212,7 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
       }),
     );
     const ran = results.filter((r) => r !== undefined);
+    const cpuAfter = cpuSeconds(servers.map((x) => x.child.pid ?? 0));
 
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(
@@ -221,6 +253,12 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
       non2xx: ran.reduce((n, r) => n + r.non2xx, 0),
       lost,
       duplicated,
+      // CPU spent per 1,000 acknowledged commands while the load ran: flat as processes are added means the
+      // work divides across processes (and would spread over more cores than this machine has).
+      serverCpuMsPerThousand: acked.size ? ((cpuAfter.servers - cpuBefore.servers) * 1e6) / acked.size : 0,
+      postgresCpuMsPerThousand: acked.size
+        ? ((cpuAfter.postgres - cpuBefore.postgres) * 1e6) / acked.size
+        : 0,
     };
   } finally {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');

@@ -235,6 +235,13 @@ export class SqliteStore implements Store {
   private groupTransaction:
     | Database.Transaction<(group: readonly WaitingAppend[], refused: (Error | undefined)[]) => void>
     | undefined;
+  private allTransaction: Database.Transaction<(group: readonly WaitingAppend[]) => void> | undefined;
+  private get writeAll() {
+    this.allTransaction ??= this.db.transaction((group: readonly WaitingAppend[]) => {
+      for (const w of group) this.write(w.append, w.first);
+    });
+    return this.allTransaction;
+  }
   private get writeGroup() {
     if (this.groupTransaction) return this.groupTransaction;
     const one = this.db.transaction((a: Append, first: LogEntry) => this.write(a, first));
@@ -413,13 +420,22 @@ export class SqliteStore implements Store {
     const group = this.waiting;
     this.waiting = [];
     if (group.length === 0) return;
-    const refused: (Error | undefined)[] = [];
+    let refused: (Error | undefined)[];
     try {
-      this.writeGroup.immediate(group, refused);
-    } catch (e) {
-      const error = translate(e, this.path);
-      for (const w of group) w.reject(error);
-      return;
+      // Most groups have no refusal: all of it in one transaction, without a savepoint per append (two
+      // statements fewer each). If one is refused the whole transaction is rolled back, and the group is
+      // written again the careful way, each append in its own savepoint.
+      this.writeAll.immediate(group);
+      refused = group.map(() => undefined);
+    } catch {
+      refused = [];
+      try {
+        this.writeGroup.immediate(group, refused);
+      } catch (e) {
+        const error = translate(e, this.path);
+        for (const w of group) w.reject(error);
+        return;
+      }
     }
     const answer = (unsynced?: Error) =>
       group.forEach((w, i) => {

@@ -11,6 +11,7 @@ import type { LogEntry } from '../../src/core/index.js';
 
 type SyncCallback = (e: NodeJS.ErrnoException | null) => void;
 const held: { fd: number; done: SyncCallback }[] = [];
+const syncedOnTheSpot: number[] = [];
 let failWith: NodeJS.ErrnoException | undefined;
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -20,6 +21,10 @@ vi.mock('node:fs', async (importOriginal) => {
     fdatasync: (fd: number, done: SyncCallback) => {
       if (failWith) return process.nextTick(done, failWith);
       held.push({ fd, done });
+    },
+    fdatasyncSync: (fd: number) => {
+      if (failWith) throw failWith;
+      syncedOnTheSpot.push(fd);
     },
   };
 });
@@ -31,6 +36,7 @@ const { entriesAfter } = await import('./store-contract.js');
 const dirs: string[] = [];
 beforeEach(() => {
   held.length = 0;
+  syncedOnTheSpot.length = 0;
   failWith = undefined;
 });
 afterEach(() => {
@@ -53,67 +59,88 @@ const turn = () => new Promise<void>((r) => setImmediate(() => setImmediate(r)))
 
 const last = (entries: readonly LogEntry[]): LogEntry => entries[entries.length - 1] as LogEntry;
 
-describe('SqliteStore, synchronous=FULL: answered only once the WAL is on disk', () => {
-  it('an append stays unanswered while its WAL sync is under way, and is answered when the sync ends', async () => {
-    const store = new SqliteStore(tempFile());
-    const created = entriesAfter(undefined, 2);
-    const creating = store.append({
-      game: 'g1',
-      entries: created,
-      create: { ruleset: 'grid-2002-01', master: null },
-    });
-    let answered = false;
-    void creating.then(() => (answered = true));
-    await turn();
-    expect(held.length, 'a WAL sync was asked for').toBe(1);
-    expect(answered, 'not answered before the sync').toBe(false);
-    releaseSyncs();
-    await creating;
-    expect(answered).toBe(true);
+/** A store holding games g0..g(n-1), created one after another (each synced on the spot), and their heads. */
+async function storeWithGames(n: number): Promise<[InstanceType<typeof SqliteStore>, LogEntry[]]> {
+  const store = new SqliteStore(tempFile());
+  const heads: LogEntry[] = [];
+  for (let g = 0; g < n; g++) {
+    const entries = entriesAfter(undefined, 2);
+    await store.append({ game: `g${g}`, entries, create: { ruleset: 'grid-2002-01', master: null } });
+    heads.push(last(entries));
+  }
+  return [store, heads];
+}
 
-    // Each group of appends gets a sync of its own, started after its commit.
-    const next = store.append({ game: 'g1', entries: entriesAfter(last(created), 1) });
-    await turn();
-    expect(held).toHaveLength(1);
-    releaseSyncs();
-    await next;
+describe('SqliteStore, synchronous=FULL: answered only once the WAL is on disk', () => {
+  it('a lone append with no sync under way is synced on the spot, before it is answered', async () => {
+    const [store, heads] = await storeWithGames(1);
+    syncedOnTheSpot.length = 0;
+    await store.append({ game: 'g0', entries: entriesAfter(heads[0], 1) });
+    expect(syncedOnTheSpot).toHaveLength(1);
+    expect(held).toHaveLength(0);
     await store.close();
   });
 
-  it('watchers are told of an append only once it is durable', async () => {
-    const store = new SqliteStore(tempFile());
+  it('a group of appends stays unanswered while its WAL sync runs on the thread pool, and is answered after', async () => {
+    const [store, heads] = await storeWithGames(2);
+    syncedOnTheSpot.length = 0;
+    const answered: string[] = [];
+    const both = heads.map((h, g) =>
+      store.append({ game: `g${g}`, entries: entriesAfter(h, 1) }).then(() => answered.push(`g${g}`)),
+    );
+    await turn();
+    expect(held.length, 'one sync for the group, off this thread').toBe(1);
+    expect(syncedOnTheSpot).toHaveLength(0);
+    expect(answered, 'not answered before the sync').toEqual([]);
+    // A lone append while that sync is under way does not sync on the spot either: it waits for a sync of
+    // its own, started after its commit.
+    const third = store.append({ game: 'g0', entries: entriesAfter(entriesAfter(heads[0], 1)[0], 1) });
+    await turn();
+    expect(held).toHaveLength(2);
+    releaseSyncs();
+    await Promise.all([...both, third]);
+    expect(answered.sort()).toEqual(['g0', 'g1']);
+    await store.close();
+  });
+
+  it('watchers are told of appends only once they are durable', async () => {
+    const [store, heads] = await storeWithGames(2);
     const told: string[] = [];
-    await store.watch?.((c) => told.push(c.kind));
-    const creating = store.append({
-      game: 'g1',
-      entries: entriesAfter(undefined, 1),
-      create: { ruleset: 'grid-2002-01', master: null },
-    });
+    await store.watch?.((c) => told.push(c.kind === 'append' ? c.game : c.kind));
+    const both = heads.map((h, g) => store.append({ game: `g${g}`, entries: entriesAfter(h, 1) }));
     await turn();
     expect(told).toEqual([]);
     releaseSyncs();
-    await creating;
-    expect(told).toEqual(['append']);
+    await Promise.all(both);
+    expect(told).toEqual(['g0', 'g1']);
     await store.close();
   });
 
-  it('a WAL sync that fails is an io error: the append is not acknowledged, and says to send it again', async () => {
-    const store = new SqliteStore(tempFile());
+  it('a WAL sync that fails is an io error: nothing is acknowledged, and it says to send it again', async () => {
+    const [store, heads] = await storeWithGames(2);
     failWith = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-    const error = await store
-      .append({
-        game: 'g1',
+    const lone = await store.append({ game: 'g0', entries: entriesAfter(heads[0], 1) }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // (The lone append is committed, only not confirmed: g0 has moved on, so the group is g1 and a new game.)
+    const grouped = await Promise.allSettled([
+      store.append({ game: 'g1', entries: entriesAfter(heads[1], 1) }),
+      store.append({
+        game: 'g2',
         entries: entriesAfter(undefined, 1),
         create: { ruleset: 'grid-2002-01', master: null },
-      })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as InstanceType<typeof StoreError>).code).toBe('io');
-    expect((error as Error).message).toMatch(/not confirmed/);
+      }),
+    ]);
     failWith = undefined;
+    for (const error of [
+      lone,
+      ...grouped.map((r) => (r.status === 'rejected' ? (r.reason as unknown) : r)),
+    ]) {
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as InstanceType<typeof StoreError>).code).toBe('io');
+      expect((error as Error).message).toMatch(/not confirmed/);
+    }
     await store.close();
   });
 
@@ -124,7 +151,17 @@ describe('SqliteStore, synchronous=FULL: answered only once the WAL is on disk',
       entries: entriesAfter(undefined, 3),
       create: { ruleset: 'grid-2002-01', master: null },
     });
+    await Promise.all(
+      ['g2', 'g3'].map((game) =>
+        store.append({
+          game,
+          entries: entriesAfter(undefined, 1),
+          create: { ruleset: 'grid-2002-01', master: null },
+        }),
+      ),
+    );
     expect(held).toHaveLength(0);
+    expect(syncedOnTheSpot).toHaveLength(0);
     await store.close();
   });
 });
