@@ -81,13 +81,26 @@ row(
 );
 
 // Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
-// every acknowledged command looked for in the logs afterwards.
-const http = await serverLoad({ store: 'sqlite', processes: 1, games: 10, playersPerGame: 10, seconds: 10 });
+// every acknowledged command looked for in the logs afterwards. Five runs, as this shared 2-core machine
+// swings by a fifth between runs of the same build: the medians are reported (throughput and p99 each),
+// with their ranges.
+const httpRuns: Awaited<ReturnType<typeof serverLoad>>[] = [];
+for (let i = 0; i < 5; i++)
+  httpRuns.push(
+    await serverLoad({ store: 'sqlite', processes: 1, games: 10, playersPerGame: 10, seconds: 10 }),
+  );
+const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const rates = httpRuns.map((r) => r.perSecond);
+const p99s = httpRuns.map((r) => r.p99);
+const httpRate = median(rates);
+const httpP99 = median(p99s);
+const lostAll = httpRuns.reduce((n, r) => n + r.lost + r.duplicated, 0);
 row(
-  `HTTP: acknowledged commands, 1 process on SQLite (FULL), ${http.acknowledged} acknowledged, ${http.lost} lost, ${http.duplicated} twice`,
-  `${fmt(http.perSecond)}/s, p99 ${http.p99} ms`,
+  `HTTP: acknowledged commands, 1 process on SQLite (FULL); medians of 5 runs of 10 s (${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}/s, p99 ${Math.min(...p99s)}–${Math.max(...p99s)} ms), ${fmt(httpRuns.reduce((n, r) => n + r.acknowledged, 0))} acknowledged in all, ${lostAll} lost or twice; server CPU ${fmt(median(httpRuns.map((r) => r.serverCpuMsPerThousand)))} ms per 1,000`,
+  `${fmt(httpRate)}/s, p99 ${httpP99} ms`,
   '≥ 5,000/s, p99 < 50 ms, 0 lost',
-  http.perSecond >= 5000 && http.p99 < 50 && http.lost === 0 && http.duplicated === 0,
+  httpRate >= 5000 && httpP99 < 50 && lostAll === 0,
 );
 for (const processes of [1, 2, 3]) {
   const r = await serverLoad({
