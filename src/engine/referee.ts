@@ -264,10 +264,9 @@ export class Referee {
     this.sound.add(game);
   }
 
-  /** What a store that can check its own file (SqliteStore.checkFile) finds wrong with it, if anything. */
+  /** What the store finds wrong with its own file (Store.checkFile), if it can tell. */
   private async fileDamage(): Promise<string | undefined> {
-    const store = this.store as Store & { checkFile?: () => Promise<string | undefined> };
-    return store.checkFile ? await store.checkFile() : undefined;
+    return this.store.checkFile ? await this.store.checkFile() : undefined;
   }
 
   /**

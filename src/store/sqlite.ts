@@ -1,6 +1,6 @@
 // The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
 // games, WAL journal. Appends are committed in groups (one IMMEDIATE transaction for the appends that arrive
-// in one round of the event loop), each answered only after its group's commit.
+// in one round of the event loop), each answered only once its group is on disk (see durable).
 import Database from 'better-sqlite3';
 import {
   close,
@@ -124,12 +124,18 @@ function checkFileHeader(path: string): boolean {
   return false;
 }
 
-/** The refusals of a file SQLite opens: not ours, or from a newer version. Undefined if it is ours. */
-function refusal(db: Database.Database, path: string): StoreError | undefined {
+/**
+ * What a file SQLite opens is: new (or empty: it will be made ours), ours at some schema version, or refused
+ * (not ours, or from a newer version).
+ */
+function classify(
+  db: Database.Database,
+  path: string,
+): { readonly kind: 'new' } | { readonly kind: 'ours'; readonly version: number } | StoreError {
   const appId = db.pragma('application_id', { simple: true }) as number;
   const version = db.pragma('user_version', { simple: true }) as number;
   const tables = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
-  if (appId === 0 && tables === 0) return undefined; // a new or empty file: it will be made ours
+  if (appId === 0 && tables === 0) return { kind: 'new' };
   if (appId !== APPLICATION_ID)
     return new StoreError(
       'not-our-file',
@@ -140,7 +146,7 @@ function refusal(db: Database.Database, path: string): StoreError | undefined {
       'newer-version',
       `${path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
     );
-  return undefined;
+  return { kind: 'ours', version };
 }
 
 /**
@@ -158,8 +164,8 @@ function checkWithWal(path: string, unfinished: boolean): void {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
-    const refused = refusal(db, path);
-    if (refused) throw refused;
+    const file = classify(db, path);
+    if (file instanceof StoreError) throw file;
     if (unfinished && db.pragma('quick_check', { simple: true }) !== 'ok')
       throw new StoreError(
         'damaged',
@@ -227,21 +233,22 @@ export class SqliteStore implements Store {
   /** The WAL syncs under way (see durable), and the WAL file they sync (see walFile). */
   private readonly syncs = new Set<Promise<void>>();
   private walFd: number | undefined;
-  /**
-   * One group commit: each append in a savepoint of its own (better-sqlite3 makes a nested transaction a
-   * savepoint), its refusal recorded in `refused` at its index. An error after which SQLite has ended the
-   * whole transaction itself (it may, on a full disk or an I/O error) fails the group.
-   */
   private groupTransaction:
     | Database.Transaction<(group: readonly WaitingAppend[], refused: (Error | undefined)[]) => void>
     | undefined;
   private allTransaction: Database.Transaction<(group: readonly WaitingAppend[]) => void> | undefined;
+  /** One group commit, every append in one transaction: any refusal rolls the whole group back. */
   private get writeAll() {
     this.allTransaction ??= this.db.transaction((group: readonly WaitingAppend[]) => {
       for (const w of group) this.write(w.append, w.first);
     });
     return this.allTransaction;
   }
+  /**
+   * One group commit the careful way: each append in a savepoint of its own (better-sqlite3 makes a nested
+   * transaction a savepoint), its refusal recorded in `refused` at its index. An error after which SQLite
+   * has ended the whole transaction itself (it may, on a full disk or an I/O error) fails the group.
+   */
   private get writeGroup() {
     if (this.groupTransaction) return this.groupTransaction;
     const one = this.db.transaction((a: Append, first: LogEntry) => this.write(a, first));
@@ -291,12 +298,9 @@ export class SqliteStore implements Store {
   }
 
   private prepareFile(fresh: boolean): void {
-    const appId = this.db.pragma('application_id', { simple: true }) as number;
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    const tables = (this.db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
-    const refused = refusal(this.db, this.path);
-    if (refused) throw refused;
-    if (appId === 0 && tables === 0) {
+    const file = classify(this.db, this.path);
+    if (file instanceof StoreError) throw file;
+    if (file.kind === 'new') {
       // A new or empty file: make it ours.
       this.db.exec('BEGIN');
       this.db.exec(SCHEMA);
@@ -306,7 +310,7 @@ export class SqliteStore implements Store {
       return;
     }
     void fresh;
-    if (version < 2) {
+    if (file.version < 2) {
       // Migrations run in one transaction with the version bump: a file is at one version or the other.
       this.db.exec('BEGIN');
       this.db.exec(TOKENS);
@@ -395,10 +399,10 @@ export class SqliteStore implements Store {
   /**
    * Group commit: appends given while the event loop handles one round of I/O wait for the end of that round
    * (setImmediate) and are committed together, one IMMEDIATE transaction (one WAL sync under FULL) for all of
-   * them. Each is still checked and written in a savepoint of its own, so one refused append (a conflict, a
-   * command id seen before) is rolled back alone and the others commit; if the commit itself fails (a full
-   * disk), every append of the group is refused and nothing of it is recorded. Nobody is answered before the
-   * commit. The referee appends one command per game at a time, so a group holds different games' appends,
+   * them. Each is checked on its own: one refused append (a conflict, a command id seen before) is rolled back
+   * alone and the others commit (see commitWaiting); if the commit itself fails (a full disk), every append of
+   * the group is refused and nothing of it is recorded. Nobody is answered before the group is durable (see
+   * durable). The referee appends one command per game at a time, so a group holds different games' appends,
    * or one process's appends racing another's, which the per-append checks settle.
    */
   append(a: Append): Promise<void> {

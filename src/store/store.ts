@@ -109,6 +109,11 @@ export interface Store {
    * told); the returned function stops it. A store only one process can write may tell only its own appends.
    */
   watch?(watcher: StoreWatcher): Promise<() => Promise<void>>;
+  /**
+   * Optional: what the store finds wrong with its own file, in one line (undefined if nothing): damage a
+   * read can pass over without an error, such as a lost page that leaves a shorter log.
+   */
+  checkFile?(): Promise<string | undefined>;
   /** Optional: everything about one game, for moving it to another store; undefined for an unknown game. */
   dumpGame?(game: string): Promise<GameDump | undefined>;
   /**

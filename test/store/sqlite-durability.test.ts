@@ -3,11 +3,10 @@
 // (so the server keeps serving meanwhile); these tests hold that sync back, or make it fail, and watch what
 // the caller is told. `fdatasync` is the only thing replaced; everything else is the real file system.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as NodeFs from 'node:fs';
 import type { LogEntry } from '../../src/core/index.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
 
 type SyncCallback = (e: NodeJS.ErrnoException | null) => void;
 const held: { fd: number; done: SyncCallback }[] = [];
@@ -33,21 +32,16 @@ const { SqliteStore } = await import('../../src/store/sqlite.js');
 const { StoreError } = await import('../../src/store/store.js');
 const { entriesAfter } = await import('./store-contract.js');
 
-const dirs: string[] = [];
 beforeEach(() => {
   held.length = 0;
   syncedOnTheSpot.length = 0;
   failWith = undefined;
 });
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeTempDirs();
 });
 
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'referee-durable-'));
-  dirs.push(dir);
-  return join(dir, 'games.db');
-}
+const tempFile = (): string => join(tempDir('referee-durable-'), 'games.db');
 
 /** Lets every sync held so far go through. */
 function releaseSyncs(): void {

@@ -4,25 +4,19 @@
 // for any other connection, and closing the store commits what is still waiting.
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LogEntry } from '../../src/core/index.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { StoreError } from '../../src/store/store.js';
 import type { StoreChange } from '../../src/store/store.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
 import { entriesAfter, expectStoreError } from './store-contract.js';
 
-const dirs: string[] = [];
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeTempDirs();
 });
 
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'referee-group-'));
-  dirs.push(dir);
-  return join(dir, 'games.db');
-}
+const tempFile = (): string => join(tempDir('referee-group-'), 'games.db');
 
 const last = (entries: readonly LogEntry[]): LogEntry => entries[entries.length - 1] as LogEntry;
 
