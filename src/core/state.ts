@@ -13,6 +13,12 @@ export interface DiceState {
   readonly queue: readonly number[];
 }
 
+/** Entries visible to everyone, and per player, entries visible to that player beyond the public ones. */
+export interface Seen {
+  readonly public: number;
+  readonly players: Readonly<Record<string, number>>;
+}
+
 /**
  * The whole state of one game: the fold of its log. The kernel owns everything but `rules`, which belongs
  * to the ruleset named in `ruleset` and is opaque here.
@@ -31,5 +37,11 @@ export interface GameState {
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
   /** Number of log entries folded in. */
   readonly seq: number;
+  /**
+   * How many of those entries each viewer may see, so that every number shown to a viewer (a line's number,
+   * a position, a count) counts only what e may see: a gap or a count of hidden entries would tell that
+   * something hidden happened. See kernel.position.
+   */
+  readonly seen: Seen;
   readonly rules: unknown;
 }
