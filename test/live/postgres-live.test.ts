@@ -79,11 +79,14 @@ describe('live updates across processes (PostgreSQL)', () => {
       body: { type: 'points', args: { to: 'alice', amount: 3, reason: 'a test' } },
     });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
-    const last = (hidden.body as { seq: number }).seq;
+    // Each stream numbers in its viewer's own numbering (issue 13): alice's position, the public's.
+    const last = ((await call(a.base, 'GET', '/api/games/g1/me', { token: alice })).body as { seq: number })
+      .seq;
+    const publicLast = ((await call(a.base, 'GET', '/api/games/g1')).body as { seq: number }).seq;
 
     const isUpdate = (m: SseMessage) => m.event === 'update';
     await watching.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
-    await publicStream.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
+    await publicStream.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === publicLast);
     const got = watching.messages
       .filter(isUpdate)
       .map((m) => m.data as { seq: number; lines: { text: string }[] });
