@@ -77,7 +77,12 @@ function see(seen: Seen, vis: Visibility): Seen {
     if (vis.players.indexOf(name) !== i) return; // named twice, seen once (as canSee has it)
     const before = Object.hasOwn(players, name) ? (players[name] ?? 0) : 0;
     // Defined rather than assigned: a name is data, and must never reach a prototype setter.
-    Object.defineProperty(players, name, { value: before + 1, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(players, name, {
+      value: before + 1,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
   return { public: seen.public, players };
 }

@@ -223,7 +223,8 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
         res.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
-          connection: 'keep-alive',
+          // The connection ends with the stream (when the server ends it, the client must not reuse it).
+          connection: 'close',
           'x-accel-buffering': 'no',
         });
         const ping = setInterval(() => write(c, ': ping\n\n'), PING_MS);

@@ -92,13 +92,11 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         { tokens: [token.grant] },
       );
       if (!result.ok) throw refused(result.error);
-      return reply
-        .code(201)
-        .send({
-          player: name,
-          token: token.token,
-          ...(await answer(req.params.game, result.value, player(name))),
-        });
+      return reply.code(201).send({
+        player: name,
+        token: token.token,
+        ...(await answer(req.params.game, result.value, player(name))),
+      });
     },
   );
 
