@@ -164,7 +164,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
     if (!group) {
       const now = await referee.state(game);
       if (!open.has(c)) return; // gone meanwhile
-      group = {
+      group = feed.groups.get(key) ?? {
         viewer,
         connections: new Set(),
         seq: now.seq,
@@ -173,6 +173,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
       };
       feed.groups.set(key, group);
     }
+    if (!open.has(c)) return; // gone while earlier work of the feed ran
     group.connections.add(c);
     if ((await stillValid(game, [c])).length === 0) return;
     write(c, `event: hello\ndata: ${JSON.stringify({ seq: group.position })}\n\n`);
