@@ -131,6 +131,10 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
       const lines = referee.kernel.logView(fresh, group.viewer, now, group.position);
       group.seq = last.seq;
       group.position = group.viewer.role === 'admin' ? last.seq : group.position + lines.length;
+      // The view is compared only on the state right after these entries: on a state already ahead (more
+      // entries on their way here), a change made by those later entries would go out as an update with
+      // no line, before their own, which a game without these entries would not send.
+      if (lines.length === 0 && now.seq !== last.seq) continue;
       const view = JSON.stringify(referee.kernel.view(now, group.viewer));
       const changed = view !== group.view;
       group.view = view;
