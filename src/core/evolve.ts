@@ -1,5 +1,5 @@
 import type { GameEvent, KernelEvent } from './events.js';
-import type { GameState, DiceState, Seen } from './state.js';
+import type { GameState, DiceState } from './state.js';
 import type { Visibility } from './visibility.js';
 import type { Registry } from './registry.js';
 import type { Roll } from './dice/roll.js';
@@ -34,7 +34,8 @@ export function makeEvolve(
       return {
         ...kernelFold(registry, { ...state, dice }, event as KernelEvent),
         seq: state.seq + 1,
-        seen: see(state.seen, event.vis),
+        seenPublic: event.vis === 'public' ? state.seenPublic + 1 : state.seenPublic,
+        seenPrivate: seePrivate(state.seenPrivate, event.vis),
       };
     return step(state, rulesFold(registry, state, event), dice, state.clock, event.vis);
   };
@@ -63,28 +64,31 @@ function step(
     dice,
     ended: s.ended,
     seq: s.seq + 1,
-    seen: see(s.seen, vis),
+    seenPublic: vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
+    seenPrivate: seePrivate(s.seenPrivate, vis),
     rules,
   };
 }
 
-/** The counts of visible entries after one more entry with this visibility (the Administrator's is seq). */
-function see(seen: Seen, vis: Visibility): Seen {
-  if (vis === 'public') return { public: seen.public + 1, players: seen.players };
-  if (vis === 'admin' || vis.players.length === 0) return seen;
-  const players: Record<string, number> = { ...seen.players };
+/** Per player, the private entries e may see after one more entry with this visibility. */
+function seePrivate(
+  counts: Readonly<Record<string, number>>,
+  vis: Visibility,
+): Readonly<Record<string, number>> {
+  if (vis === 'public' || vis === 'admin' || vis.players.length === 0) return counts;
+  const next: Record<string, number> = { ...counts };
   vis.players.forEach((name, i) => {
     if (vis.players.indexOf(name) !== i) return; // named twice, seen once (as canSee has it)
-    const before = Object.hasOwn(players, name) ? (players[name] ?? 0) : 0;
+    const before = Object.hasOwn(next, name) ? (next[name] ?? 0) : 0;
     // Defined rather than assigned: a name is data, and must never reach a prototype setter.
-    Object.defineProperty(players, name, {
+    Object.defineProperty(next, name, {
       value: before + 1,
       enumerable: true,
       writable: true,
       configurable: true,
     });
   });
-  return { public: seen.public, players };
+  return next;
 }
 
 function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-created' }>): GameState {
@@ -101,7 +105,8 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
     seq: 1,
-    seen: { public: 1, players: {} }, // game-created is public
+    seenPublic: 1, // game-created is public
+    seenPrivate: {},
     rules: ruleset.initial(e.config),
   };
 }

@@ -140,9 +140,9 @@ export class Kernel {
    */
   position(state: GameState, viewer: Viewer): number {
     if (viewer.role === 'admin') return state.seq;
-    if (viewer.role === 'public') return state.seen.public;
-    const own = Object.hasOwn(state.seen.players, viewer.name) ? (state.seen.players[viewer.name] ?? 0) : 0;
-    return state.seen.public + own;
+    if (viewer.role === 'public') return state.seenPublic;
+    const own = Object.hasOwn(state.seenPrivate, viewer.name) ? (state.seenPrivate[viewer.name] ?? 0) : 0;
+    return state.seenPublic + own;
   }
 
   /**

@@ -13,12 +13,6 @@ export interface DiceState {
   readonly queue: readonly number[];
 }
 
-/** Entries visible to everyone, and per player, entries visible to that player beyond the public ones. */
-export interface Seen {
-  readonly public: number;
-  readonly players: Readonly<Record<string, number>>;
-}
-
 /**
  * The whole state of one game: the fold of its log. The kernel owns everything but `rules`, which belongs
  * to the ruleset named in `ruleset` and is opaque here.
@@ -40,8 +34,11 @@ export interface GameState {
   /**
    * How many of those entries each viewer may see, so that every number shown to a viewer (a line's number,
    * a position, a count) counts only what e may see: a gap or a count of hidden entries would tell that
-   * something hidden happened. See kernel.position.
+   * something hidden happened (see kernel.position). `seenPublic` counts the public entries; `seenPrivate`,
+   * per player, the entries visible to that player beyond them. Two fields rather than one object, so that
+   * folding a public or admin-only entry allocates nothing more.
    */
-  readonly seen: Seen;
+  readonly seenPublic: number;
+  readonly seenPrivate: Readonly<Record<string, number>>;
   readonly rules: unknown;
 }

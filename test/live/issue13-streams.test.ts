@@ -179,7 +179,7 @@ describe('issue 13 item 1: what a viewer is given counts only what e may see', (
     expect(await command(t.admin, 'dice', { values: [7] })).toMatchObject({ status: 200 });
     const live = await served.referee.state('g1');
     const fresh = await new Referee(served.referee.store, defaultRegistry(), systemEntropy).state('g1');
-    expect(fresh.seen).toEqual(live.seen);
+    expect([fresh.seenPublic, fresh.seenPrivate]).toEqual([live.seenPublic, live.seenPrivate]);
     for (const v of [PUBLIC, player('alice'), ADMIN])
       expect(served.referee.kernel.position(fresh, v)).toBe(served.referee.kernel.position(live, v));
   });
