@@ -4,6 +4,7 @@
 import type { Command as Program } from 'commander';
 import type { Referee } from '../engine/referee.js';
 import { buildApp } from '../server/app.js';
+import { LIVE_DEFAULTS } from '../server/live.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
 import { shownDb, withReferee } from './context.js';
@@ -14,6 +15,15 @@ interface ServeFlags {
   host: string;
   demo?: boolean;
   log?: boolean;
+  streamsPerClient: string;
+  streams: string;
+}
+
+/** A whole number from 1 up given to a flag, or a usage error naming the flag. */
+function countFlag(value: string, flag: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value)))
+    throw new UsageError(`${flag} is a whole number from 1 up`);
+  return Number(value);
 }
 
 /** Plays the demo into an empty store and prints fresh tokens for it (a token is only ever shown once). */
@@ -43,14 +53,24 @@ export function registerServeVerb(program: Program): void {
     .option('--host <address>', 'the address to listen on', '127.0.0.1')
     .option('--demo', 'if there are no games yet, play the demonstration game first and print its tokens')
     .option('--log', 'log each request (never its headers, so never a token)')
+    .option(
+      '--streams-per-client <n>',
+      'live event streams one client address may hold open',
+      String(LIVE_DEFAULTS.perClient),
+    )
+    .option('--streams <n>', 'live event streams the server holds open at most', String(LIVE_DEFAULTS.total))
     .action(async (opts: ServeFlags) => {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
+      const live = {
+        perClient: countFlag(opts.streamsPerClient, '--streams-per-client'),
+        total: countFlag(opts.streams, '--streams'),
+      };
       await withReferee(program, async (referee) => {
         // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
         // listen is reported now rather than at the first page that asks.
         await referee.watch();
         const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
-        const app = await buildApp({ referee, logger: opts.log ? { level: 'info' } : false });
+        const app = await buildApp({ referee, logger: opts.log ? { level: 'info' } : false, live });
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
         console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
         console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);

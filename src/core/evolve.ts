@@ -1,5 +1,6 @@
 import type { GameEvent, KernelEvent } from './events.js';
 import type { GameState, DiceState } from './state.js';
+import type { Visibility } from './visibility.js';
 import type { Registry } from './registry.js';
 import type { Roll } from './dice/roll.js';
 import { applyTransfer } from './ledger.js';
@@ -18,14 +19,25 @@ export function makeEvolve(
     }
     if (!state) throw new Error(`the log must begin with game-created, not ${event.type}`);
     const dice = event.rolls ? advanceDice(state.dice, event.rolls) : state.dice;
-    if (NOOP.has(event.type)) return step(state, state.rules, dice);
+    if (NOOP.has(event.type)) return step(state, state.rules, dice, state.clock, event.vis);
     if (event.type === 'nday-started') {
       const e = event as Extract<KernelEvent, { type: 'nday-started' }>;
-      return step(state, state.rules, dice, { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays });
+      return step(
+        state,
+        state.rules,
+        dice,
+        { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays },
+        event.vis,
+      );
     }
     if (KERNEL_EVENT_TYPES.has(event.type))
-      return { ...kernelFold(registry, { ...state, dice }, event as KernelEvent), seq: state.seq + 1 };
-    return step(state, rulesFold(registry, state, event), dice);
+      return {
+        ...kernelFold(registry, { ...state, dice }, event as KernelEvent),
+        seq: state.seq + 1,
+        seenPublic: event.vis === 'public' ? state.seenPublic + 1 : state.seenPublic,
+        seenPrivate: seePrivate(state.seenPrivate, event.vis),
+      };
+    return step(state, rulesFold(registry, state, event), dice, state.clock, event.vis);
   };
 }
 
@@ -34,7 +46,13 @@ export function makeEvolve(
  * field because this is the hot path of every decide and replay, and a literal of one fixed shape is several
  * times faster in V8 than an object spread.
  */
-function step(s: GameState, rules: unknown, dice: DiceState, clock: GameState['clock'] = s.clock): GameState {
+function step(
+  s: GameState,
+  rules: unknown,
+  dice: DiceState,
+  clock: GameState['clock'],
+  vis: Visibility,
+): GameState {
   return {
     game: s.game,
     ruleset: s.ruleset,
@@ -46,8 +64,31 @@ function step(s: GameState, rules: unknown, dice: DiceState, clock: GameState['c
     dice,
     ended: s.ended,
     seq: s.seq + 1,
+    seenPublic: vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
+    seenPrivate: seePrivate(s.seenPrivate, vis),
     rules,
   };
+}
+
+/** Per player, the private entries e may see after one more entry with this visibility. */
+function seePrivate(
+  counts: Readonly<Record<string, number>>,
+  vis: Visibility,
+): Readonly<Record<string, number>> {
+  if (vis === 'public' || vis === 'admin' || vis.players.length === 0) return counts;
+  const next: Record<string, number> = { ...counts };
+  vis.players.forEach((name, i) => {
+    if (vis.players.indexOf(name) !== i) return; // named twice, seen once (as canSee has it)
+    const before = Object.hasOwn(next, name) ? (next[name] ?? 0) : 0;
+    // Defined rather than assigned: a name is data, and must never reach a prototype setter.
+    Object.defineProperty(next, name, {
+      value: before + 1,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  });
+  return next;
 }
 
 function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-created' }>): GameState {
@@ -64,6 +105,8 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
     seq: 1,
+    seenPublic: 1, // game-created is public
+    seenPrivate: {},
     rules: ruleset.initial(e.config),
   };
 }

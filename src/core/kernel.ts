@@ -32,6 +32,10 @@ export interface Decided {
 
 /** One line of a log as a viewer may see it. */
 export interface LogLine {
+  /**
+   * The line's number in the viewer's own numbering: the Administrator's is the entry's seq; anyone else's
+   * counts only the entries e may see, so hidden entries leave no gap (see Kernel.position).
+   */
   readonly seq: number;
   readonly nweek: number;
   readonly nday: number;
@@ -128,9 +132,27 @@ export class Kernel {
     return this.rulesetOf(state).render(view);
   }
 
-  /** A log as a viewer may see it, one described line per visible entry. */
-  logView(entries: Iterable<LogEntry>, viewer: Viewer, state?: GameState): LogLine[] {
+  /**
+   * Where a viewer stands in a game's log: how many entries of it e may see. The Administrator's is the
+   * entry count (seq); the public's counts public entries; a player's, those and the ones visible to em.
+   * Every number a viewer is given (a view's seq, a line's number, a stream's position) is one of these,
+   * so nothing a viewer may not see is ever counted.
+   */
+  position(state: GameState, viewer: Viewer): number {
+    if (viewer.role === 'admin') return state.seq;
+    if (viewer.role === 'public') return state.seenPublic;
+    const own = Object.hasOwn(state.seenPrivate, viewer.name) ? (state.seenPrivate[viewer.name] ?? 0) : 0;
+    return state.seenPublic + own;
+  }
+
+  /**
+   * A log as a viewer may see it, one described line per visible entry, numbered in the viewer's own
+   * numbering (see position): `from` is the viewer's position before the first entry given (0 when the
+   * entries start at the beginning of the log). The Administrator's lines keep the entries' seq.
+   */
+  logView(entries: Iterable<LogEntry>, viewer: Viewer, state?: GameState, from = 0): LogLine[] {
     const lines: LogLine[] = [];
+    let position = from;
     // Each entry is described by the ruleset in force when it was written: two texts of one rule may use the
     // same event names for different things.
     let inForce: string | undefined;
@@ -139,8 +161,9 @@ export class Kernel {
       if (k.type === 'game-created') inForce = k.ruleset;
       if (k.type === 'ruleset-amended') inForce = k.to;
       if (!canSee(e.event.vis, viewer)) continue;
+      position++;
       lines.push({
-        seq: e.seq,
+        seq: viewer.role === 'admin' ? e.seq : position,
         nweek: e.at.nweek,
         nday: e.at.nday,
         type: e.event.type,

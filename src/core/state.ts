@@ -31,5 +31,14 @@ export interface GameState {
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
   /** Number of log entries folded in. */
   readonly seq: number;
+  /**
+   * How many of those entries each viewer may see, so that every number shown to a viewer (a line's number,
+   * a position, a count) counts only what e may see: a gap or a count of hidden entries would tell that
+   * something hidden happened (see kernel.position). `seenPublic` counts the public entries; `seenPrivate`,
+   * per player, the entries visible to that player beyond them. Two fields rather than one object, so that
+   * folding a public or admin-only entry allocates nothing more.
+   */
+  readonly seenPublic: number;
+  readonly seenPrivate: Readonly<Record<string, number>>;
   readonly rules: unknown;
 }

@@ -17,7 +17,9 @@ import { StoreError } from '../store/store.js';
 import type { AuthLimitOptions } from './auth-limit.js';
 import { registerAuthLimit } from './auth-limit.js';
 import type { ServerContext } from './context.js';
+import { TokenEvents } from './context.js';
 import { errorBody, HttpError } from './errors.js';
+import type { LiveOptions } from './live.js';
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
@@ -30,6 +32,8 @@ export interface AppOptions {
   readonly webRoot?: string | false;
   /** Rate limiting of failed authentication (see auth-limit.ts); on with its defaults unless `false`. */
   readonly authLimit?: AuthLimitOptions | false;
+  /** Caps on the event streams (per client address, per server) and the unread bytes a stream may hold. */
+  readonly live?: LiveOptions;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -91,11 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ctx: ServerContext = {
     referee: options.referee,
+    tokens: new TokenEvents(),
     onAuthFailure: registerAuthLimit(app, options.authLimit),
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
-  registerLive(app, ctx);
+  registerLive(app, ctx, options.live);
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;

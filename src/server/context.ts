@@ -9,6 +9,8 @@ import { actorOf, bearer, tokenHash } from './tokens.js';
 
 export interface ServerContext {
   readonly referee: Referee;
+  /** Told when a holder's token is replaced here, so streams opened with the old one end at once. */
+  readonly tokens: TokenEvents;
   /** Called when a request presents a token that opens nothing (for rate limiting failed authentication). */
   readonly onAuthFailure?: (request: FastifyRequest) => void;
 }
@@ -91,4 +93,18 @@ export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer
     if (rule.actor === viewer.role) out.push(commandInfo(name, rule));
   }
   return out;
+}
+
+/** A token replaced (rotated or issued again) in this process: who listens ends what the old one opened. */
+export class TokenEvents {
+  private readonly listeners = new Set<(game: string, holder: string) => void>();
+
+  on(listener: (game: string, holder: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  replaced(game: string, holder: string): void {
+    for (const l of this.listeners) l(game, holder);
+  }
 }

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import { caller, commandInfo, commandsFor, gameState, requireCaller, viewerOf } from './context.js';
 import { GameParams, LogQuery, ReportQuery } from './schemas.js';
 import { renderReport } from './report-format.js';
+import { verifyFor } from '../engine/numbering.js';
 
 export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,14 +25,18 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
     });
   });
 
-  r.get('/api/games', { schema: { summary: 'every game here' } }, () => referee.listGames());
+  // Without the store's entry counts, which count hidden entries: the list is the same for everyone.
+  r.get('/api/games', { schema: { summary: 'every game here' } }, async () =>
+    (await referee.listGames()).map((g) => ({ id: g.id, ruleset: g.ruleset })),
+  );
 
   const viewPayload = (state: GameState, viewer: Viewer) => {
     const view = referee.kernel.view(state, viewer);
     return {
       game: state.game,
       ruleset: state.ruleset,
-      seq: state.seq,
+      // The viewer's own position: how many entries e may see (never a count of hidden ones).
+      seq: referee.kernel.position(state, viewer),
       viewer,
       view,
       text: referee.kernel.render(state, view),
@@ -75,10 +80,11 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
     '/api/games/:game/verify',
     { schema: { summary: 'replays the log and re-decides every command', params: GameParams } },
     async (req) => {
-      await caller(ctx, req, req.params.game);
+      const viewer = viewerOf(await caller(ctx, req, req.params.game));
       await gameState(ctx, req.params.game);
       const report = await referee.verify(req.params.game);
-      return report;
+      // Counts of what this viewer can check, and whether the whole verifies; never counts of hidden things.
+      return verifyFor(report, await referee.entries(req.params.game), viewer);
     },
   );
 

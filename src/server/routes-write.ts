@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
 import { ADMIN, player } from '../core/index.js';
 import type { Accepted } from '../engine/referee.js';
+import { numberedAnswer } from '../engine/numbering.js';
 import type { ServerContext } from './context.js';
 import { caller, gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
@@ -36,15 +37,14 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 
-  /** What an accepted command says back: its entries as the caller may see them. */
-  const answer = (accepted: Accepted, actor: Actor) => {
-    const last = accepted.entries[accepted.entries.length - 1];
-    return {
-      duplicate: accepted.duplicate,
-      seq: last?.seq ?? accepted.state.seq,
-      lines: referee.kernel.logView(accepted.entries, actor, accepted.state),
-    };
-  };
+  /**
+   * What an accepted command says back: its entries as the caller may see them, and the caller's position
+   * after them, both in the caller's own numbering (hidden entries are not counted).
+   */
+  const answer = async (game: string, accepted: Accepted, actor: Actor) => ({
+    duplicate: accepted.duplicate,
+    ...(await numberedAnswer(referee, game, accepted, actor)),
+  });
 
   r.post(
     '/api/games',
@@ -92,9 +92,11 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         { tokens: [token.grant] },
       );
       if (!result.ok) throw refused(result.error);
-      return reply
-        .code(201)
-        .send({ player: name, token: token.token, ...answer(result.value, player(name)) });
+      return reply.code(201).send({
+        player: name,
+        token: token.token,
+        ...(await answer(req.params.game, result.value, player(name))),
+      });
     },
   );
 
@@ -137,7 +139,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       };
       const result = await referee.submit(game, command);
       if (!result.ok) throw refused(result.error);
-      return answer(result.value, actor);
+      return answer(game, result.value, actor);
     },
   );
 
@@ -181,6 +183,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       if (actor.role !== 'admin') throw forbidden('only the Administrator rotates the admin token');
       const admin = issue(ADMIN_HOLDER);
       await referee.store.grantToken(req.params.game, admin.grant);
+      ctx.tokens.replaced(req.params.game, ADMIN_HOLDER);
       return { adminToken: admin.token };
     },
   );
@@ -196,6 +199,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         throw new HttpError(422, 'unknown-player', `${req.params.player} has not joined this game`);
       const token = issue(playerHolder(req.params.player));
       await referee.store.grantToken(req.params.game, token.grant);
+      ctx.tokens.replaced(req.params.game, playerHolder(req.params.player));
       return { player: req.params.player, token: token.token };
     },
   );

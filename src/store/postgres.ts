@@ -18,7 +18,7 @@
 // Tables live in one PostgreSQL schema (default `referee`), created and migrated by the program, with its
 // version in `schema_version`.
 import pg from 'pg';
-import type { GameEvent, LogEntry } from '../core/index.js';
+import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
 import { checkConsecutive, StoreError } from './store.js';
 import type {
   Append,
@@ -374,16 +374,23 @@ export class PostgresStore implements Store {
   }
 
   async *foldStream(game: string, stub: readonly string[]): AsyncGenerator<FoldBatch> {
-    // The stub types come back as NULL events, so the driver parses nothing for them.
+    // The stub types come back as NULL events with their visibility alone, so the driver parses only that
+    // (the counts of what each viewer may see are folded from it).
     let next = 1;
     for (;;) {
-      const r = await this.query<{ seq: number; type: string; event: GameEvent | null; hash: string }>(
-        `SELECT seq, type, CASE WHEN type = ANY($2::text[]) THEN NULL ELSE event END AS event, hash FROM ${this.t('log')} WHERE game = $1 AND seq >= $3 ORDER BY seq LIMIT $4`,
+      const r = await this.query<{
+        seq: number;
+        type: string;
+        event: GameEvent | null;
+        vis: Visibility | null;
+        hash: string;
+      }>(
+        `SELECT seq, type, CASE WHEN type = ANY($2::text[]) THEN NULL ELSE event END AS event, CASE WHEN type = ANY($2::text[]) THEN event->'vis' END AS vis, hash FROM ${this.t('log')} WHERE game = $1 AND seq >= $3 ORDER BY seq LIMIT $4`,
         [game, stub, next, this.batch],
       );
       const last = r.rows[r.rows.length - 1];
       if (!last) return;
-      const events = r.rows.map((row): GameEvent => row.event ?? { type: row.type, vis: 'admin' });
+      const events = r.rows.map((row): GameEvent => row.event ?? { type: row.type, vis: row.vis ?? 'admin' });
       next = last.seq + 1;
       yield { events, lastHash: last.hash };
     }

@@ -14,7 +14,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import type { GameEvent, LogEntry } from '../core/index.js';
+import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
 import { checkConsecutive, StoreError } from './store.js';
 import type {
   Append,
@@ -360,12 +360,14 @@ export class SqliteStore implements Store {
 
   async *foldStream(game: string, stub: readonly string[], batch = 5000): AsyncGenerator<FoldBatch> {
     // Each batch is one query returning one string per entry: the stored JSON, or for a stub type just
-    // the type name (which cannot start with '{'), so those entries are never parsed.
+    // the type name and, after a tab, its visibility as JSON (which SQLite extracts without handing the
+    // entry over; the text cannot start with '{'), so those entries are never parsed whole. The visibility
+    // is the real one: the counts of what each viewer may see are folded from it.
     const placeholders = stub.map(() => '?').join(',') || "''";
     const [page, hashAt] = await this.run(() => [
       this.db
         .prepare<unknown[], string>(
-          `SELECT CASE WHEN type IN (${placeholders}) THEN type ELSE event END FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?`,
+          `SELECT CASE WHEN type IN (${placeholders}) THEN type || char(9) || (event -> '$.vis') ELSE event END FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?`,
         )
         .pluck(),
       this.db.prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?').pluck(),
@@ -376,7 +378,7 @@ export class SqliteStore implements Store {
       if (rows.length === 0) return;
       const events = rows.map((r): GameEvent =>
         typeof r === 'string' && r.charCodeAt(0) !== 123
-          ? { type: r, vis: 'admin' }
+          ? stubEvent(r)
           : parseEvent(this.path, r, `an entry of the log of ${game}`),
       );
       next += rows.length;
@@ -765,4 +767,14 @@ function translate(e: unknown, path: string): Error {
     return new StoreError('io', `${path} could not be written (${message}); nothing was recorded`);
   }
   return e instanceof Error ? e : new Error(String(e));
+}
+
+/** A stub of foldStream, `type<TAB>vis-as-JSON`, as the event a fold needs: its type and its visibility. */
+function stubEvent(row: string): GameEvent {
+  const tab = row.indexOf('\t');
+  const vis = row.slice(tab + 1);
+  return {
+    type: row.slice(0, tab),
+    vis: vis === '"public"' ? 'public' : vis === '"admin"' ? 'admin' : (JSON.parse(vis) as Visibility),
+  };
 }

@@ -57,14 +57,22 @@ describe('live updates (server-sent events)', () => {
       body: { type: 'enter', args: { x: 3, y: 4 } },
     });
     expect(r.status).toBe(200);
-    const seq = (r.body as { seq: number }).seq;
-    for (const s of [pub, alice, bob, adm]) {
-      const u = update(await s.next(atSeq(seq)));
+    // Each viewer's update is numbered in eir own numbering: the position eir view now gives.
+    for (const [s, token] of [
+      [pub, undefined],
+      [alice, tokens.alice],
+      [bob, tokens.bob],
+      [adm, admin],
+    ] as const) {
+      const me = await call(served.base, 'GET', token ? '/api/games/g1/me' : '/api/games/g1', {
+        ...(token ? { token } : {}),
+      });
+      const u = update(await s.next(atSeq((me.body as { seq: number }).seq)));
       expect(u.lines.map((l) => l.text)).toContain('alice enters the Grid at (3,4).');
     }
   });
 
-  it("the Administrator's hidden order reaches only the Administrator's stream; the others learn only that something changed", async () => {
+  it("the Administrator's hidden order reaches only the Administrator's stream; the others are sent nothing", async () => {
     const [pub, alice, adm] = await Promise.all([open(), open(tokens.alice), open(admin)]);
     const r = await call(served.base, 'POST', '/api/games/g1/commands', {
       token: admin,
@@ -74,10 +82,16 @@ describe('live updates (server-sent events)', () => {
     const seq = (r.body as { seq: number }).seq;
     const seen = update(await adm.next(atSeq(seq)));
     expect(seen.lines.map((l) => l.type)).toContain('dice-queued');
+    // Then a public command: the first update the others get is its, so the hidden order sent them nothing
+    // (an empty update would tell them something hidden happened).
+    const entered = await call(served.base, 'POST', '/api/games/g1/commands', {
+      token: tokens.alice,
+      body: { type: 'enter', args: { x: 3, y: 4 } },
+    });
+    expect(entered.status).toBe(200);
     for (const s of [pub, alice]) {
-      const u = update(await s.next(atSeq(seq)));
-      // The page refetches its view on every update, so the update comes; what it carries is nothing.
-      expect(u.lines).toEqual([]);
+      const u = update(await s.next((m) => m.event === 'update'));
+      expect(u.lines.map((l) => l.text)).toContain('alice enters the Grid at (3,4).');
       expect(JSON.stringify(s.messages)).not.toMatch(/4242|4343|dice-queued/);
     }
   });
@@ -100,8 +114,9 @@ describe('live updates (server-sent events)', () => {
         call(served.base, 'POST', '/api/games/g1/commands', { token: admin, body: { type: 'tick' } }),
       ),
     );
-    const last = Math.max(...[...moves, ...ticks].map((r) => (r.body as { seq: number }).seq));
-    await watcher.next(atSeq(last));
+    expect([...moves, ...ticks].every((r) => r.status === 200)).toBe(true);
+    const me = await call(served.base, 'GET', '/api/games/g1/me', { token: tokens.bob });
+    await watcher.next(atSeq((me.body as { seq: number }).seq));
     const seqs = watcher.messages.filter((m) => m.event === 'update').map((m) => update(m).seq);
     expect(seqs).toHaveLength(5);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);

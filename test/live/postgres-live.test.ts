@@ -79,15 +79,42 @@ describe('live updates across processes (PostgreSQL)', () => {
       body: { type: 'points', args: { to: 'alice', amount: 3, reason: 'a test' } },
     });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
-    const last = (hidden.body as { seq: number }).seq;
+    // Each stream numbers in its viewer's own numbering (issue 13): alice's position, the public's.
+    const last = ((await call(a.base, 'GET', '/api/games/g1/me', { token: alice })).body as { seq: number })
+      .seq;
+    const publicLast = ((await call(a.base, 'GET', '/api/games/g1')).body as { seq: number }).seq;
 
     const isUpdate = (m: SseMessage) => m.event === 'update';
     await watching.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
-    await publicStream.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === last);
+    await publicStream.next((m) => isUpdate(m) && (m.data as { seq: number }).seq === publicLast);
     const got = watching.messages
       .filter(isUpdate)
       .map((m) => m.data as { seq: number; lines: { text: string }[] });
     expect(got.map((u) => u.seq)).toEqual([...seqs, last]);
     expect(got.flatMap((u) => u.lines.map((l) => l.text))).toContain('alice enters the Grid at (5,6).');
+  });
+
+  it('issue 13 item 3: a token re-issued through one process ends the stream opened with the old one on the other, before anything more is sent', async () => {
+    const [a, b] = servers as [Server, Server];
+    const rolls = placementRolls(FAR_CORNER).split(',').map(Number);
+    const created = await call(a.base, 'POST', '/api/games', {
+      body: { ruleset: 'grid-2002-01', game: 'g1', dice: 'manual', rolls },
+    });
+    const admin = (created.body as { adminToken: string }).adminToken;
+    const joined = await call(a.base, 'POST', '/api/games/g1/join', { body: { player: 'alice' } });
+    const alice = (joined.body as { token: string }).token;
+    const old = await EventStream.open(a.base, 'g1', alice);
+    streams.push(old);
+    const issued = await call(b.base, 'POST', '/api/games/g1/players/alice/token', { token: admin });
+    expect(issued.status).toBe(200);
+    // A public command through b: server a hears of it, finds alice's old token replaced, and ends the
+    // stream instead of sending it.
+    const entered = await call(b.base, 'POST', '/api/games/g1/commands', {
+      token: (issued.body as { token: string }).token,
+      body: { type: 'enter', args: { x: 3, y: 4 } },
+    });
+    expect(entered.status).toBe(200);
+    await old.ended;
+    expect(old.messages.filter((m) => m.event === 'update')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { AppOptions } from '../../src/server/app.js';
 import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
@@ -19,11 +20,11 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serve(): Promise<Served> {
+export async function serve(options: Omit<AppOptions, 'referee'> = {}): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), 'referee-live-'));
   const store = new SqliteStore(join(dir, 'referee.db'), { sync: 'normal' });
   const referee = new Referee(store, defaultRegistry(), systemEntropy);
-  const app = await buildApp({ referee, webRoot: false });
+  const app = await buildApp({ referee, webRoot: false, ...options });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -72,6 +73,9 @@ export class EventStream {
   readonly messages: SseMessage[] = [];
   private waiters: { test: (m: SseMessage) => boolean; resolve: (m: SseMessage) => void }[] = [];
   private response: IncomingMessage | undefined;
+  private closed: (() => void) | undefined;
+  /** Settles when the server ends the stream (or it is closed here). */
+  readonly ended: Promise<void> = new Promise((resolve) => (this.closed = resolve));
 
   private constructor() {}
 
@@ -89,6 +93,7 @@ export class EventStream {
             return;
           }
           let buffer = '';
+          res.on('close', () => stream.closed?.());
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             buffer += chunk;

@@ -175,8 +175,9 @@ describe("one player's page never shows another's secrets", () => {
     expect(things.length).toBeGreaterThan(0);
 
     // The Administrator's page draws every Thing (so the check below is not vacuous) ...
+    // Each page counts only what its viewer may see (issue 13): Alice's is at least the public's position.
     await atSeq(admin.page, full.seq);
-    await atSeq(alice.page, full.seq);
+    await atSeq(alice.page, (await call<Payload>(h.base, 'GET', '/api/games/things1')).seq);
     expect(await admin.page.locator('[data-testid=grid-svg] .thing').count()).toBe(things.length);
     // ... and Alice's draws none, names none, and has no mark on any Thing's square but a player's.
     const page = await html(alice.page);
@@ -246,7 +247,7 @@ describe("one player's page never shows another's secrets", () => {
     const aliceMole = moles.find((m) => m.player === 'alice');
     if (!bobMole || !aliceMole) throw new Error('both moles should be placed');
 
-    await atSeq(alice.page, full.seq);
+    await atSeq(alice.page, (await call<Payload>(h.base, 'GET', '/api/games/tun1')).seq);
     await atSeq(admin.page, full.seq);
     // The Moderator's page draws both moles (the check below is not vacuous).
     expect(await admin.page.locator('[data-testid=tunnelers-svg] [data-kind=mole]').count()).toBe(2);

@@ -51,7 +51,8 @@ export async function startHarness(): Promise<Harness> {
   });
   const store = new SqliteStore(join(dir, 'referee.db'), { sync: 'normal' });
   const referee = new Referee(store, defaultRegistry(), systemEntropy);
-  const app = await buildApp({ referee, webRoot });
+  // Every browser of these tests is one client address (127.0.0.1), each page holding a live stream.
+  const app = await buildApp({ referee, webRoot, live: { perClient: 1000 } });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const contexts: BrowserContext[] = [];

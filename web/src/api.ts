@@ -40,6 +40,7 @@ export type Viewer = { role: 'public' } | { role: 'admin' } | { role: 'player'; 
 export interface GamePayload {
   game: string;
   ruleset: string;
+  /** The viewer's position: how many entries of the log e may see (eir own numbering, as the lines'). */
   seq: number;
   viewer: Viewer;
   view: JsonObject;
@@ -47,10 +48,10 @@ export interface GamePayload {
   commands: CommandInfo[];
 }
 
+/** A game in the list: no count of its entries, which would count hidden ones (issue 13). */
 export interface GameSummary {
   id: string;
   ruleset: string;
-  entries: number;
 }
 
 export interface RulesetInfo {

@@ -50,7 +50,6 @@ export function GameList() {
               <tr>
                 <th scope="col">game</th>
                 <th scope="col">ruleset</th>
-                <th scope="col">log entries</th>
               </tr>
             </thead>
             <tbody>
@@ -60,7 +59,6 @@ export function GameList() {
                     <a href={gameHref(g.id)}>{g.id}</a>
                   </td>
                   <td>{g.ruleset}</td>
-                  <td>{g.entries}</td>
                 </tr>
               ))}
             </tbody>

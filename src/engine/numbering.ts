@@ -1,0 +1,81 @@
+// Every number a viewer is given counts only what e may see (Kernel.position): a gap in a viewer's line
+// numbers, or a count of entries, commands or rolls e cannot see, would tell em that something hidden
+// happened (issue 13). These helpers number what the engine hands out for one viewer.
+import type { LogEntry, LogLine, VerifyReport, Viewer } from '../core/index.js';
+import { canSee } from '../core/index.js';
+import type { Accepted, Referee } from './referee.js';
+
+/** An accepted command's entries as a viewer may see them, and eir position after them. */
+export interface NumberedLines {
+  readonly seq: number;
+  readonly lines: LogLine[];
+}
+
+/**
+ * What a command's answer shows its viewer: the lines of its entries in the viewer's numbering, and the
+ * viewer's position after them. For a repeated command id the entries are older than the state, so the
+ * position before them is counted from the log (as /log does).
+ */
+export async function numberedAnswer(
+  referee: Referee,
+  game: string,
+  accepted: Accepted,
+  viewer: Viewer,
+): Promise<NumberedLines> {
+  const { kernel } = referee;
+  const visible = accepted.entries.filter((e) => canSee(e.event.vis, viewer)).length;
+  const first = accepted.entries[0];
+  let before: number;
+  if (!accepted.duplicate || !first) before = kernel.position(accepted.state, viewer) - visible;
+  else if (viewer.role === 'admin') before = first.seq - 1;
+  else before = await positionBefore(referee, game, first.seq, viewer);
+  const lines = kernel.logView(accepted.entries, viewer, accepted.state, before);
+  const last = accepted.entries[accepted.entries.length - 1];
+  const seq = viewer.role === 'admin' ? (last?.seq ?? accepted.state.seq) : before + visible;
+  return { seq, lines };
+}
+
+/** How many entries before `seq` the viewer may see. */
+export async function positionBefore(
+  referee: Referee,
+  game: string,
+  seq: number,
+  viewer: Viewer,
+): Promise<number> {
+  if (viewer.role === 'admin') return seq - 1;
+  let n = 0;
+  for await (const batch of referee.store.stream(game)) {
+    for (const e of batch) {
+      if (e.seq >= seq) return n;
+      if (canSee(e.event.vis, viewer)) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * A verification as a viewer may be told it. The Administrator gets the whole report. Anyone else learns
+ * whether the whole log verifies, and counts of what e can check emself: the entries, commands and rolls
+ * e may see; never how many hidden entries, commands or secret rolls there are, nor a problem's words (which
+ * name hidden entries and quote them).
+ */
+export function verifyFor(report: VerifyReport, entries: readonly LogEntry[], viewer: Viewer): VerifyReport {
+  if (viewer.role === 'admin') return report;
+  let seen = 0;
+  let commands = 0;
+  let fairRolls = 0;
+  let manualRolls = 0;
+  for (const e of entries) {
+    if (!canSee(e.event.vis, viewer)) continue;
+    seen++;
+    if (e.event.type === 'command') commands++;
+    for (const r of e.event.rolls ?? []) {
+      if (r.source === 'manual') manualRolls++;
+      else fairRolls++;
+    }
+  }
+  const problems = report.ok
+    ? []
+    : ['the log does not verify; the Administrator\u2019s verification says where and why'];
+  return { ok: report.ok, entries: seen, commands, fairRolls, manualRolls, problems };
+}
