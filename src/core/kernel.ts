@@ -194,7 +194,10 @@ export class Kernel {
     const latest = this.registry.get(a.ruleset)?.edition ?? 1;
     const edition = a.edition ?? latest;
     if (edition > latest)
-      ctx.reject('bad-arguments', `${a.ruleset} has no edition ${edition} of its readings (latest: ${latest})`);
+      ctx.reject(
+        'bad-arguments',
+        `${a.ruleset} has no edition ${edition} of its readings (latest: ${latest})`,
+      );
     // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
     ctx.atomically(() => {
       ctx.emit({

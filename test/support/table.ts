@@ -39,7 +39,13 @@ export class Table {
    */
   create(
     ruleset: string,
-    options: { rolls?: number[]; dice?: 'fair' | 'manual'; ndays?: number; config?: Json; edition?: number } = {},
+    options: {
+      rolls?: number[];
+      dice?: 'fair' | 'manual';
+      ndays?: number;
+      config?: Json;
+      edition?: number;
+    } = {},
   ): Decided {
     const dice = options.dice ?? (options.rolls ? 'manual' : 'fair');
     return this.ok({

@@ -90,7 +90,9 @@ describe('The Underground Society: members (T-22, T-23)', () => {
     t.create('tunnelers', { dice: 'manual' });
     t.join('alice', 'bob');
     t.admin('approve', { player: 'alice' });
-    expect(t.fail({ type: 'approve', by: player('alice'), args: { player: 'bob' } }).code).toBe('not-allowed');
+    expect(t.fail({ type: 'approve', by: player('alice'), args: { player: 'bob' } }).code).toBe(
+      'not-allowed',
+    );
     expect(t.fail({ type: 'refuse', by: player('alice'), args: { player: 'bob' } }).code).toBe('not-allowed');
     expect(rules(t).requests).toEqual(['bob']);
   });
