@@ -35,6 +35,8 @@ export type KernelEvent =
       config: Json;
       ndays: number;
       dice: 'fair' | 'manual';
+      /** The edition of the ruleset's readings the game keeps (ruling K4); absent means 1. */
+      edition?: number;
     }
   | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }

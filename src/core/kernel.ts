@@ -53,6 +53,8 @@ const createArgs = z
     config: z.json().optional(),
     ndays: z.number().int().min(1).max(100).optional(),
     dice: z.enum(['fair', 'manual']).optional(),
+    /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
+    edition: z.number().int().min(1).optional(),
   })
   .strict();
 
@@ -210,6 +212,15 @@ export class Kernel {
         `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`,
       );
     const dice = a.dice ?? 'fair';
+    // K4: a game keeps the edition of the readings it was created under; edition 1 is written as nothing, so
+    // the creation of every game made before editions existed is decided again exactly as it was.
+    const latest = this.registry.get(a.ruleset)?.edition ?? 1;
+    const edition = a.edition ?? latest;
+    if (edition > latest)
+      ctx.reject(
+        'bad-arguments',
+        `${a.ruleset} has no edition ${edition} of its readings (latest: ${latest})`,
+      );
     // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
     ctx.atomically(() => {
       ctx.emit({
@@ -220,6 +231,7 @@ export class Kernel {
         config: a.config ?? null,
         ndays: a.ndays ?? 7,
         dice,
+        ...(edition > 1 ? { edition } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {

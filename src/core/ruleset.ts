@@ -140,6 +140,12 @@ export interface Ruleset<S> {
   render(view: JsonObject): string;
   /** Amendments into this ruleset: for each ruleset it can replace, how the old state carries over. */
   readonly migrateFrom?: Readonly<Record<string, (old: unknown, game: GameState) => S>>;
+  /**
+   * The edition of this program's readings of the text, when a ruling has changed since the first (ruling
+   * K4): a game records the edition it is created under and keeps it, amendments included, and rule code
+   * asks `ctx.state.edition` where a reading changed. Absent: 1, and nothing is recorded.
+   */
+  readonly edition?: number;
   /** The rules an amendment into this ruleset repeals, for the record. */
   readonly repeals?: readonly string[];
 }

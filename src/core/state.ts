@@ -21,6 +21,12 @@ export interface GameState {
   readonly game: string;
   readonly ruleset: string;
   readonly config: Json;
+  /**
+   * The edition of the ruleset's readings (its rulings) this game was created under, 1 if its creation
+   * recorded none. A changed ruling applies from the edition that made it, so an older game keeps the
+   * readings it was played under and its log still verifies (ruling K4).
+   */
+  readonly edition: number;
   /** Active rule modules, lowest precedence first (later modules win). */
   readonly modules: readonly string[];
   readonly clock: Clock;

@@ -30,7 +30,15 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
     return {
       type: 'create',
       by: { role: 'admin' },
-      args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice },
+      // K4: the edition the game was created under (none recorded: 1), so it is decided again under it.
+      args: {
+        game: e.game,
+        ruleset: e.ruleset,
+        config: e.config,
+        ndays: e.ndays,
+        dice: e.dice,
+        edition: e.edition ?? 1,
+      },
       ...rolls,
     };
   }

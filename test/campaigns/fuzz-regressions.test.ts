@@ -70,8 +70,14 @@ describe('fuzz regressions', () => {
   it('tunnelers: a command needing a repealed rule is refused (rule-not-in-force), not a thrown error', () => {
     // Found as "no active rule of tunnelers understands the event told": start after repealing the Moderator.
     const g = game('tunnelers');
-    for (const name of ['ann', 'bob'])
+    // Each asks to join the society, is approved, is given four points and pays to play (T-22, T-25, 5).
+    for (const name of ['ann', 'bob']) {
       expect(g.decide({ type: 'join', by: player(name), args: {} }).ok).toBe(true);
+      expect(g.decide({ type: 'approve', by: ADMIN, args: { player: name } }).ok).toBe(true);
+      const points = { to: name, amount: 4, reason: 'points in the Main Game' };
+      expect(g.decide({ type: 'points', by: ADMIN, args: points }).ok).toBe(true);
+      expect(g.decide({ type: 'pay-to-play', by: player(name), args: {} }).ok).toBe(true);
+    }
     expect(g.decide({ type: 'repeal', by: ADMIN, args: { module: 'moderator' } }).ok).toBe(true);
     const before = fingerprint(g.state());
     const r = g.decide({ type: 'start', by: ADMIN, args: {} });

@@ -197,6 +197,18 @@ describe('phrases become the commands of referee act', () => {
   it('tunnelers: every player action, squares and cards as written', async () => {
     const r = openReferee();
     await newGame(r, 't1', 'tunnelers', ['alice', 'bob']);
+    // T-22, T-25, 5: each asked by joining; the Moderator approves; with four points, each pays in forum text.
+    for (const p of ['alice', 'bob']) {
+      await admin(r, 't1', 'approve', { player: p });
+      await admin(r, 't1', 'points', { to: p, amount: 4, reason: `${p}'s points in the Main Game` });
+    }
+    await expectPost(r, 't1', 'alice', 'I pay four points to the Society to play.', [
+      ['pay-to-play', 'accepted'],
+    ]);
+    await expectPost(r, 't1', 'bob', 'I pay to play.', [['pay-to-play', 'accepted']]);
+    await expectPost(r, 't1', 'bob', 'I ask again to join the Underground Society.', [
+      ['request-membership', 'rejected', 'already-member'],
+    ]);
     await admin(r, 't1', 'start');
     const lines: [string, string][] = [
       ['I move to c6.', 'move|c6'],

@@ -212,6 +212,37 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
     expect(rules(t).de.freed.alice).toEqual([]);
   });
 
+  it('E.2.5: "until e leaves the Siren\'s ZATR": stepping into the ZOE leaves the ZATR, and the ZOE holds her (R-J13)', () => {
+    const t = alice(0, 7, 7);
+    t.admin('player-facts', { player: 'alice', female: true });
+    withSiren(t);
+    t.act('alice', 'move', { x: 8, y: 8 }, [1]);
+    expect(rules(t).de.freed.alice).toEqual(['siren:Ligeia']);
+    nweek(t);
+    t.act('alice', 'move', { x: 9, y: 9 });
+    expect(rules(t).de.freed.alice).toEqual([]);
+    nweek(t);
+    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 8 } }).code).toBe('illegal-move');
+    t.expectConsistent();
+  });
+
+  it('E.2.5: a game created under edition 1 keeps the old reading of R-J13: free until in neither the ZATR nor the ZOE', () => {
+    const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
+    t.create('grid-2002-06', { rolls: [1, 1, 1], edition: 1 });
+    t.join('alice', 'bob');
+    t.act('alice', 'enter', { x: 7, y: 7 });
+    t.admin('player-facts', { player: 'alice', female: true });
+    withSiren(t);
+    t.act('alice', 'move', { x: 8, y: 8 }, [1]);
+    nweek(t);
+    t.act('alice', 'move', { x: 9, y: 9 });
+    expect(rules(t).de.freed.alice).toEqual(['siren:Ligeia']);
+    nweek(t);
+    t.act('alice', 'move', { x: 8, y: 8 });
+    expect(at(t, 'alice')).toEqual([8, 8]);
+    t.expectConsistent();
+  });
+
   it('E.2.5: a Female player who rolls other than 1 is held like anyone else', () => {
     const t = alice(0, 7, 7);
     t.admin('player-facts', { player: 'alice', female: true });
@@ -324,6 +355,7 @@ describe('F.4 Balls of Wax', () => {
     t.act('alice', 'stuff-ears', { object: 'ball-of-wax:3' });
     t.act('alice', 'leave');
     nweek(t);
+    t.tick(); // R-J18: a whole nweek from the stuffing
     expect(rules(t).de.deaf.alice).toBeUndefined();
     expect(rules(t).objects.some((o) => (o.tags ?? []).includes('Disgusting'))).toBe(false);
     t.expectConsistent();
@@ -341,6 +373,8 @@ describe('F.4 Balls of Wax', () => {
     expect(rules(t).de.deaf.alice).toBeDefined();
     expect(obj(t, 'ball-of-wax:3')).toBeUndefined();
     nweek(t);
+    expect(rules(t).de.deaf.alice).toBeDefined(); // nday 1 of nweek 2: the nday it went in was not whole
+    t.tick();
     expect(rules(t).de.deaf.alice).toBeUndefined();
     const earwax = rules(t).objects.find(
       (o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting'),
@@ -351,13 +385,44 @@ describe('F.4 Balls of Wax', () => {
     ).toContain('Earwax');
   });
 
+  it('F.4: "after 1 nweek" is a whole nweek from the stuffing: wax stuffed on nday 7 comes out when nday 7 of the next nweek ends (R-J18)', () => {
+    const t = alice(0, 5, 5);
+    t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
+    for (let d = 1; d < 7; d++) t.tick();
+    t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
+    t.act('alice', 'stuff-ears', { object: 'ball-of-wax:3' });
+    expect(rules(t).de.deaf.alice).toEqual({ since: 1, nday: 7, zoned: false });
+    t.admin('tick', {}, [BALL]); // nday 7 ends: nweek 2 begins, and still Deaf
+    for (let d = 1; d < 7; d++) t.tick();
+    expect([t.game.clock.nweek, t.game.clock.nday]).toEqual([2, 7]);
+    expect(rules(t).de.deaf.alice).toBeDefined();
+    t.admin('tick', {}, [BALL]);
+    expect(rules(t).de.deaf.alice).toBeUndefined();
+    t.expectConsistent();
+  });
+
+  it('F.4: a game created under edition 1 keeps the old reading of R-J18: the wax comes out when the next nweek begins', () => {
+    const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
+    t.create('grid-2002-06', { rolls: [1, 1, 1], edition: 1 });
+    t.join('alice', 'bob');
+    t.act('alice', 'enter', { x: 5, y: 5 });
+    t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
+    for (let d = 1; d < 7; d++) t.tick();
+    t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
+    t.act('alice', 'stuff-ears', { object: 'ball-of-wax:3' });
+    expect(rules(t).de.deaf.alice).toEqual({ since: 1, zoned: false });
+    t.admin('tick', {}, [BALL]);
+    expect(rules(t).de.deaf.alice).toBeUndefined();
+    t.expectConsistent();
+  });
+
   it("F.4: escaping a Siren's ZOE and ZATR takes the wax out at once", () => {
     const t = alice(0, 8, 8);
     t.admin('place', { kind: 'ball-of-wax', x: 8, y: 8 });
     t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
     t.act('alice', 'stuff-ears', { object: 'ball-of-wax:3' });
     withSiren(t);
-    expect(rules(t).de.deaf.alice).toEqual({ since: 1, zoned: true });
+    expect(rules(t).de.deaf.alice).toEqual({ since: 1, nday: 1, zoned: true });
     t.act('alice', 'move', { x: 7, y: 7 });
     expect(rules(t).de.deaf.alice).toBeUndefined();
     expect(
@@ -368,6 +433,7 @@ describe('F.4 Balls of Wax', () => {
   it('F.4: a Ball of Earwax thrown at a player cannot be caught; it explodes on impact and the player is Icky for 1d3 ndays', () => {
     const t = deafAlice();
     nweek(t);
+    t.tick();
     const earwax =
       rules(t).objects.find((o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting'))?.id ??
       '';

@@ -33,16 +33,32 @@ export class Table {
     return this.entries[this.entries.length - 1]?.hash ?? GENESIS;
   }
 
-  /** Creates the game; `rolls` are queued manual dice (which makes the game's dice manual). */
+  /**
+   * Creates the game; `rolls` are queued manual dice (which makes the game's dice manual); `edition` plays
+   * under an older edition of the ruleset's readings (ruling K4), as a game created before it did.
+   */
   create(
     ruleset: string,
-    options: { rolls?: number[]; dice?: 'fair' | 'manual'; ndays?: number; config?: Json } = {},
+    options: {
+      rolls?: number[];
+      dice?: 'fair' | 'manual';
+      ndays?: number;
+      config?: Json;
+      edition?: number;
+    } = {},
   ): Decided {
     const dice = options.dice ?? (options.rolls ? 'manual' : 'fair');
     return this.ok({
       type: 'create',
       by: ADMIN,
-      args: { game: 'g', ruleset, dice, ndays: options.ndays ?? 7, config: options.config ?? null },
+      args: {
+        game: 'g',
+        ruleset,
+        dice,
+        ndays: options.ndays ?? 7,
+        config: options.config ?? null,
+        ...(options.edition !== undefined ? { edition: options.edition } : {}),
+      },
       ...(options.rolls ? { rolls: options.rolls } : {}),
     });
   }

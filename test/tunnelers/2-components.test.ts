@@ -7,7 +7,7 @@ import { adjacent, ageTunnels, ALL_SQUARES, coords, neighbours } from '../../src
 import { FRESH_DECK } from '../../src/rulesets/tunnelers/cards.js';
 import { current } from '../../src/rulesets/tunnelers/moles.js';
 import { Table } from '../support/table.js';
-import { act, hand, mole, rules, started, viewOf } from './support.js';
+import { act, hand, joined, mole, rules, started, viewOf } from './support.js';
 
 describe('2.1 The Board', () => {
   it('2.1 an 8x8 grid labelled a-h and 1-8; adjacent means sharing a horizontal or vertical side', () => {
@@ -89,7 +89,7 @@ describe('2.2 The Cards', () => {
   it('2.2 T-4: with fair dice the shuffle is on the secret stream, and checks out once the game ends', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'fair' });
-    t.join('alice', 'bob');
+    joined(t, 'alice', 'bob');
     t.admin('start');
     const deck = [...rules(t).deck, ...hand(t, 'alice'), ...hand(t, 'bob')].sort();
     expect(deck).toEqual([...FRESH_DECK].sort());

@@ -134,7 +134,7 @@ describe('3.4 Combat', () => {
     expect(mole(t, 'bob')).toBeUndefined();
     expect(rules(t).dead).toEqual(['bob']);
     expect(hand(t, 'bob')).toEqual([]);
-    expect(points(t, 'alice')).toBe(-4 + 2);
+    expect(points(t, 'alice')).toBe(4 - 4 + 2);
     expect(points(t, 'The Moderator')).toBe(1);
     expect(points(t, 'The Underground Society')).toBe(society - 3);
     act(t, 'alice', 'end-turn');

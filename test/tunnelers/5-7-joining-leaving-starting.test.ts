@@ -4,27 +4,140 @@ import { ADMIN, ledgerTotal, player } from '../../src/core/index.js';
 import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
 import { Table } from '../support/table.js';
-import { act, hand, keep, mole, points, refused, rules, sq, started, drawsFor } from './support.js';
+import {
+  act,
+  hand,
+  joined,
+  keep,
+  members,
+  mole,
+  points,
+  refused,
+  rules,
+  sq,
+  started,
+  drawsFor,
+  viewOf,
+} from './support.js';
 
 const SOCIETY = 'The Underground Society';
 
-describe('5. Joining a Game', () => {
-  it('5 joining costs four points, paid to the society; before the start a player is added to the end of the list', () => {
+describe('The Underground Society: members (T-22, T-23)', () => {
+  it('T-22 "Players of the game that contains this society can request to join this society": joining the game is a request, public, and makes no player', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    const joined = t.join('alice');
+    expect(t.game.players).toEqual(['alice']);
+    const request = t.entries.find((e) => e.event.type === 'membership-requested');
+    expect(request?.event).toMatchObject({ vis: 'public', player: 'alice' });
+    expect(rules(t).requests).toEqual(['alice']);
+    expect(rules(t).members).toEqual([]);
+    expect(rules(t).order).toEqual([]);
+    expect(points(t, 'alice')).toBe(0);
+    expect(points(t, SOCIETY)).toBe(0);
+    expect(viewOf(t, { role: 'public' })).toMatchObject({ members: [], requests: ['alice'], players: [] });
+    expect(joined).toBeUndefined();
+    // Not yet a member: e may not pay to play, whatever e has.
+    t.admin('points', { to: 'alice', amount: 10, reason: "alice's points in the Main Game" });
+    expect(refused(t, 'alice', 'pay-to-play')).toBe('not-a-member');
+    t.expectConsistent();
+  });
+
+  it('T-22 "and will become members upon the approval of the Moderator": the approval is logged and public', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'manual' });
     t.join('alice', 'bob');
-    expect(rules(t).order).toEqual(['alice', 'bob']);
-    expect(points(t, 'alice')).toBe(-4);
+    t.admin('approve', { player: 'bob' });
+    t.admin('approve', { player: 'alice' });
+    const approvals = t.entries.filter((e) => e.event.type === 'membership-approved');
+    expect(approvals.map((e) => [e.event.vis, e.event.player])).toEqual([
+      ['public', 'bob'],
+      ['public', 'alice'],
+    ]);
+    // The longest duration first: bob was approved first.
+    expect(rules(t).members).toEqual(['bob', 'alice']);
+    expect(rules(t).requests).toEqual([]);
+    const lines = t.kernel.logView(t.entries, { role: 'public' }).map((l) => l.text);
+    expect(lines).toContain('The Moderator approves: bob is a member of the Underground Society.');
+    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'bob' } }).code).toBe('no-request');
+    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'zed' } }).code).toBe('no-request');
+    t.expectConsistent();
+  });
+
+  it('T-22 the Moderator may refuse a request: logged and public; the player may ask again', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice');
+    expect(refused(t, 'alice', 'request-membership')).toBe('already-requested');
+    t.admin('refuse', { player: 'alice' });
+    const refusal = t.entries.find((e) => e.event.type === 'membership-refused');
+    expect(refusal?.event).toMatchObject({ vis: 'public', player: 'alice' });
+    expect(rules(t).requests).toEqual([]);
+    expect(rules(t).members).toEqual([]);
+    t.admin('points', { to: 'alice', amount: 4, reason: "alice's points in the Main Game" });
+    expect(refused(t, 'alice', 'pay-to-play')).toBe('not-a-member');
+    expect(refused(t, 'alice', 'join')).toBe('already-joined');
+    act(t, 'alice', 'request-membership');
+    expect(rules(t).requests).toEqual(['alice']);
+    t.admin('approve', { player: 'alice' });
+    expect(refused(t, 'alice', 'request-membership')).toBe('already-member');
+    expect(refused(t, 'zed', 'request-membership')).toBe('unknown-player'); // join first: that is the request
+    t.expectConsistent();
+  });
+
+  it('T-23 "The member of longest duration in this society is known as the Moderator": the Administrator gives the Moderator\'s orders; a player cannot approve', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice', 'bob');
+    t.admin('approve', { player: 'alice' });
+    expect(t.fail({ type: 'approve', by: player('alice'), args: { player: 'bob' } }).code).toBe(
+      'not-allowed',
+    );
+    expect(t.fail({ type: 'refuse', by: player('alice'), args: { player: 'bob' } }).code).toBe('not-allowed');
+    expect(rules(t).requests).toEqual(['bob']);
+  });
+});
+
+describe('5. Joining a Game', () => {
+  it('5 "Members of this society may pay four points to the society to become a player": paid to the society; before the start added to the end of the list', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    members(t, 'alice', 'bob');
+    expect(rules(t).order).toEqual([]);
+    act(t, 'bob', 'pay-to-play');
+    act(t, 'alice', 'pay-to-play');
+    expect(rules(t).order).toEqual(['bob', 'alice']);
+    expect(points(t, 'alice')).toBe(0);
     expect(points(t, SOCIETY)).toBe(8);
     expect(rules(t).moles).toEqual([]);
     expect(ledgerTotal(t.game.balances)).toBe(0);
+    expect(refused(t, 'alice', 'pay-to-play')).toBe('already-playing');
+    expect(points(t, SOCIETY)).toBe(8);
+    t.expectConsistent();
+  });
+
+  it('5 T-25: a member with fewer than four points cannot pay what e does not have; nothing changes', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual' });
+    t.join('alice');
+    t.admin('approve', { player: 'alice' });
+    t.admin('points', { to: 'alice', amount: 3, reason: "alice's points in the Main Game" });
+    const e = t.fail({ type: 'pay-to-play', by: player('alice'), args: {} });
+    expect(e.code).toBe('cannot-pay');
+    expect(e.message).toContain('has 3 points');
+    expect(points(t, 'alice')).toBe(3);
+    expect(points(t, SOCIETY)).toBe(0);
+    t.admin('points', { to: 'alice', amount: 1, reason: "alice's points in the Main Game" });
+    act(t, 'alice', 'pay-to-play');
+    expect([points(t, 'alice'), points(t, SOCIETY)]).toEqual([0, 4]);
   });
 
   it('5 joining a running game: placed at random (not next to a mole), five cards, after the last player to finish a turn', () => {
     const t = started({ moles: { alice: 'a1', bob: 'c3', carol: 'h8' }, next: 'QQQQQ' });
     act(t, 'alice', 'end-turn');
     // bob's turn is under way; alice was the last to finish one. dave's first roll (b3) is next to bob: rolled again.
-    t.ok({ type: 'join', by: player('dave'), args: {}, rolls: [sq('b3'), sq('e5')] });
+    members(t, 'dave');
+    t.ok({ type: 'pay-to-play', by: player('dave'), args: {}, rolls: [sq('b3'), sq('e5')] });
     expect(rules(t).order).toEqual(['alice', 'dave', 'bob', 'carol']);
     expect(mole(t, 'dave')?.at).toBe('e5');
     expect(hand(t, 'dave')).toEqual(['Q', 'Q', 'Q', 'Q', 'Q']);
@@ -43,20 +156,79 @@ describe('5. Joining a Game', () => {
   it("5 the Moderator's discretion: a square chosen beforehand with place-next", () => {
     const t = started({ moles: { alice: 'a1', bob: 'c3' } });
     t.admin('place-next', { player: 'dave', square: 'D4' });
-    t.join('dave');
+    members(t, 'dave');
+    act(t, 'dave', 'pay-to-play');
     expect(mole(t, 'dave')?.at).toBe('d4');
     expect(rules(t).reserved).toEqual({});
     const order = t.entries.find((e) => e.event.type === 'placement-reserved');
     expect(order?.event.vis).toBe('admin');
+    expect(t.fail({ type: 'place-next', by: ADMIN, args: { player: 'dave', square: 'e5' } }).code).toBe(
+      'already-playing',
+    );
   });
 
   it('5 the game cannot have more than 10 players at a time', () => {
     const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'manual' });
-    t.join(...names);
-    expect(refused(t, 'p11', 'join')).toBe('game-full');
+    joined(t, ...names);
+    members(t, 'p11');
+    expect(refused(t, 'p11', 'pay-to-play')).toBe('game-full');
     expect(points(t, SOCIETY)).toBe(40);
+  });
+
+  it('5 T-24: a member whose mole was killed is still a member and may pay four points to play again', () => {
+    const t = started({
+      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
+      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
+      next: 'OXOX OXOX SSSSS',
+    });
+    // alice teleports into rock five times: her mole is dead.
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
+    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'play', { cards: 'XO', target: 'c5' });
+    expect(rules(t).dead).toEqual(['alice']);
+    expect(rules(t).members).toContain('alice');
+    act(t, 'bob', 'end-turn'); // bob is now the last to have completed a turn
+    expect(refused(t, 'alice', 'pay-to-play')).toBe('cannot-pay');
+    t.admin('points', { to: 'alice', amount: 4, reason: "alice's points in the Main Game" });
+    t.admin('place-next', { player: 'alice', square: 'b1' });
+    act(t, 'alice', 'pay-to-play');
+    expect(rules(t).dead).toEqual([]);
+    expect(rules(t).order).toEqual(['bob', 'alice', 'carol']);
+    expect(mole(t, 'alice')).toMatchObject({ at: 'b1', health: 5 });
+    expect(hand(t, 'alice')).toEqual(['S', 'S', 'S', 'S', 'S']);
+    expect(points(t, SOCIETY)).toBe(12 - 1 + 4);
+    expect(refused(t, 'alice', 'pay-to-play')).toBe('already-playing');
+    act(t, 'carol', 'end-turn');
+    act(t, 'bob', 'end-turn');
+    expect(rules(t).turn?.player).toBe('alice');
+    t.expectConsistent();
+  });
+
+  it('5 K4: a game created under edition 1 keeps the old reading: joining pays four points and lists the player at once', () => {
+    const t = new Table([tunnelersRuleset]);
+    t.create('tunnelers', { dice: 'manual', edition: 1 });
+    t.join('alice', 'bob');
+    expect(rules(t).order).toEqual(['alice', 'bob']);
+    expect(rules(t).requests).toEqual([]);
+    expect(points(t, 'alice')).toBe(-4);
+    expect(points(t, SOCIETY)).toBe(8);
+    expect(t.entries.some((e) => e.event.type === 'membership-requested')).toBe(false);
+    expect(refused(t, 'alice', 'request-membership')).toBe('not-allowed');
+    t.admin('start', {}, [...keep(2), ...keep(60), sq('a1'), sq('h8')]);
+    expect(rules(t).started).toBe(true);
+    t.admin('moderator-leaves');
+    expect([points(t, 'alice'), points(t, 'bob')]).toEqual([0, 0]);
+    t.expectConsistent();
   });
 });
 
@@ -64,7 +236,7 @@ describe('7. Starting a Game', () => {
   it('7 the player list is randomized, each player receives five cards, moles are placed with no two adjacent', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'manual' });
-    t.join('alice', 'bob', 'carol');
+    joined(t, 'alice', 'bob', 'carol');
     expect(refused(t, 'alice', 'move', { path: 'a2' })).toBe('not-started');
     // The list becomes carol, alice, bob; alice's first square (b2) is next to carol's (b1): rolled again.
     t.admin('start', {}, [...drawsFor([2, 0, 1]), ...keep(60), sq('b1'), sq('b2'), sq('d4'), sq('g7')]);
@@ -87,7 +259,7 @@ describe('7. Starting a Game', () => {
   it('7 T-13: a game needs two players to start', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'manual' });
-    t.join('alice');
+    joined(t, 'alice');
     expect(t.fail({ type: 'start', by: ADMIN, args: {}, rolls: [1] }).code).toBe('too-few-players');
   });
 });
@@ -109,10 +281,10 @@ describe('6. Leaving a Game', () => {
     act(t, 'bob', 'defend', { card: 'none' }); // dead
     expect(t.game.ended).toEqual({ winners: ['alice'], reason: "alice's mole is the last surviving mole" });
     expect(points(t, SOCIETY)).toBe(0);
-    // alice: -4 + 2 (the kill) + 8 - 2 - 1 = 3; the Moderator 1; bob -4.
-    expect(points(t, 'alice')).toBe(3);
+    // alice: 4 - 4 + 2 (the kill) + 8 - 2 - 1 = 7; the Moderator 1; bob 4 - 4 = 0.
+    expect(points(t, 'alice')).toBe(7);
     expect(points(t, 'The Moderator')).toBe(1);
-    expect(points(t, 'bob')).toBe(-4);
+    expect(points(t, 'bob')).toBe(0);
     expect(ledgerTotal(t.game.balances)).toBe(0);
     expect(t.entries.some((e) => e.event.type === 'seed-revealed')).toBe(false); // manual dice: nothing to reveal
     t.expectConsistent();
@@ -186,7 +358,7 @@ describe('6. Leaving a Game', () => {
     expect(t.game.ended).toEqual({ winners: [], reason: 'no mole survives' });
     // 8 in; 2 to alice for bob's mole, 1 + 1 to the Moderator; the 4 left shared.
     expect(points(t, SOCIETY)).toBe(0);
-    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'The Moderator')]).toEqual([0, -2, 2]);
+    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'The Moderator')]).toEqual([4, 2, 2]);
     t.expectConsistent();
   });
 
@@ -196,7 +368,7 @@ describe('6. Leaving a Game', () => {
     t.admin('moderator-leaves');
     expect(t.game.ended?.reason).toBe('the Moderator left the society');
     expect(points(t, SOCIETY)).toBe(0);
-    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'carol')]).toEqual([-4 + 1 + 4, -4 + 4, -4 + 3]);
+    expect([points(t, 'alice'), points(t, 'bob'), points(t, 'carol')]).toEqual([1 + 4, 4, 3]);
     expect(ledgerTotal(t.game.balances)).toBe(0);
     t.expectConsistent();
   });

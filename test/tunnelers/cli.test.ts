@@ -8,12 +8,19 @@ afterAll(removeTempDirs);
 
 const SQUARE = /\b[a-h][1-8]\b/g;
 
+/** T-22, T-25, 5: a player asks to join the society, the Moderator approves, e has four points and pays to play. */
+function member(cli: Cli, game: string, name: string): void {
+  expect(cli.ok('join', game, name)).toContain(`${name} asks to join the Underground Society.`);
+  expect(cli.ok('admin', game, 'approve', name)).toContain(`${name} is a member of the Underground Society`);
+  cli.ok('points', game, name, '4', `${name}'s points in the Main Game`);
+  expect(cli.ok('act', game, name, 'pay-to-play')).toContain(`${name} joins the game of Tunnelers`);
+}
+
 describe('Tunnelers from the command line', () => {
   it('4 a whole exchange: private turns, a question answered, secret combat, and nothing of it in public output', () => {
     const cli = new Cli();
     cli.ok('new', 'tunnelers', '--game', 't1', '--dice', 'manual');
-    cli.ok('join', 't1', 'alice');
-    cli.ok('join', 't1', 'bob');
+    for (const p of ['alice', 'bob']) member(cli, 't1', p);
     // The list stays alice, bob; alice holds O T Q S X and bob Q Q S S X; alice at c3, bob at c6.
     const rolls = [...keep(2), ...deckDraws('OTQSX QQSSX'), sq('c3'), sq('c6')];
     cli.ok('admin', 't1', 'start', '--rolls', rolls.join(','));
@@ -51,12 +58,12 @@ describe('Tunnelers from the command line', () => {
     expect(publicOut.match(SQUARE) ?? []).toEqual([]);
     expect(cli.ok('show', 't1', '--admin')).toContain('A alice at c4');
     expect(cli.ok('verify', 't1')).toContain('t1 verifies');
-  }, 60_000);
+  }, 180_000);
 
   it("5-7 the Moderator leaves: the game ends and the society's points are shared", () => {
     const cli = new Cli();
     cli.ok('new', 'tunnelers', '--game', 't2', '--config', cli.write('c.json', '{"deadline": 2}'));
-    for (const p of ['ann', 'ben', 'cat']) cli.ok('join', 't2', p);
+    for (const p of ['ann', 'ben', 'cat']) member(cli, 't2', p);
     cli.ok('admin', 't2', 'start');
     const out = cli.ok('admin', 't2', 'moderator-leaves');
     expect(out).toContain('The Moderator leaves the Underground Society');
@@ -70,5 +77,5 @@ describe('Tunnelers from the command line', () => {
     expect(view.society).toBe(0);
     expect(view.deadline).toBe(2);
     expect(cli.ok('verify', 't2')).toContain('t2 verifies');
-  }, 60_000);
+  }, 180_000);
 });

@@ -19,6 +19,7 @@ import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent, moleOf } from '../../src/rulesets/tunnelers/board.js';
 import { MASTER, Table } from '../support/table.js';
 import { rng } from '../support/rng.js';
+import { joined } from './support.js';
 import { nextCommand } from './bot.js';
 
 const SQUARE = /\b[a-h][1-8]\b/g;
@@ -122,7 +123,7 @@ describe('HIDDEN STAYS HIDDEN: random Tunnelers games with fair dice', () => {
       const viewers: Viewer[] = [PUBLIC, player('zed'), ...names.map((n) => player(n))];
       const t = new Table([tunnelersRuleset]);
       t.create('tunnelers', { dice: 'fair', ndays: 2 });
-      t.join(...names);
+      joined(t, ...names);
       const scan: Scan = { lines: 0, checks: 0 };
       const go = (command: Command) => {
         const before = t.game.rules as TunnelersState;
@@ -158,7 +159,7 @@ describe('HIDDEN STAYS HIDDEN: random Tunnelers games with fair dice', () => {
   it('the scan can fail: the Administrator sees the squares the others may not', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'fair' });
-    t.join('ann', 'ben');
+    joined(t, 'ann', 'ben');
     t.admin('start');
     const s = t.game.rules as TunnelersState;
     const admin = JSON.stringify(t.kernel.view(t.game, { role: 'admin' }));

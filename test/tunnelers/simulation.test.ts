@@ -8,6 +8,7 @@ import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
 import { Table } from '../support/table.js';
 import { rng } from '../support/rng.js';
+import { joined } from './support.js';
 import { nextCommand } from './bot.js';
 
 const SOCIETY = 'The Underground Society';
@@ -39,14 +40,14 @@ export function playGame(seed: number, players: readonly string[], late: readonl
   const random = rng(seed);
   const t = new Table([tunnelersRuleset]);
   t.create('tunnelers', { dice: 'fair', ndays: 3 });
-  t.join(...players);
+  joined(t, ...players);
   t.admin('start');
   let accepted = 0;
   let refused = 0;
   const waiting = [...late];
   for (let i = 0; i < 20_000 && !t.game.ended; i++) {
     // 5: a latecomer joins the running game now and then (while there is room).
-    if (waiting.length > 0 && i % 20 === 10) t.join(waiting.shift() as string);
+    if (waiting.length > 0 && i % 20 === 10) joined(t, waiting.shift() as string);
     const command = nextCommand(t.game.rules as TunnelersState, random);
     const before = t.state;
     const r = t.try(command);

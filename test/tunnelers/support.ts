@@ -59,12 +59,30 @@ export const mole = (t: Table, name: string): Mole | undefined => moleOf(rules(t
 export const hand = (t: Table, name: string): readonly Card[] => rules(t).hands[name] ?? [];
 export const points = (t: Table, account: string): number => t.game.balances[account] ?? 0;
 
+/**
+ * Members of the society (T-22): each joins the game (a request), the Moderator approves, and the Administrator
+ * records four points of eir score in the Main Game (T-25), enough to pay to play.
+ */
+export function members(t: Table, ...names: string[]): void {
+  for (const name of names) {
+    t.join(name);
+    t.admin('approve', { player: name });
+    t.admin('points', { to: name, amount: 4, reason: `${name}'s points in the Main Game` });
+  }
+}
+
+/** Players: members who have paid four points to play (5). */
+export function joined(t: Table, ...names: string[]): void {
+  members(t, ...names);
+  for (const name of names) t.act(name, 'pay-to-play');
+}
+
 /** A started game with manual dice: joined in the order given, placed and dealt as the set-up says. */
 export function started(setup: Setup): Table {
   const t = new Table([tunnelersRuleset]);
   t.create('tunnelers', { dice: 'manual', ...(setup.config !== undefined ? { config: setup.config } : {}) });
   const names = Object.keys(setup.moles);
-  t.join(...names);
+  joined(t, ...names);
   const hands = setup.hands ?? names.map(() => 'OTQSX');
   const top = hands.join('') + (setup.next ?? '');
   t.admin('start', {}, [

@@ -239,6 +239,19 @@ describe("one player's page never shows another's secrets", () => {
     const adminToken = await createGame(admin.page, h.base, 'tunnelers', 'tun1');
     await joinGame(alice.page, h.base, 'tun1', 'alice');
     await joinGame(bob.page, h.base, 'tun1', 'bob');
+    // T-22, T-25, 5: joining asked to join the society; the Moderator approves on eir page; each member, with
+    // four points of eir score recorded, pays to play on eir own page.
+    for (const [name, person] of [
+      ['alice', alice],
+      ['bob', bob],
+    ] as const) {
+      expect(await give(admin.page, 'approve', { player: name })).toMatch(/^Done/);
+      await call(h.base, 'POST', '/api/games/tun1/commands', adminToken, {
+        type: 'points',
+        args: { to: name, amount: 4, reason: `${name}'s points in the Main Game` },
+      });
+      expect(await give(person.page, 'pay-to-play')).toMatch(/^Done/);
+    }
     expect(await give(admin.page, 'start')).toMatch(/^Done/);
     const full = await call<Payload>(h.base, 'GET', '/api/games/tun1/me', adminToken);
     const moles = full.view.moles as { player: string; at: string }[];

@@ -1,5 +1,6 @@
 // Tunnelers (seeds/002, the Underground Society's charter): moving through squares a-h 1-8, playing and
-// discarding cards (O T Q S X), attacking and defending, ending a turn, standing orders. Squares and cards
+// discarding cards (O T Q S X), attacking and defending, ending a turn, standing orders; asking again to join
+// the society and paying four points to play (T-22, 5). Squares and cards
 // are passed as written, as `referee act` passes them; several squares or cards become one argument of
 // words joined by spaces ("move c6 c7", "discard O T").
 import { words } from '../grammar.js';
@@ -53,6 +54,14 @@ tunnelers_end_turn
   / ("take"i / "wish to take"i) W _ "no more actions"i W (_ "this turn"i W)?
     { return { type: 'end-turn', args: {} }; }
 
+tunnelers_pay_to_play
+  = ${words('pay', 'paying', 'pays')} _ (("four"i / "4"i) W _ "points"i W _)? ("to"i W _ "the"i W _ ("Underground"i W _)? "Society"i W _)? "to"i W _ ("play"i W / "become a player"i W)
+    { return { type: 'pay-to-play', args: {} }; }
+
+tunnelers_request
+  = ("request"i / "ask"i / "apply"i) W _ ("again"i W _)? "to"i W _ "join"i W _ "the"i W _ ("Underground"i W _)? "Society"i W (_ "again"i W)?
+    { return { type: 'request-membership', args: {} }; }
+
 tunnelers_orders
   = ${words('clear', 'clearing', 'cancel', 'cancelling', 'withdraw', 'withdrawing')} _ ("my"i / "all"i / "all my"i) W _ "standing"i _ "orders"i W
     { return { type: 'orders', args: { action: 'clear' } }; }
@@ -65,6 +74,8 @@ export const tunnelersPhrases: PhraseSet = {
   grammar,
   // Ending a turn and orders before moving: "I end my turn" has no square, but keep the specific first.
   actions: [
+    'tunnelers_pay_to_play',
+    'tunnelers_request',
     'tunnelers_end_turn',
     'tunnelers_orders',
     'tunnelers_move',
@@ -73,7 +84,20 @@ export const tunnelersPhrases: PhraseSet = {
     'tunnelers_attack',
     'tunnelers_defend',
   ],
-  keywords: ['move', 'tunnel', 'dig', 'play', 'discard', 'attack', 'defend', 'turn', 'orders', 'cards'],
+  keywords: [
+    'move',
+    'tunnel',
+    'dig',
+    'play',
+    'discard',
+    'attack',
+    'defend',
+    'turn',
+    'orders',
+    'cards',
+    'pay',
+    'society',
+  ],
   forms: [
     { type: 'move', template: 'I move to {path}', sample: { path: 'c6' } },
     { type: 'play', template: 'I play {cards} to raise', sample: { cards: 'OO' } },
@@ -86,6 +110,8 @@ export const tunnelersPhrases: PhraseSet = {
     },
     { type: 'defend', template: 'I defend with {card}', sample: { card: 'Q' } },
     { type: 'end-turn', template: 'I end my turn', sample: {} },
+    { type: 'pay-to-play', template: 'I pay four points to play', sample: {} },
+    { type: 'request-membership', template: 'I ask again to join the Underground Society', sample: {} },
     { type: 'orders', template: 'My standing orders are: {orders}', sample: { orders: 'move c6 c7' } },
     { type: 'orders', template: 'I clear my standing orders', sample: {} },
   ],
@@ -108,6 +134,12 @@ export const tunnelersPhrases: PhraseSet = {
     { text: 'I defend with Q.', parsed: { type: 'defend', args: { card: 'Q' } } },
     { text: 'I do not defend.', parsed: { type: 'defend', args: { card: 'none' } } },
     { text: 'I end my turn.', parsed: { type: 'end-turn', args: {} } },
+    { text: 'I pay four points to the Society to play.', parsed: { type: 'pay-to-play', args: {} } },
+    { text: 'I pay to become a player.', parsed: { type: 'pay-to-play', args: {} } },
+    {
+      text: 'I ask again to join the Underground Society.',
+      parsed: { type: 'request-membership', args: {} },
+    },
     { text: 'I wish to take no more actions this turn.', parsed: { type: 'end-turn', args: {} } },
     {
       text: 'My standing orders are: "move c6 c7; play SS raise"',

@@ -18,6 +18,9 @@ export const grid200201: Ruleset<GridState> = {
   id: GRID_2002_01,
   title: 'The Grid (Spoon, proposed 20 Jan 2002)',
   source: 'seeds/001_c10abc9f4ae4b583.txt',
+  // K4: its games are amended into the June text, whose edition 2 changed R-J13 and R-J18: a game carries
+  // the edition it was created under through the amendment.
+  edition: 2,
   modules: [gridModule, limboModule, thingsModule, enteringModule, leavingModule, movementModule],
   initial(config) {
     if (config !== null) reject('bad-config', 'The Grid (January 2002) takes no configuration');

@@ -96,8 +96,8 @@ export const sirensModule: RuleModule<JuneState> = {
   },
   triggers: [
     {
-      // E.2.5: a Female player who enters a ZATR rolls 1d10 (R-J13); leaving the Siren's ZATR and ZOE ends
-      // what a 1 gave. State-based, so it sees every way of arriving: a Move, a slide, a landing, a throw.
+      // E.2.5: a Female player who enters a ZATR rolls 1d10 (R-J13); leaving the Siren's ZATR ends what a 1
+      // gave. State-based, so it sees every way of arriving: a Move, a slide, a landing, a throw.
       after: ['object-moved', 'object-placed', 'object-removed'],
       run(ctx) {
         for (const name of ctx.state.players) {
@@ -109,9 +109,12 @@ export const sirensModule: RuleModule<JuneState> = {
             : [];
           const before = own(ctx.rules.de.zatr, name) ?? [];
           const freed = own(ctx.rules.de.freed, name) ?? [];
+          // R-J13: "until e leaves the Siren's ZATR": the ZATR is the outer ring only (E.2.2), so stepping into
+          // the ZOE leaves it, and from there the ZOE holds her. Edition 1 read it as until she was in neither.
+          const literal = ctx.state.edition >= 2;
           const still = freed.filter((id) => {
             const s = objectById(ctx.rules, id);
-            return at !== undefined && s !== undefined && (inZatr(s, at) || inZoe(s, at));
+            return at !== undefined && s !== undefined && (inZatr(s, at) || (!literal && inZoe(s, at)));
           });
           if (still.length !== freed.length)
             ctx.emit({ type: 'siren-free-ends', vis: 'public', player: name, freed: still });

@@ -86,7 +86,14 @@ export const waxModule: RuleModule<JuneState> = {
           why: `${by.name} stuffs it into eir ears`,
         };
         ctx.emit(gone);
-        ctx.emit({ type: 'deaf', vis: 'public', player: by.name, since: ctx.clock.nweek });
+        // R-J18: from edition 2 the nday is recorded too, for "after 1 nweek" is a whole nweek from here.
+        ctx.emit({
+          type: 'deaf',
+          vis: 'public',
+          player: by.name,
+          since: ctx.clock.nweek,
+          ...(ctx.state.edition >= 2 ? { nday: ctx.clock.nday } : {}),
+        });
       },
     }),
     'whack-ball': command<JuneState, typeof which>({
@@ -131,9 +138,10 @@ export const waxModule: RuleModule<JuneState> = {
   },
   hooks: {
     nweekStart(ctx) {
-      // R-J18: "after 1 nweek" - at the start of the nweek after the one in which the wax went in.
-      for (const [name, d] of Object.entries(ctx.rules.de.deaf))
-        if (ctx.clock.nweek > d.since) unstuff(ctx, name, 'an nweek has passed');
+      // R-J18 as edition 1 read "after 1 nweek": at the start of the nweek after the one the wax went in.
+      if (ctx.state.edition < 2)
+        for (const [name, d] of Object.entries(ctx.rules.de.deaf))
+          if (ctx.clock.nweek > d.since) unstuff(ctx, name, 'an nweek has passed');
       // "At the beginning of each nweek, a Ball of Wax is placed on a random legal Grid square." (nweek 1
       // begins when the game is created; R-J26.)
       // Its id names its nweek, so the weekly Balls never shift the numbering of other objects.
@@ -150,6 +158,15 @@ export const waxModule: RuleModule<JuneState> = {
       ctx.emit({ type: 'weekly-ball', vis: 'public', id: ball.id, at: [at[0], at[1]], rolls });
     },
     ndayEnd(ctx) {
+      // R-J18: "after 1 nweek" is a whole nweek from the stuffing. The nday the wax went in is not a whole
+      // one, so the wax comes out when the nday of the same number in the next nweek ends: as many whole
+      // ndays as an nweek has have passed since then.
+      if (ctx.state.edition >= 2) {
+        const { nweek, nday, ndays } = ctx.clock;
+        for (const [name, d] of Object.entries(ctx.rules.de.deaf))
+          if ((nweek - d.since) * ndays + (nday - (d.nday ?? 1)) >= ndays)
+            unstuff(ctx, name, 'an nweek has passed');
+      }
       // An Icky that began at this very nday's end is counted from the next one.
       for (const [name, left] of Object.entries(ctx.rules.de.icky)) {
         if (ctx.events.some((e) => e.type === 'icky' && e.player === name)) continue;
@@ -199,7 +216,16 @@ export const waxModule: RuleModule<JuneState> = {
   ],
   evolve: {
     deaf: (s: JuneState, e) =>
-      withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { since: Number(e.since), zoned: false } } }),
+      withDE(s, {
+        deaf: {
+          ...s.de.deaf,
+          [str(e.player)]: {
+            since: Number(e.since),
+            ...(e.nday !== undefined ? { nday: Number(e.nday) } : {}),
+            zoned: false,
+          },
+        },
+      }),
     'deaf-zoned': (s: JuneState, e) => {
       const d = own(s.de.deaf, str(e.player));
       return d ? withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { ...d, zoned: true } } }) : s;

@@ -73,6 +73,8 @@ export const grid200206: Ruleset<JuneState> = {
   id: GRID_2002_06,
   title: 'The Grid (Spoon, as amended 28 Jun 2002)',
   source: 'seeds/000_e22677692262c4ad.txt',
+  // K4: edition 2 reads R-J13 (the ZATR only) and R-J18 (a whole nweek of wax) literally.
+  edition: 2,
   modules: [
     objectsModule,
     squaresModule,

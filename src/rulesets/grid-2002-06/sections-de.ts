@@ -24,12 +24,20 @@ export type DEState = {
   readonly zoe: Readonly<Record<string, { readonly siren: string; readonly nweeks: number }>>;
   /** E.2.5: the Sirens whose ZATR ring each player stands in now (entering one is what rolls the 1d10). */
   readonly zatr: Readonly<Record<string, readonly string[]>>;
-  /** E.2.5: Female players a Siren's 1d10 has freed, until they leave that Siren's ZATR: player -> Siren ids. */
+  /**
+   * E.2.5: Female players a Siren's 1d10 has freed, until they leave that Siren's ZATR: player -> Siren ids
+   * (R-J13: stepping into her ZOE is leaving her ZATR; under edition 1, until in neither).
+   */
   readonly freed: Readonly<Record<string, readonly string[]>>;
   /** F.1: Toads, and the nweek at whose start each stops being one. */
   readonly toads: Readonly<Record<string, number>>;
-  /** F.4: players with wax in their ears (Deaf), since which nweek, and whether they have been in a Siren's zone. */
-  readonly deaf: Readonly<Record<string, { readonly since: number; readonly zoned: boolean }>>;
+  /**
+   * F.4: players with wax in their ears (Deaf), since which nweek (and, from edition 2, which nday of it: R-J18),
+   * and whether they have been in a Siren's zone.
+   */
+  readonly deaf: Readonly<
+    Record<string, { readonly since: number; readonly nday?: number; readonly zoned: boolean }>
+  >;
   /** F.4: Icky players and how many nday ends it still lasts. */
   readonly icky: Readonly<Record<string, number>>;
   /** D.1: players who have Fallen and not landed on a legal square since. */

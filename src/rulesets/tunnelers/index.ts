@@ -16,6 +16,7 @@ import { tellModule } from './tell.js';
 import { turnsModule } from './turns.js';
 import { ordersModule } from './orders.js';
 import { DEFAULT_DEADLINE, deadlineModule } from './deadline.js';
+import { societyModule } from './society.js';
 import { joiningModule } from './joining.js';
 import { leavingModule } from './leaving.js';
 import { startingModule } from './starting.js';
@@ -41,6 +42,8 @@ export const tunnelers: Ruleset<TunnelersState> = {
   id: TUNNELERS,
   title: 'Tunnelers (The Underground Society, Spoon, nweek 48)',
   source: 'seeds/002_fc8ccbe6a3fc20b2.txt',
+  // K4: edition 2 reads the society as written: joining asks to join it; members pay to play (T-22 to T-25).
+  edition: 2,
   modules: [
     boardModule,
     cardsModule,
@@ -54,6 +57,7 @@ export const tunnelers: Ruleset<TunnelersState> = {
     turnsModule,
     ordersModule,
     deadlineModule,
+    societyModule,
     joiningModule,
     leavingModule,
     startingModule,
@@ -78,6 +82,8 @@ export const tunnelers: Ruleset<TunnelersState> = {
       heard: [],
       announcements: [],
       reserved: {},
+      members: [],
+      requests: [],
     };
   },
   view: tunnelersView,

@@ -12,6 +12,7 @@ import { own } from './types.js';
 import { handOf } from './cards.js';
 import { isDying } from './moles.js';
 import { hear, withoutKey } from './tell.js';
+import { members } from './society.js';
 
 /** The society's ledger account: joining fees in, bounties and the winnings out. */
 export const SOCIETY = 'The Underground Society';
@@ -73,12 +74,11 @@ export const leavingModule: RuleModule<TunnelersState> = {
       args: z.object({}).strict(),
       run(ctx) {
         ctx.emit({ type: 'moderator-left', vis: 'public' });
-        // T-18: "the remaining members" are everyone who joined this game, in the player list's order.
-        const members = [
-          ...ctx.rules.order,
-          ...ctx.state.players.filter((p) => !ctx.rules.order.includes(p)),
-        ];
-        for (const [p, n] of evenShares(ctx.balance(SOCIETY), members))
+        // T-18: "the remaining members" are the society's members this game knows (edition 1: everyone who
+        // joined it), those in the player list first, in its order, then the others in order of duration.
+        const all = members(ctx);
+        const shares = [...ctx.rules.order, ...all.filter((p) => !ctx.rules.order.includes(p))];
+        for (const [p, n] of evenShares(ctx.balance(SOCIETY), shares))
           ctx.transfer(SOCIETY, p, n, 'the Moderator left the society (Tunnelers 6)');
         ctx.endGame([], 'the Moderator left the society');
       },

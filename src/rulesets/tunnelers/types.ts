@@ -91,6 +91,12 @@ export interface TunnelersState {
   readonly announcements: readonly string[];
   /** 5: squares the Moderator has chosen for players about to join. */
   readonly reserved: Readonly<Record<string, Square>>;
+  /**
+   * The society (edition 2 on, T-22): its members in the order the Moderator approved them (the longest
+   * duration first), and the requests waiting for the Moderator, oldest first. Empty in edition-1 games.
+   */
+  readonly members: readonly string[];
+  readonly requests: readonly string[];
 }
 
 /** Reads a record by an own key only (a player named "constructor" must not find Object.prototype's). */
@@ -235,6 +241,11 @@ export interface OrderInserted extends GameEvent {
   type: 'order-inserted';
   player: string;
   after: string | null;
+}
+/** The society: a request to join it, and the Moderator's answer (T-22). */
+export interface Membership extends GameEvent {
+  type: 'membership-requested' | 'membership-approved' | 'membership-refused';
+  player: string;
 }
 export interface PlacementReserved extends GameEvent {
   type: 'placement-reserved';

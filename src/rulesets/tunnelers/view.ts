@@ -34,6 +34,10 @@ export function tunnelersView(s: TunnelersState, game: GameState, viewer: Viewer
       alive: !s.dead.includes(name),
       points: balanceOf(game.balances, name),
     })),
+    // The society (T-22): its members, the longest duration first, and the requests the Moderator has not
+    // yet answered; all public, as the approvals and refusals are.
+    members: [...s.members],
+    requests: [...s.requests],
     turn: s.turn?.player ?? null,
     society: balanceOf(game.balances, SOCIETY),
     moderator: balanceOf(game.balances, MODERATOR),
@@ -122,6 +126,10 @@ export function renderTunnelers(view: JsonObject): string {
   out.push(
     `The Underground Society holds ${Number(view.society)} points; the Moderator ${Number(view.moderator)}.`,
   );
+  const members = (view.members ?? []) as string[];
+  const requests = (view.requests ?? []) as string[];
+  if (members.length) out.push(`Members of the society: ${members.join(', ')}.`);
+  if (requests.length) out.push(`Asking to join the society: ${requests.join(', ')}.`);
   const you = view.you as
     | {
         name: string;
