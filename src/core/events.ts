@@ -35,6 +35,8 @@ export type KernelEvent =
       config: Json;
       ndays: number;
       dice: 'fair' | 'manual';
+      /** The rulings' edition (GameState.edition); absent means 0, as in a log written before editions. */
+      edition?: number;
     }
   | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }

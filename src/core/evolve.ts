@@ -46,6 +46,7 @@ function step(s: GameState, rules: unknown, dice: DiceState, clock: GameState['c
     dice,
     ended: s.ended,
     seq: s.seq + 1,
+    edition: s.edition,
     rules,
   };
 }
@@ -64,6 +65,7 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
     seq: 1,
+    edition: e.edition ?? 0,
     rules: ruleset.initial(e.config),
   };
 }

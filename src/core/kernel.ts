@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Command } from './commands.js';
 import type { GameEvent, KernelEvent, LogEntry } from './events.js';
 import type { GameState } from './state.js';
+import { RULES_EDITION } from './state.js';
 import type { Json, JsonObject } from './json.js';
 import type { RuleError } from './errors.js';
 import type { Result } from './result.js';
@@ -49,6 +50,8 @@ const createArgs = z
     config: z.json().optional(),
     ndays: z.number().int().min(1).max(100).optional(),
     dice: z.enum(['fair', 'manual']).optional(),
+    // Given only when a log is re-decided (verify, import): a new game takes this program's edition.
+    edition: z.number().int().min(0).max(RULES_EDITION).optional(),
   })
   .strict();
 
@@ -187,6 +190,7 @@ export class Kernel {
         `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`,
       );
     const dice = a.dice ?? 'fair';
+    const edition = a.edition ?? RULES_EDITION;
     // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
     ctx.atomically(() => {
       ctx.emit({
@@ -197,6 +201,7 @@ export class Kernel {
         config: a.config ?? null,
         ndays: a.ndays ?? 7,
         dice,
+        ...(edition > 0 ? { edition } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {

@@ -31,5 +31,21 @@ export interface GameState {
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
   /** Number of log entries folded in. */
   readonly seq: number;
+  /**
+   * The edition of the program's rulings the game was created under (`RULES_EDITION` then; 0 for a log written
+   * before editions existed). A ruling that changes how new decisions are made applies from the edition that
+   * brought it, so an older log is still re-decided as it was decided, and `referee verify` still passes.
+   */
+  readonly edition: number;
   readonly rules: unknown;
 }
+
+/**
+ * The edition of the rulings this program creates games under. 1: hidden things stay hidden in refusals,
+ * public ids, the sizes of public draws and the reasons given in public lines (issues 13 and 18).
+ */
+export const RULES_EDITION = 1;
+
+/** Whether a game follows the rulings of `edition` or a later one. */
+export const fromEdition = (game: { readonly edition: number }, edition: number): boolean =>
+  game.edition >= edition;

@@ -30,7 +30,14 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
     return {
       type: 'create',
       by: { role: 'admin' },
-      args: { game: e.game, ruleset: e.ruleset, config: e.config, ndays: e.ndays, dice: e.dice },
+      args: {
+        game: e.game,
+        ruleset: e.ruleset,
+        config: e.config,
+        ndays: e.ndays,
+        dice: e.dice,
+        edition: e.edition ?? 0,
+      },
       ...rolls,
     };
   }
