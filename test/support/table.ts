@@ -36,13 +36,27 @@ export class Table {
   /** Creates the game; `rolls` are queued manual dice (which makes the game's dice manual). */
   create(
     ruleset: string,
-    options: { rolls?: number[]; dice?: 'fair' | 'manual'; ndays?: number; config?: Json } = {},
+    options: {
+      rolls?: number[];
+      dice?: 'fair' | 'manual';
+      ndays?: number;
+      config?: Json;
+      /** The rulings' edition (GameState.edition); this program's own if not given. */
+      edition?: number;
+    } = {},
   ): Decided {
     const dice = options.dice ?? (options.rolls ? 'manual' : 'fair');
     return this.ok({
       type: 'create',
       by: ADMIN,
-      args: { game: 'g', ruleset, dice, ndays: options.ndays ?? 7, config: options.config ?? null },
+      args: {
+        game: 'g',
+        ruleset,
+        dice,
+        ndays: options.ndays ?? 7,
+        config: options.config ?? null,
+        ...(options.edition !== undefined ? { edition: options.edition } : {}),
+      },
       ...(options.rolls ? { rolls: options.rolls } : {}),
     });
   }

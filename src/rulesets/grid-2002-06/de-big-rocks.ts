@@ -140,7 +140,9 @@ export const bigRocksModule: RuleModule<JuneState> = {
           // are. The square is drawn on the secret stream in an entry only the
           // Administrator sees; the public learns where the Rock goes (E.2.1 posts it anyway), and can check
           // the draw when the secret seed is revealed at the game's end.
-          const { item, roll } = ctx.choose(vacant, `where ${by.name}'s Big Rock is placed`, { secret: true });
+          const { item, roll } = ctx.choose(vacant, `where ${by.name}'s Big Rock is placed`, {
+            secret: true,
+          });
           ctx.emit({ type: 'rock-square-drawn', vis: 'admin', at: [item[0], item[1]], rolls: [roll] });
           ctx.emit({ type: 'rock-square-chosen', vis: 'public', at: [item[0], item[1]] });
           at = item;
@@ -162,7 +164,8 @@ export const bigRocksModule: RuleModule<JuneState> = {
     'rock-not-bought': (e) =>
       `${str(e.player)} cannot buy the Big Rock (${str(e.reason)}) and loses ${str(e.loss)} points.`,
     'rock-square-chosen': (e) => `The Big Rock will go to ${unitStr(e.at)}.`,
-    'rock-square-drawn': (e) => `The Big Rock's square, drawn in secret among the vacant squares: ${unitStr(e.at)}.`,
+    'rock-square-drawn': (e) =>
+      `The Big Rock's square, drawn in secret among the vacant squares: ${unitStr(e.at)}.`,
     'rock-placed': (e) => `A Big Rock is placed at ${unitStr(e.at)} (${str(e.why)}).`,
     'rocks-crushed': (e) =>
       `A Big Rock falls on the Big Rock at ${unitStr(e.at)}: everything there is destroyed.`,
