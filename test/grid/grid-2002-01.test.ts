@@ -169,6 +169,21 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
     expect(at(t, 'alice')).toBeNull();
   });
 
+  it('R10 (issue 13, item 2): the dice-needed refusal names no Thing - the same for Shiny Thing 1 as for Shiny Thing 4', () => {
+    // Two games that differ only in which Thing the Administrator secretly put on (5,5).
+    const first = grid(placing([5, 5]));
+    const fourth = grid(placing([15, 15], [16, 15], [17, 15], [5, 5]));
+    const refusals = [first, fourth].map((t) => {
+      t.join('alice');
+      const e = t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } });
+      return `${e.code}: ${e.message}`;
+    });
+    expect(refusals[0]).toBe(
+      'dice-needed: no queued dice result for a secret roll: the Administrator must queue it with the dice command',
+    );
+    expect(refusals[1]).toBe(refusals[0]);
+  });
+
   it('Shiny Things: the teleport rolls again when it lands on the unit it left or on a player (R4)', () => {
     const t = grid(placing([5, 5]));
     t.join('alice', 'bob');
