@@ -302,9 +302,6 @@ export class Decision<S = unknown> {
     if (dice.source === 'manual') {
       const at = this.pendingDraws.manual;
       const draws = dice.queue.slice(at, at + what.sides.length);
-      // A refusal goes to whoever gave the command, a player included. A secret roll's purpose and sizes may
-      // name or count hidden things ("new location of Shiny Thing 2", a choice among the squares with no hidden
-      // Box), so its refusal says neither (issue 13): the Administrator, who queues, can see what it needs.
       if (draws.length < what.sides.length) {
         const need = what.sides
           .slice(draws.length)
@@ -312,20 +309,13 @@ export class Decision<S = unknown> {
           .join(', ');
         reject(
           'dice-needed',
-          secret
-            ? 'no queued dice result for a secret roll: the Administrator must queue it with the dice command'
-            : `no queued dice result for "${what.purpose}": queue ${need} with the dice command`,
+          `no queued dice result for "${what.purpose}": queue ${need} with the dice command`,
         );
       }
       draws.forEach((d, i) => {
         const sides = what.sides[i] ?? 0;
         if (d < 1 || d > sides)
-          reject(
-            'bad-dice',
-            secret
-              ? `the queued result ${d} does not fit the secret roll it was taken for`
-              : `the queued result ${d} does not fit a d${sides} ("${what.purpose}")`,
-          );
+          reject('bad-dice', `the queued result ${d} does not fit a d${sides} ("${what.purpose}")`);
       });
       this.pendingDraws.manual += draws.length;
       roll = { ...what, draws, result: result(draws), source: 'manual', secret };

@@ -179,7 +179,7 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
       return `${e.code}: ${e.message}`;
     });
     expect(refusals[0]).toBe(
-      'dice-needed: no queued dice result for a secret roll: the Administrator must queue it with the dice command',
+      'dice-needed: this needs dice the Administrator has not queued yet (manual dice)',
     );
     expect(refusals[1]).toBe(refusals[0]);
   });
