@@ -184,6 +184,19 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
     expect(refusals[1]).toBe(refusals[0]);
   });
 
+  it('R10: the Administrator, who queues the dice, is told what they are for', () => {
+    const t = new Table([grid200201Ruleset]);
+    const r = t.try({
+      type: 'create',
+      by: ADMIN,
+      args: { game: 'g', ruleset: 'grid-2002-01', dice: 'manual' },
+      rolls: [3],
+    });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toBe(
+      'dice-needed: no queued dice result for "initial location of Shiny Thing 1": queue d20 with the dice command',
+    );
+  });
+
   it('Shiny Things: the teleport rolls again when it lands on the unit it left or on a player (R4)', () => {
     const t = grid(placing([5, 5]));
     t.join('alice', 'bob');
