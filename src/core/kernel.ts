@@ -59,6 +59,21 @@ const createArgs = z
   .strict();
 
 /**
+ * A refusal as a player may read it. With manual dice a command can wait for a roll the Administrator has not
+ * queued, and the roll's purpose and dice may name or count hidden things ("new location of Shiny Thing 2", the
+ * Bonus Box a move would open and its dice, a choice among squares with no hidden Box): the player is told only
+ * that the Administrator's dice are missing or do not fit (issue 13; rulings R10). The Administrator, who
+ * queues them, is told what they are for.
+ */
+function forPlayer(error: RuleError): RuleError {
+  if (error.code === 'dice-needed')
+    return ruleError('dice-needed', 'this needs dice the Administrator has not queued yet (manual dice)');
+  if (error.code === 'bad-dice')
+    return ruleError('bad-dice', 'a dice result the Administrator queued does not fit what this needs');
+  return error;
+}
+
+/**
  * The kernel: pure functions over a game's state and log for the rulesets in its registry.
  * decide(state, command) -> events | error; evolve(state, event) -> state; view(state, viewer) -> JSON.
  */
@@ -96,7 +111,7 @@ export class Kernel {
       ctx.finish();
       return ok({ events: ctx.events, ats: ctx.ats, state: ctx.state });
     } catch (e) {
-      if (e instanceof Rejection) return err(e.error);
+      if (e instanceof Rejection) return err(command.by.role === 'admin' ? e.error : forPlayer(e.error));
       throw e;
     }
   }

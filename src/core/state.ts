@@ -48,3 +48,7 @@ export interface GameState {
   readonly seenPrivate: Readonly<Record<string, number>>;
   readonly rules: unknown;
 }
+
+/** Whether a game follows the readings of `edition` or a later one (ruling K4). */
+export const fromEdition = (game: { readonly edition: number }, edition: number): boolean =>
+  game.edition >= edition;

@@ -48,7 +48,9 @@ describe('manual dice', () => {
     const s = manualGame();
     const error = s.fail(s.as('ann', 'roll', { dice: '1d6' }));
     expect(error.code).toBe('dice-needed');
-    expect(error.message).toContain('d6');
+    // A player is told only that the Administrator's dice are missing: a roll's purpose and dice may name or
+    // count hidden things (R10, issue 13).
+    expect(error.message).toBe('this needs dice the Administrator has not queued yet (manual dice)');
   });
 
   it('reject a roll when the queue runs out part-way, leaving the queue as it was', () => {
@@ -63,7 +65,7 @@ describe('manual dice', () => {
     s.ok(s.admin('dice', { values: [7] }));
     const error = s.fail(s.as('ann', 'roll', { dice: '1d6' }));
     expect(error.code).toBe('bad-dice');
-    expect(error.message).toContain('7');
+    expect(error.message).toBe('a dice result the Administrator queued does not fit what this needs');
     expect(s.game.dice.queue).toEqual([7]);
     // A d8 takes it; clearing the queue is the other way out.
     s.ok(s.as('ann', 'roll', { dice: '1d8' }));

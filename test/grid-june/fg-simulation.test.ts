@@ -36,7 +36,8 @@ function invariants(t: Table): void {
 
 describe('F.2, F.3, G: a seeded random game of 30 nweeks', () => {
   it('8 scripted players Whacking, shooting, building and opening Boxes: invariants hold, replay and verify, no hidden Box leaks', () => {
-    const random = rng(2002_06_28);
+    // The seed is one whose game reaches every event counted below (the ids of edition 2, R-J30, changed the path).
+    const random = rng(2002_07_01);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
     const n = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
     const t = new Table([juneRuleset()]);

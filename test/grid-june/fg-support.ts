@@ -5,7 +5,8 @@ import { command, erase } from '../../src/core/index.js';
 import type { AnyRuleset, RuleModule } from '../../src/core/index.js';
 import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import type { ObjectRemoved, Unit } from '../../src/rulesets/grid-2002-06/types.js';
+import type { Kind, ObjectRemoved, Unit } from '../../src/rulesets/grid-2002-06/types.js';
+import { HIDDEN_KINDS } from '../../src/rulesets/grid-2002-06/types.js';
 // After the ruleset: de-toads.js is one of sections-de.js's modules and must not be the first loaded.
 import { becomeToad } from '../../src/rulesets/grid-2002-06/de-toads.js';
 import { Table } from '../support/table.js';
@@ -23,13 +24,22 @@ export const sq = (x: number, y: number): number => (x - 1) * 20 + y;
 
 /** A June game with manual dice; the Big Stick and the Shield are placed at creation where the test says. */
 export function fgJune(
-  options: { stick?: Unit; shield?: Unit; optional?: readonly RuleModule<JuneState>[] } = {},
+  options: {
+    stick?: Unit;
+    shield?: Unit;
+    optional?: readonly RuleModule<JuneState>[];
+    /** The rulings' edition the game is created under (this program's own if not given). */
+    edition?: number;
+  } = {},
 ): Table {
   const stick = options.stick ?? [1, 1];
   const shield = options.shield ?? [1, 2];
   const t = new Table([juneRuleset(options.optional)]);
   // F.4: nweek 1's Ball of Wax in the far corner (at creation every square is legal).
-  t.create('grid-2002-06', { rolls: [sq(...stick), sq(...shield), sq(20, 20)] });
+  t.create('grid-2002-06', {
+    rolls: [sq(...stick), sq(...shield), sq(20, 20)],
+    ...(options.edition !== undefined ? { edition: options.edition } : {}),
+  });
   return t;
 }
 
@@ -51,8 +61,11 @@ export function give(t: Table, name: string, amount: number): void {
   t.admin('points', { to: name, amount, reason: 'opening balance' });
 }
 
-/** The id the Administrator's next `place` will give an object of a kind. */
-export const nextId = (t: Table, kind: string): string => `${kind}:${rules(t).made + 1}`;
+/** The id the Administrator's next `place` will give an object of a kind (R-J30: hidden kinds count apart). */
+export const nextId = (t: Table, kind: string): string =>
+  HIDDEN_KINDS.has(kind as Kind)
+    ? `${kind}:${(rules(t).hiddenMade ?? 0) + 1}`
+    : `${kind}:${rules(t).made + 1}`;
 
 /** The Administrator places an object; returns its id. */
 export function place(t: Table, kind: string, x: number, y: number, name?: string): string {

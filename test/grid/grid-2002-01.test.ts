@@ -169,6 +169,34 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
     expect(at(t, 'alice')).toBeNull();
   });
 
+  it('R10 (issue 13, item 2): the dice-needed refusal names no Thing - the same for Shiny Thing 1 as for Shiny Thing 4', () => {
+    // Two games that differ only in which Thing the Administrator secretly put on (5,5).
+    const first = grid(placing([5, 5]));
+    const fourth = grid(placing([15, 15], [16, 15], [17, 15], [5, 5]));
+    const refusals = [first, fourth].map((t) => {
+      t.join('alice');
+      const e = t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } });
+      return `${e.code}: ${e.message}`;
+    });
+    expect(refusals[0]).toBe(
+      'dice-needed: this needs dice the Administrator has not queued yet (manual dice)',
+    );
+    expect(refusals[1]).toBe(refusals[0]);
+  });
+
+  it('R10: the Administrator, who queues the dice, is told what they are for', () => {
+    const t = new Table([grid200201Ruleset]);
+    const r = t.try({
+      type: 'create',
+      by: ADMIN,
+      args: { game: 'g', ruleset: 'grid-2002-01', dice: 'manual' },
+      rolls: [3],
+    });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toBe(
+      'dice-needed: no queued dice result for "initial location of Shiny Thing 1": queue d20 with the dice command',
+    );
+  });
+
   it('Shiny Things: the teleport rolls again when it lands on the unit it left or on a player (R4)', () => {
     const t = grid(placing([5, 5]));
     t.join('alice', 'bob');

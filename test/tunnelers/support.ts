@@ -52,6 +52,8 @@ export interface Setup {
   readonly hands?: readonly string[];
   readonly next?: string;
   readonly config?: Json;
+  /** The rulings' edition the game is created under (this program's own if not given). */
+  readonly edition?: number;
 }
 
 export const rules = (t: Table): TunnelersState => t.game.rules as TunnelersState;
@@ -80,7 +82,11 @@ export function joined(t: Table, ...names: string[]): void {
 /** A started game with manual dice: joined in the order given, placed and dealt as the set-up says. */
 export function started(setup: Setup): Table {
   const t = new Table([tunnelersRuleset]);
-  t.create('tunnelers', { dice: 'manual', ...(setup.config !== undefined ? { config: setup.config } : {}) });
+  t.create('tunnelers', {
+    dice: 'manual',
+    ...(setup.config !== undefined ? { config: setup.config } : {}),
+    ...(setup.edition !== undefined ? { edition: setup.edition } : {}),
+  });
   const names = Object.keys(setup.moles);
   joined(t, ...names);
   const hands = setup.hands ?? names.map(() => 'OTQSX');

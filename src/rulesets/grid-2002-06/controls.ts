@@ -16,7 +16,7 @@ import type {
 import { own } from './types.js';
 import { KINDS } from './types.js';
 import { objectsAt, onGrid, unitText } from './grid.js';
-import { cannotEnter, KIND_TRAITS } from './objects.js';
+import { cannotEnter, KIND_TRAITS, newObjectId } from './objects.js';
 import { HIDDEN_KINDS } from './view.js';
 import { NEW_PLAYER } from './players.js';
 
@@ -77,7 +77,7 @@ export const controlsModule: RuleModule<JuneState> = {
         const at: Unit = [a.x, a.y];
         if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
         const object: GridObject = {
-          id: `${kind}:${ctx.rules.made + 1}`,
+          id: newObjectId(ctx, kind),
           kind,
           place: { on: at },
           ...(a.name ? { name: a.name } : {}),

@@ -16,6 +16,7 @@
 // into Limbo."
 import { z } from 'zod';
 import { BANK, command } from '../../core/index.js';
+import { newObjectId } from './objects.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -120,7 +121,7 @@ export const baitModule: RuleModule<JuneState> = {
           );
         ctx.transfer(by.name, BANK, BAIT_PRICE, `${by.name} buys Siren Bait`);
         const bait: GridObject = {
-          id: `siren-bait:${ctx.rules.made + 1}`,
+          id: newObjectId(ctx, 'siren-bait'),
           kind: 'siren-bait',
           place: { heldBy: by.name },
         };

@@ -14,7 +14,8 @@
 // name to each new Siren and post the name and location of the Siren (and eir Rock) to ... a public forum."
 // E.2.5: "A player under the influence of a Siren may not choose to drop a Big Rock on that Siren's square."
 import { z } from 'zod';
-import { BANK, command } from '../../core/index.js';
+import { BANK, command, fromEdition } from '../../core/index.js';
+import { newObjectId } from './objects.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { locationOf, objectsAt, onGrid, sameUnit, str, unitStr, unitText, vacantSquares } from './grid.js';
@@ -63,7 +64,7 @@ export function placeRock(ctx: Decision<JuneState>, at: Unit, why: string): void
     ctx.emit({ type: 'rocks-crushed', vis: 'public', at: [at[0], at[1]] });
     return;
   }
-  const rock: GridObject = { id: `big-rock:${ctx.rules.made + 1}`, kind: 'big-rock', place: { on: at } };
+  const rock: GridObject = { id: newObjectId(ctx, 'big-rock'), kind: 'big-rock', place: { on: at } };
   const placed: ObjectPlaced = { type: 'object-placed', vis: 'public', object: rock };
   ctx.emit(placed);
   ctx.emit({ type: 'rock-placed', vis: 'public', at: [at[0], at[1]], why });
@@ -133,7 +134,20 @@ export const bigRocksModule: RuleModule<JuneState> = {
         }
         ctx.transfer(by.name, BANK, price, `${by.name} buys a Big Rock`);
         let at = target;
-        if (!at) {
+        if (!at && fromEdition(ctx.state, 2)) {
+          // R-J32 (issue 13): "placed randomly" "in a vacant location": a square holding a hidden Bonus Box is
+          // not vacant, so a public draw over the vacant squares would show, by its size, how many Boxes there
+          // are. The square is drawn on the secret stream in an entry only the
+          // Administrator sees; the public learns where the Rock goes (E.2.1 posts it anyway), and can check
+          // the draw when the secret seed is revealed at the game's end.
+          const { item, roll } = ctx.choose(vacant, `where ${by.name}'s Big Rock is placed`, {
+            secret: true,
+          });
+          ctx.emit({ type: 'rock-square-drawn', vis: 'admin', at: [item[0], item[1]], rolls: [roll] });
+          ctx.emit({ type: 'rock-square-chosen', vis: 'public', at: [item[0], item[1]] });
+          at = item;
+        } else if (!at) {
+          // Edition 0: a public draw over every vacant square (its size counted the hidden Boxes).
           const { item, roll } = ctx.choose(vacant, `where ${by.name}'s Big Rock is placed`);
           ctx.emit({ type: 'rock-square-chosen', vis: 'public', at: [item[0], item[1]], rolls: [roll] });
           at = item;
@@ -150,6 +164,8 @@ export const bigRocksModule: RuleModule<JuneState> = {
     'rock-not-bought': (e) =>
       `${str(e.player)} cannot buy the Big Rock (${str(e.reason)}) and loses ${str(e.loss)} points.`,
     'rock-square-chosen': (e) => `The Big Rock will go to ${unitStr(e.at)}.`,
+    'rock-square-drawn': (e) =>
+      `The Big Rock's square, drawn in secret among the vacant squares: ${unitStr(e.at)}.`,
     'rock-placed': (e) => `A Big Rock is placed at ${unitStr(e.at)} (${str(e.why)}).`,
     'rocks-crushed': (e) =>
       `A Big Rock falls on the Big Rock at ${unitStr(e.at)}: everything there is destroyed.`,

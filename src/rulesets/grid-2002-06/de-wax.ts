@@ -16,7 +16,7 @@ import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
-import { cannotEnter } from './objects.js';
+import { cannotEnter, newObjectId } from './objects.js';
 import { enterSquare } from './entering.js';
 import { withDE } from './sections-de.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
@@ -43,7 +43,7 @@ function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
   // R-J27: off the Grid (in Limbo, or carried as a Toad) there is nowhere for the Earwax to be: it goes with em.
   if (!locationOf(ctx.rules, name)) return;
   const ball: GridObject = {
-    id: `ball-of-wax:${ctx.rules.made + 1}`,
+    id: newObjectId(ctx, 'ball-of-wax'),
     kind: 'ball-of-wax',
     name: 'Earwax',
     tags: ['Disgusting'],

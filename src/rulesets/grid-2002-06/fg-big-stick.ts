@@ -12,7 +12,7 @@ import { command } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved } from './types.js';
 import { consecutive, holdings, locationOf, objectById, playerId, unitText } from './grid.js';
-import { describeObject } from './objects.js';
+import { describeObject, objectNamed } from './objects.js';
 import { enterSquare } from './entering.js';
 import {
   commonDescribe,
@@ -50,7 +50,7 @@ function makeDizzy(ctx: Decision<JuneState>, id: string): void {
 
 /** The object a Whack is aimed at: a player by name (or 'player:name'), or a Gremlin by id. */
 function targetOf(ctx: Decision<JuneState>, target: string): GridObject | undefined {
-  const direct = objectById(ctx.rules, target);
+  const direct = objectNamed(ctx, target);
   if (direct) return direct;
   return ctx.state.players.includes(target) ? objectById(ctx.rules, playerId(target)) : undefined;
 }

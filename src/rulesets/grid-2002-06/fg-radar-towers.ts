@@ -5,6 +5,7 @@
 // ("immovable, passable" is objects.ts's KIND_TRAITS.) FG-11: a player who cannot pay 8 points cannot Build.
 // FG-12: the bonus is an answer to 'radar-bonus', which G.1 asks; the Radar attribute itself never changes.
 import { BANK, command } from '../../core/index.js';
+import { newObjectId } from './objects.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import { z } from 'zod';
 import type { JuneState, ObjectPlaced } from './types.js';
@@ -43,7 +44,7 @@ export const radarTowersModule: RuleModule<JuneState> = {
         const placed: ObjectPlaced = {
           type: 'object-placed',
           vis: 'public',
-          object: { id: `radar-tower:${ctx.rules.made + 1}`, kind: 'radar-tower', place: { on: at } },
+          object: { id: newObjectId(ctx, 'radar-tower'), kind: 'radar-tower', place: { on: at } },
         };
         ctx.emit(placed);
       },

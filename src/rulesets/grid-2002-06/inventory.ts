@@ -10,7 +10,7 @@ import { command } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, objectById, sameUnit, unitText } from './grid.js';
-import { describeObject, traitsOf } from './objects.js';
+import { describeObject, objectNamed, traitsOf } from './objects.js';
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
@@ -28,7 +28,8 @@ export const inventoryModule: RuleModule<JuneState> = {
         if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
-        const o = objectById(ctx.rules, object);
+        // R-J31: a hidden object (a Bonus Box under a Toad) is answered as if nothing had that id.
+        const o = objectNamed(ctx, object);
         if (!o || !('on' in o.place) || !sameUnit(o.place.on, at))
           return ctx.reject('not-here', `there is no ${object} on ${unitText(at)}`);
         const t = traitsOf(ctx, o);

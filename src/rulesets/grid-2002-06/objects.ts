@@ -7,7 +7,8 @@
 //
 // Traits are asked of the rules ('traits' {id}), so a later section (F.1 Toads) or any rule that contradicts
 // these (C) answers first. 'may-share' {mover, occupant} is how a rule "explicitly permits" two objects.
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import { fromEdition } from '../../core/index.js';
+import type { Decision, GameState, Json, RuleModule } from '../../core/index.js';
 import type {
   GridObject,
   JuneState,
@@ -18,6 +19,7 @@ import type {
   Place,
   Unit,
 } from './types.js';
+import { HIDDEN_KINDS } from './types.js';
 import { objectById, objectsAt, onGrid, unitText } from './grid.js';
 import { NEW_PLAYER } from './facts.js';
 
@@ -68,6 +70,27 @@ export function cannotEnter(ctx: Decision<JuneState>, mover: GridObject, at: Uni
   return null;
 }
 
+/** Whether a game numbers and looks up hidden objects apart from public ones (R-J30, R-J31: edition 2). */
+const hidesIds = (game: GameState): boolean => fromEdition(game, 2);
+
+/**
+ * The id of a new object of a kind. R-J30 (issue 13): a public id counts only the objects everyone saw made,
+ * and a hidden one (a Bonus Box) has a count of its own, so `big-rock:N` says nothing of how many Boxes exist.
+ */
+export function newObjectId(ctx: Decision<JuneState>, kind: Kind): string {
+  const hidden = hidesIds(ctx.state) && HIDDEN_KINDS.has(kind);
+  return `${kind}:${(hidden ? (ctx.rules.hiddenMade ?? 0) : ctx.rules.made) + 1}`;
+}
+
+/**
+ * An object as a player may name it in a command. R-J31 (issue 13): a hidden object (a Bonus Box) is answered
+ * exactly as an id that names nothing, so a command cannot be used to learn which hidden ids exist.
+ */
+export function objectNamed(ctx: Decision<JuneState>, id: string): GridObject | undefined {
+  const o = objectById(ctx.rules, id);
+  return o && hidesIds(ctx.state) && HIDDEN_KINDS.has(o.kind) ? undefined : o;
+}
+
 /** An object as it is stored: without any extra fields an event carried. */
 const plain = (o: GridObject): GridObject => ({
   id: o.id,
@@ -95,13 +118,15 @@ export const objectsModule: RuleModule<JuneState> = {
   section: 'A.2 Grid Objects',
   text: 'All Grid Objects must be either Mobile Objects (MOs) or Stationary Objects ... and must be either Impassable or Passable. ... If a Grid Object is Impassable, then no other Grid Object may enter the square it occupies unless a rule explicitly permits those two objects to ... All Grid Objects are Passable MOs unless otherwise specified.',
   evolve: {
-    'object-placed'(s: JuneState, e: ObjectPlaced): JuneState {
+    'object-placed'(s: JuneState, e: ObjectPlaced, game: GameState): JuneState {
       const objects = [...s.objects, plain(e.object)];
       // A player's body appears when e joins; eir facts start with it (B: all Players start in Limbo).
       const players =
         e.object.kind === 'player'
           ? { ...s.players, [e.object.id.slice('player:'.length)]: NEW_PLAYER }
           : s.players;
+      if (hidesIds(game) && HIDDEN_KINDS.has(e.object.kind))
+        return { ...s, objects, players, hiddenMade: (s.hiddenMade ?? 0) + 1 };
       return { ...s, objects, players, made: s.made + 1 };
     },
     'object-moved': (s: JuneState, e: ObjectMoved): JuneState => ({

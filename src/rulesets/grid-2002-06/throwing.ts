@@ -25,7 +25,7 @@ import type {
   Unit,
 } from './types.js';
 import { GRID_SIZE, objectById, objectsAt, onGrid, unitText } from './grid.js';
-import { cannotEnter, describeObject, traitsOf } from './objects.js';
+import { cannotEnter, describeObject, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 
 export const GREMLIN_FUND = 'Gremlin Fund';
@@ -147,7 +147,8 @@ export const throwingModule: RuleModule<JuneState> = {
       args: z.object({ object: z.string().min(1).max(100) }).strict(),
       run(ctx, by, { object }) {
         if (by.role !== 'player') return;
-        if (!objectById(ctx.rules, object)) ctx.reject('unknown-object', `there is no ${object}`);
+        // R-J31: a hidden object (a Bonus Box) is refused exactly as an id that names nothing.
+        if (!objectNamed(ctx, object)) ctx.reject('unknown-object', `there is no ${object}`);
         if (ctx.rules.catching.some((c) => c.player === by.name && c.object === object))
           ctx.reject('already-declared', `${by.name} has already declared e will catch ${object}`);
         const declared: CatchDeclared = { type: 'catch-declared', vis: 'public', player: by.name, object };

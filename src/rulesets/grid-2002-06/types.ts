@@ -24,6 +24,9 @@ export const KINDS = [
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
+/** Kinds whose place only the Administrator knows (G.1: the admin reveals a Bonus Box only as the rules say). */
+export const HIDDEN_KINDS: ReadonlySet<Kind> = new Set<Kind>(['bonus-box']);
+
 /** Where an object is: on a square, in a player's possession (B.3), Airborne (B.4), or - players only - Limbo. */
 export type Place =
   | { readonly on: Unit }
@@ -76,8 +79,13 @@ export interface JuneState {
   readonly temperature: number;
   /** D: "n is the 5th Gremlin..." - cut off; the Administrator sets it. */
   readonly n: number;
-  /** For numbering new objects. */
+  /**
+   * For numbering new objects: how many objects of kinds everyone sees have been made (R-J30: from edition 2
+   * a public id counts only public objects; before it, this counted hidden ones too).
+   */
   readonly made: number;
+  /** For numbering new hidden objects (Bonus Boxes), from edition 2 (R-J30). */
+  readonly hiddenMade?: number;
   /** Sections D, E, F.1 and F.4 keep their state here (sections-de.ts). */
   readonly de: DEState;
   /** Sections F.2, F.3 and G keep their state here (sections-fg.ts). */

@@ -3,14 +3,13 @@
 import { balanceOf } from '../../core/index.js';
 import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
 import type { GridObject, JuneState, Kind, Unit } from './types.js';
-import { own } from './types.js';
+import { HIDDEN_KINDS, own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, unitText } from './grid.js';
 import { describeObject } from './objects.js';
 import { deView } from './sections-de.js';
 import { fgView } from './sections-fg.js';
 
-/** Kinds whose place only the Administrator knows. */
-export const HIDDEN_KINDS: ReadonlySet<Kind> = new Set<Kind>(['bonus-box']);
+export { HIDDEN_KINDS } from './types.js';
 
 const placeJson = (o: GridObject): Json =>
   'on' in o.place

@@ -10,7 +10,7 @@ import type { DeadlinePassed, DefenceCommitted, TunnelersState } from './types.j
 import { own } from './types.js';
 import { ndayCount } from './board.js';
 import { answered, hasQuestion } from './tell.js';
-import { endTurn } from './turns.js';
+import { END_DEADLINE, endTurn } from './turns.js';
 import { resolve } from './combat.js';
 import { runOrders } from './orders.js';
 
@@ -55,7 +55,7 @@ export const deadlineModule: RuleModule<TunnelersState> = {
       if (now - turn.since < s.deadline) return;
       const e: DeadlinePassed = { type: 'deadline-passed', vis: 'public', player: turn.player };
       ctx.emit(e);
-      endTurn(ctx, 'no action in time');
+      endTurn(ctx, END_DEADLINE);
     },
   },
   evolve: { 'deadline-passed': (s: TunnelersState): TunnelersState => s },

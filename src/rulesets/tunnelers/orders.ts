@@ -17,7 +17,7 @@ import { playAction } from './combinations.js';
 import { discardAction } from './discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
-import { afterAction, endTurn } from './turns.js';
+import { afterAction, END_ORDERS, endTurn } from './turns.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
@@ -83,7 +83,7 @@ export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
     if (hasQuestion(ctx.rules, player)) return;
   }
   tell(ctx, player, 'Your standing orders have been carried out; your turn ends.');
-  endTurn(ctx, 'standing orders carried out');
+  endTurn(ctx, END_ORDERS);
 }
 
 export const ordersModule: RuleModule<TunnelersState> = {

@@ -5,7 +5,7 @@
 // ... At the end of a player's turn, the Moderator tells all players of generally-known events".
 // 3: "The game is played in turns, rotating among players."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, fromEdition } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
 import { own } from './types.js';
@@ -100,15 +100,44 @@ function mayRunOrders(ctx: Decision<TunnelersState>): boolean {
   return begun <= living(ctx.rules).length;
 }
 
-/** 4: the turn ends; generally-known events are announced; the next living player's turn begins. */
-export function endTurn(ctx: Decision<TunnelersState>, why: string): void {
+/** Why a turn ends, and what the Moderator privately tells its player (nothing when e already knows). */
+export type TurnEnd = { readonly why: string; readonly told: string | null };
+
+export const END_BY_PLAYER: TurnEnd = { why: 'the player ended it', told: null };
+export const END_MOLE_DEAD: TurnEnd = {
+  why: 'the mole is dead',
+  told: 'Your turn is over: your mole is dead.',
+};
+export const END_OUT_OF_CARDS: TurnEnd = {
+  why: 'out of cards and movement points',
+  told: 'Your turn is over: you hold no card and have no movement point left.',
+};
+/** The player is told by runOrders, in every edition. */
+export const END_ORDERS: TurnEnd = { why: 'standing orders carried out', told: null };
+export const END_DEADLINE: TurnEnd = {
+  why: 'no action in time',
+  told: 'Your turn is over: you did not act in time.',
+};
+
+/**
+ * 4: the turn ends; generally-known events are announced; the next living player's turn begins.
+ * T-26 (issue 18): "At the end of a player's turn, the Moderator tells all players of generally-known events":
+ * that the turn ended is known to all, but why is not ("out of cards" would tell everyone the player holds no
+ * card, so any attack on em succeeds (3.4); "standing orders" that e has given some). From edition 2 the reason
+ * goes to the player alone.
+ */
+export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
   const turn = ctx.rules.turn;
   if (!turn || ctx.state.ended) return;
+  const privately = fromEdition(ctx.state, 2);
+  if (privately && end.told !== null) tell(ctx, turn.player, end.told);
   if (ctx.rules.heard.length > 0) {
     const a: Announcement = { type: 'announcement', vis: 'public', lines: [...ctx.rules.heard] };
     ctx.emit(a);
   }
-  const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, why };
+  const ended: TurnEnded = privately
+    ? { type: 'turn-ended', vis: 'public', player: turn.player }
+    : { type: 'turn-ended', vis: 'public', player: turn.player, why: end.why };
   ctx.emit(ended);
   const next = nextPlayer(ctx.rules, turn.player);
   if (next !== null && !ctx.state.ended) beginTurn(ctx, next);
@@ -122,10 +151,10 @@ export function afterAction(ctx: Decision<TunnelersState>): void {
   const s = ctx.rules;
   const turn = s.turn;
   if (!turn || ctx.state.ended || s.combat) return;
-  if (!moleOf(s, turn.player)) return endTurn(ctx, 'the mole is dead');
+  if (!moleOf(s, turn.player)) return endTurn(ctx, END_MOLE_DEAD);
   if (hasQuestion(s, turn.player)) return;
   if (handOf(s, turn.player).length === 0 && turn.movement === 0 && mayRunOrders(ctx))
-    endTurn(ctx, 'out of cards and movement points');
+    endTurn(ctx, END_OUT_OF_CARDS);
 }
 
 export const turnsModule: RuleModule<TunnelersState> = {
@@ -142,7 +171,7 @@ export const turnsModule: RuleModule<TunnelersState> = {
         if (by.role !== 'player') return;
         requireTurn(ctx, by.name);
         answered(ctx, by.name);
-        endTurn(ctx, 'the player ended it');
+        endTurn(ctx, END_BY_PLAYER);
       },
     }),
   },
@@ -183,7 +212,8 @@ export const turnsModule: RuleModule<TunnelersState> = {
   },
   describe: {
     'turn-began': (e: TurnBegan) => `It is ${e.player}'s turn.`,
-    'turn-ended': (e: TurnEnded) => `${e.player}'s turn is over (${e.why}).`,
+    'turn-ended': (e: TurnEnded) =>
+      e.why === undefined ? `${e.player}'s turn is over.` : `${e.player}'s turn is over (${e.why}).`,
     announcement: (e: Announcement) => `The Moderator announces: ${e.lines.join(' ')}`,
   },
 };

@@ -146,7 +146,11 @@ export interface TurnBegan extends GameEvent {
 export interface TurnEnded extends GameEvent {
   type: 'turn-ended';
   player: string;
-  why: string;
+  /**
+   * Why the turn ended, in logs of edition 1 only. T-26: from edition 2 the public line says only that it ended,
+   * and the reason (which may tell what the player holds or has ordered) goes to the player alone.
+   */
+  why?: string;
 }
 export interface Moved extends GameEvent {
   type: 'moved';
