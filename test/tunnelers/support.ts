@@ -75,6 +75,11 @@ export function members(t: Table, ...names: string[]): void {
 
 /** Players: members who have paid four points to play (5). */
 export function joined(t: Table, ...names: string[]): void {
+  // Before edition 2 (K4) joining made a member and a player at once.
+  if (t.game.edition < 2) {
+    for (const name of names) t.join(name);
+    return;
+  }
   members(t, ...names);
   for (const name of names) t.act(name, 'pay-to-play');
 }
