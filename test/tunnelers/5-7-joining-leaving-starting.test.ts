@@ -205,6 +205,14 @@ describe('5. Joining a Game', () => {
     expect(rules(t).dead).toEqual([]);
     expect(rules(t).order).toEqual(['bob', 'alice', 'carol']);
     expect(mole(t, 'alice')).toMatchObject({ at: 'b1', health: 5 });
+    // Where the Moderator placed her is hers and the Moderator's alone (as for any latecomer, T-16).
+    for (const viewer of [{ role: 'public' } as const, player('bob'), player('carol')]) {
+      const seen = t.kernel.logView(t.entries, viewer).map((l) => l.text);
+      expect(seen.join('\n')).not.toMatch(/\bb1\b/);
+      expect(JSON.stringify(viewOf(t, viewer))).not.toMatch(/\bb1\b/);
+    }
+    const hers = t.kernel.logView(t.entries, player('alice')).map((l) => l.text);
+    expect(hers.join('\n')).toContain('Your mole is placed at b1.');
     expect(hand(t, 'alice')).toEqual(['S', 'S', 'S', 'S', 'S']);
     expect(points(t, SOCIETY)).toBe(12 - 1 + 4);
     expect(refused(t, 'alice', 'pay-to-play')).toBe('already-playing');
