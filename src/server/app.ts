@@ -15,8 +15,10 @@ import {
 import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
 import type { AuthLimitOptions } from './auth-limit.js';
-import { registerAuthLimit } from './auth-limit.js';
+import { authFailureHandler } from './auth-limit.js';
 import type { ServerContext } from './context.js';
+import type { ClientLimits, CreationPolicy } from './policy.js';
+import { creationCheck, registerClientLimits } from './policy.js';
 import { errorBody, HttpError } from './errors.js';
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
@@ -30,6 +32,17 @@ export interface AppOptions {
   readonly webRoot?: string | false;
   /** Rate limiting of failed authentication (see auth-limit.ts); on with its defaults unless `false`. */
   readonly authLimit?: AuthLimitOptions | false;
+  /** Who may create games (policy.ts): anyone unless `{mode: 'operator', token}`. */
+  readonly creation?: CreationPolicy;
+  /** Per-client limits of creations, joins and posts (policy.ts); on with its defaults unless `false`. */
+  readonly clientLimits?: ClientLimits | false;
+  /**
+   * The proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`): the client address the limits count is then the one the
+   * nearest untrusted hop presented. None by default, so a client cannot choose its address by sending
+   * the header.
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -40,11 +53,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // Bodies are commands and forum posts: small. A bigger one is refused before it is read.
     bodyLimit: 256 * 1024,
+    ...(options.trustProxy !== undefined && options.trustProxy.length > 0
+      ? { trustProxy: [...options.trustProxy] }
+      : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((e, _req, reply) => {
-    if (e instanceof HttpError) return reply.code(e.status).send(errorBody(e.code, e.message));
+    if (e instanceof HttpError)
+      return reply.code(e.status).headers(e.headers).send(errorBody(e.code, e.message));
     if (hasZodFastifySchemaValidationErrors(e)) {
       const issue = e.validation[0];
       const where = issue?.instancePath ? `${issue.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
@@ -89,9 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  await registerClientLimits(app, options.clientLimits);
+  const onAuthFailure = authFailureHandler(options.authLimit);
   const ctx: ServerContext = {
     referee: options.referee,
-    onAuthFailure: registerAuthLimit(app, options.authLimit),
+    onAuthFailure,
+    mayCreate: creationCheck(options.creation ?? { mode: 'open' }, onAuthFailure),
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);

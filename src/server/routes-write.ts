@@ -50,6 +50,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/api/games',
     { schema: { summary: 'creates a game; answers its admin token, shown this once', body: CreateBody } },
     async (req, reply) => {
+      ctx.mayCreate?.(req);
       const body = req.body;
       const game = body.game ?? `g-${randomBytes(4).toString('hex')}`;
       const admin = issue(ADMIN_HOLDER);
