@@ -43,6 +43,7 @@ import {
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Store, StoreChange, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
+import { reusedId } from './idempotency.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
 export interface Accepted {
@@ -329,12 +330,12 @@ export class Referee {
     if (loaded && command.id !== undefined) {
       const seen = await this.store.command(game, command.id);
       if (seen) {
-        const entries = (await this.store.entries(game, seen.first)) ?? [];
-        return ok({
-          entries: entries.filter((e) => e.seq <= seen.last),
-          state: loaded.state,
-          duplicate: true,
-        });
+        const entries = ((await this.store.entries(game, seen.first)) ?? []).filter(
+          (e) => e.seq <= seen.last,
+        );
+        const reused = reusedId(command, entries);
+        if (reused) return err(reused);
+        return ok({ entries, state: loaded.state, duplicate: true });
       }
     }
     const master = creating && command.args.dice !== 'manual' ? this.entropy() : (loaded?.master ?? null);

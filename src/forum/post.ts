@@ -208,6 +208,8 @@ export async function postMessage(
             error: { code: result.error.code, message: result.error.message },
           },
     );
+    // The post's key was used for another text: stop, so nothing of this text is acted on past here.
+    if (!result.ok && result.error.code === 'idempotency-key-reused') break;
   }
   return results;
 }

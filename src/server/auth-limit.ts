@@ -101,7 +101,9 @@ export class AuthFailureLimiter {
  * address and answers the refusal to send, 401, or 429 with Retry-After once the address has failed `max`
  * times in its window. `false` turns the limit off (always 401).
  */
-export function authFailureHandler(options: AuthLimitOptions | false = {}): (request: FastifyRequest) => HttpError {
+export function authFailureHandler(
+  options: AuthLimitOptions | false = {},
+): (request: FastifyRequest) => HttpError {
   if (options === false) return () => unauthorized();
   const limiter = new AuthFailureLimiter(options);
   return (request) => {

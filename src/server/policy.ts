@@ -13,7 +13,8 @@ import { bearer } from './tokens.js';
  * `Authorization: Bearer <token>` (`operator`). The token is the server's, not a game's: it opens nothing
  * else.
  */
-export type CreationPolicy = { readonly mode: 'open' } | { readonly mode: 'operator'; readonly token: string };
+export type CreationPolicy =
+  { readonly mode: 'open' } | { readonly mode: 'operator'; readonly token: string };
 
 /** An operator token must be hard to guess: at least this many characters. */
 export const OPERATOR_TOKEN_MIN_LENGTH = 32;
@@ -45,7 +46,7 @@ export function creationCheck(
       throw new HttpError(
         401,
         'unauthorized',
-        "this server creates games only for its operator: send the operator token (Authorization: Bearer <token>)",
+        'this server creates games only for its operator: send the operator token (Authorization: Bearer <token>)',
       );
     if (!timingSafeEqual(digest(token), expected)) throw onFailure(request);
   };
@@ -89,7 +90,8 @@ export async function registerClientLimits(
   if (options === false) return;
   const limits = { ...CLIENT_LIMIT_DEFAULTS, ...options };
   for (const l of Object.values(limits))
-    if (!(l.max >= 1) || !(l.windowMs >= 1)) throw new RangeError('client limits: max and windowMs are at least 1');
+    if (!(l.max >= 1) || !(l.windowMs >= 1))
+      throw new RangeError('client limits: max and windowMs are at least 1');
   // Runs before the plugin's own onRoute hook (registered after it), so the plugin sees the settings.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

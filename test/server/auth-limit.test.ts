@@ -156,7 +156,10 @@ describe('the server limits failed authentication per client address', () => {
 
   it('item 6: behind a trusted proxy the limit keys on the forwarded client, and never refuses a valid token', async () => {
     now = 0;
-    t = await testApp({ authLimit: { max: 3, windowMs: 60_000, now: () => now }, trustProxy: ['10.9.0.0/16'] });
+    t = await testApp({
+      authLimit: { max: 3, windowMs: 60_000, now: () => now },
+      trustProxy: ['10.9.0.0/16'],
+    });
     const w = await gridGame(t.app, 'g1');
     // Everyone comes through the balancer at 10.9.0.1; the guesser is 203.0.113.7, alice 198.51.100.4.
     const via = (client: string, token: string) =>

@@ -98,7 +98,10 @@ describe('item 5: creations, joins and posts are limited per client address', ()
 
     for (let i = 0; i < 10; i++) {
       expect((await req(t.app, 'GET', '/api/games/g1')).status).toBe(200);
-      const tick = await req(t.app, 'POST', '/api/games/g1/commands', { token: w.admin, body: { type: 'tick' } });
+      const tick = await req(t.app, 'POST', '/api/games/g1/commands', {
+        token: w.admin,
+        body: { type: 'tick' },
+      });
       expect(tick.status, tick.text).toBe(200);
     }
   });
