@@ -3,7 +3,7 @@
 // Retry-After, until the window has passed; a valid token is always served (issue 13, item 6: one guesser
 // behind a shared address must not lock everyone there out), and other addresses and requests without a
 // token are not affected. Time is moved by hand: no sleeping.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuthFailureLimiter } from '../../src/server/auth-limit.js';
 import { errorCode, gridGame, req, testApp } from './support.js';
 import type { TestApp } from './support.js';
