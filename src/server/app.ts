@@ -20,13 +20,17 @@ import type { ServerContext } from './context.js';
 import type { ClientLimits, CreationPolicy } from './policy.js';
 import { creationCheck, registerClientLimits } from './policy.js';
 import { errorBody, HttpError } from './errors.js';
+import { clientErrorHandler, registerHardening, withRedaction } from './hardening.js';
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
 
 export interface AppOptions {
   readonly referee: Referee;
-  /** Fastify's logger settings; off unless given. Request logs never include headers, so never a token. */
+  /**
+   * Fastify's logger settings; off unless given. Request logs never include headers, so never a token, nor
+   * query strings (hardening.ts).
+   */
   readonly logger?: FastifyServerOptions['logger'];
   /** The built web page's folder; the default is dist/web beside this build, served when it exists. */
   readonly webRoot?: string | false;
@@ -50,7 +54,8 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
+    clientErrorHandler,
     // Bodies are commands and forum posts: small. A bigger one is refused before it is read.
     bodyLimit: 256 * 1024,
     ...(options.trustProxy !== undefined && options.trustProxy.length > 0
@@ -106,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  registerHardening(app);
   await registerClientLimits(app, options.clientLimits);
   const onAuthFailure = authFailureHandler(options.authLimit);
   const ctx: ServerContext = {
