@@ -57,13 +57,11 @@ export function registerHardening(app: FastifyInstance): void {
   });
   // Schema validation recurses into the body (a ~2,000-deep array overflowed the stack: a 500): bodies
   // nested deeper than any request needs are refused first.
-  app.addHook('preValidation', async (request) => {
-    if (
-      request.body !== null &&
-      typeof request.body === 'object' &&
-      jsonDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH
-    )
-      throw new HttpError(400, 'bad-request', `body nested deeper than ${MAX_BODY_DEPTH} levels`);
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && jsonDepth(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
+      return done(new HttpError(400, 'bad-request', `body nested deeper than ${MAX_BODY_DEPTH} levels`));
+    done();
   });
 }
 
