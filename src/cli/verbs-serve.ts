@@ -62,6 +62,8 @@ export function registerServeVerb(program: Program): void {
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
         console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
         console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
+        if (creation.mode === 'operator') console.log('  games are created only with the operator token');
+        if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
         if (demo) {
           console.log(
             `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,

@@ -2,11 +2,12 @@
 // folder is one line and exit 2; the database and its WAL are created readable by their owner only; a
 // report for an nweek not begun is refused; items 5 and 6's serve settings refuse bad values before
 // anything listens; the CLI's --id still does a command once, and refuses the id reused for another command.
+import { spawn } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import { Cli, removeTempDirs, tempDir } from '../support/cli.js';
+import { Cli, CLI_MAIN, removeTempDirs, tempDir } from '../support/cli.js';
 
 afterAll(removeTempDirs);
 
@@ -100,5 +101,62 @@ describe("item 7: the CLI's --id", () => {
     expect(cli.exported('g1')).toBe(before);
     expect(cli.bad('dice', 'g1', '5', '--id', 'd-1')).toMatch(/^referee: idempotency-key-reused: /);
     expect(cli.exported('g1')).toBe(before);
+  });
+});
+
+describe('items 5 and 6: referee serve with --creation operator and --trust-proxy', () => {
+  it('creates only with the operator token, and counts failures per forwarded client', async () => {
+    const dir = tempDir();
+    const token = 'op_serve_test_0123456789abcdefghijklmnop';
+    writeFileSync(join(dir, 'operator-token'), `${token}\n`, { mode: 0o600 });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI_MAIN,
+        '--db',
+        'x.db',
+        'serve',
+        '--port',
+        '0',
+        '--creation',
+        'operator',
+        '--operator-token-file',
+        'operator-token',
+        '--trust-proxy',
+        'loopback',
+      ],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString('utf8');
+          const m = / at (http:\/\/[^\s]+?)\/?\n/.exec(out);
+          if (m?.[1]) resolve(m[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code ?? '?'}: ${out}`)));
+      });
+      const call = async (path: string, headers: Record<string, string>, body?: unknown) => {
+        const res = await fetch(`${base}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
+        return { status: res.status, text: await res.text() };
+      };
+      const game = { ruleset: 'grid-2002-01', game: 'g1' };
+      expect((await call('/api/games', {}, game)).status).toBe(401);
+      const made = await call('/api/games', { authorization: `Bearer ${token}` }, game);
+      expect(made.status, made.text).toBe(201);
+      // Through a trusted proxy (loopback), the forwarded client is the one counted.
+      const guess = (client: string) =>
+        call('/api/games/g1/me', { authorization: 'Bearer nr_guess', 'x-forwarded-for': client });
+      for (let i = 0; i < 20; i++) expect((await guess('203.0.113.1')).status).toBe(401);
+      expect((await guess('203.0.113.1')).status).toBe(429);
+      expect((await guess('203.0.113.2')).status).toBe(401);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
