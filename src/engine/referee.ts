@@ -27,6 +27,7 @@ import type {
   Viewer,
 } from '../core/index.js';
 import {
+  batchCommand,
   chain,
   chainBreak,
   entryHash,
@@ -145,6 +146,18 @@ export class Referee {
     const entries = await this.store.entries(game);
     if (!entries) throw new StoreError('unknown-game', `there is no game ${game}`);
     return entries;
+  }
+
+  /**
+   * The command a command id was first accepted with, as the log recorded it (id and dice included), or
+   * undefined if the id has not been seen. The forum compares a retried post's sentences with it.
+   */
+  async recordedCommand(game: string, id: string): Promise<Command | undefined> {
+    const seen = await this.store.command(game, id);
+    if (!seen) return undefined;
+    const entries = (await this.store.entries(game, seen.first)) ?? [];
+    const first = entries[0];
+    return first ? batchCommand(first.event, entries[1]?.event) : undefined;
   }
 
   /** Replays the stored log from nothing and re-decides every command with the game's dice secret. */

@@ -69,6 +69,25 @@ describe('item 7: a key reused for a different request is refused', () => {
     ]);
   });
 
+  it('a post: a sentence acted on before that is now chatter, or another command, → 422', async () => {
+    expect((await post(alice(), 'I enter the Grid at (3,4). I move to (3,5).', 'q')).status).toBe(200);
+    const before = await snapshot(t);
+    for (const text of ['Hello all.', 'I enter the Grid at (3,4). I move to (3,3).', 'I move to (3,5).']) {
+      const res = await post(alice(), text, 'q');
+      expect(res.status, text).toBe(422);
+      expect(errorCode(res)).toBe('idempotency-key-reused');
+    }
+    expect(await snapshot(t)).toEqual(before);
+    // The same text, after the game has moved on, is still the duplicate it is.
+    expect((await command(w.admin, { type: 'tick' })).status).toBe(200);
+    const again = await post(alice(), 'I enter  the Grid at (3,4).   I move to (3,5).', 'q');
+    expect(again.status, again.text).toBe(200);
+    expect((again.body as { sentences: Sentence[] }).sentences.map((x) => [x.status, x.duplicate])).toEqual([
+      ['accepted', true],
+      ['accepted', true],
+    ]);
+  });
+
   it("a post's key K and a command's key K#0 do not collide", async () => {
     expect((await post(alice(), 'I enter the Grid at (3,4).', 'K')).status).toBe(200);
     const cmd = await command(alice(), { type: 'move', args: { x: 3, y: 5 } }, 'K#0');
