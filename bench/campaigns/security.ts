@@ -9,9 +9,10 @@
 // 2. Tokens never logged: no token issued or sent is in the log output, each issued token is in exactly
 //    one response (the one that issued it), and the database file holds their hashes, never a token.
 // 3. Rate limiting of failed authentication, on a server with the default limit: from one loopback
-//    address (127.0.0.2), the limit's worth of bad tokens are 401s, then any token — good ones too — is a
-//    429 with Retry-After; requests without a token from it, and good tokens from another address
-//    (127.0.0.3), are served.
+//    address (127.0.0.2), the limit's worth of bad tokens are 401s, then every bad token is a 429 with
+//    Retry-After; good tokens from that same address (issue 13, item 6: never refuse a valid token because
+//    of someone else's failures), requests without a token from it, and good tokens from another address
+//    (127.0.0.3) are served.
 //
 // Run: `node dist/bench/campaigns/security.js` (after `npm run build`). Prints the figures as JSON, writes the
 // "Security" section of docs/reliability.md (unless --no-doc), exits 1 on any failure.
@@ -59,6 +60,7 @@ export interface SecurityResult {
     readonly failuresBefore429: number;
     readonly refused429: number;
     readonly retryAfter: string;
+    readonly goodTokensFromLimitedAddress: number;
     readonly goodTokenFromOtherAddress: number;
     readonly noTokenFromLimitedAddress: number;
     readonly failures: number;
@@ -188,13 +190,14 @@ export async function securityCampaign(): Promise<SecurityResult> {
     let failuresBefore429 = 0;
     let refused429 = 0;
     let retryAfter = '';
+    let goodTokensFromLimitedAddress = 0;
     const problems: string[] = [];
     for (let i = 0; i < max; i++) {
       const r = await attacker('GET', `/api/games/${GAME}/me`, { authorization: `Bearer nr_guess${i}` });
       if (r.status === 401) failuresBefore429 += 1;
       else problems.push(`guess ${i + 1} answered ${r.status}`);
     }
-    for (const token of ['nr_guess-more', tokens.admin, tokens.alice]) {
+    for (const token of ['nr_guess-more', `${tokens.admin}x`, 'nr_guess-again']) {
       for (const [method, path] of [
         ['GET', `/api/games/${GAME}/me`],
         ['POST', `/api/games/${GAME}/admin-token`],
@@ -206,6 +209,12 @@ export async function securityCampaign(): Promise<SecurityResult> {
           retryAfter = typeof ra === 'string' ? ra : '';
         } else problems.push(`${method} ${path} after the limit answered ${r.status}`);
       }
+    }
+    // Valid tokens from the limited address: served (reads, and a player's own view).
+    for (const token of [tokens.admin, tokens.alice]) {
+      const r = await attacker('GET', `/api/games/${GAME}/me`, { authorization: `Bearer ${token}` });
+      if (r.status === 200) goodTokensFromLimitedAddress += 1;
+      else problems.push(`a valid token from the limited address answered ${r.status}`);
     }
     const good = await neighbour('GET', `/api/games/${GAME}/me`, { authorization: `Bearer ${tokens.alice}` });
     const open = await attacker('GET', `/api/games/${GAME}`);
@@ -220,6 +229,7 @@ export async function securityCampaign(): Promise<SecurityResult> {
       failuresBefore429,
       refused429,
       retryAfter,
+      goodTokensFromLimitedAddress,
       goodTokenFromOtherAddress: good.status,
       noTokenFromLimitedAddress: open.status,
       failures: problems.length,
@@ -265,8 +275,8 @@ function section(r: SecurityResult, seconds: number): string {
     `| log output searched (bytes) / responses searched | ${fmt(l.logBytes)} / ${fmt(l.responsesSearched)} |`,
     `| tokens found in the log / in a response other than their own / in the database file | ${l.foundInLog} / ${l.foundInOtherResponses} / ${l.foundInDatabase} |`,
     `| failed authentications from one address before 429 (default limit ${q.max} per ${q.windowSeconds} s) | ${q.failuresBefore429} |`,
-    `| then refused 429 \`too-many-requests\` (bad and good tokens, reads and writes), Retry-After | ${q.refused429}, ${q.retryAfter} s |`,
-    `| meanwhile: a good token from another address / no token from the limited one | ${q.goodTokenFromOtherAddress} / ${q.noTokenFromLimitedAddress} |`,
+    `| then refused 429 \`too-many-requests\` (bad tokens, reads and writes), Retry-After | ${q.refused429}, ${q.retryAfter} s |`,
+    `| meanwhile served: valid tokens from the limited address (of 2) / a good token from another address / no token from the limited one | ${q.goodTokensFromLimitedAddress} / ${q.goodTokenFromOtherAddress} / ${q.noTokenFromLimitedAddress} |`,
     `| **failures in all** | **${r.failures.length}** |`,
     '',
     'What a role may do (401 for a token that is not a live token of this game, also on routes anyone may use',
@@ -278,9 +288,11 @@ function section(r: SecurityResult, seconds: number): string {
     '',
     'Rate limiting of failed authentication (`src/server/auth-limit.ts`): a client address that presents',
     `${q.max} tokens opening nothing within ${q.windowSeconds} s gets 429 \`too-many-requests\` with`,
-    '`Retry-After` on every request presenting a token, without the token being looked up, until its window',
-    'has passed. Only failures count (a busy client with a good token is never limited); a missing token and a',
-    'valid token of the wrong role are not failures. Each server process counts for itself.',
+    '`Retry-After` for every further token that opens nothing, until its window has passed; a valid token is',
+    'always served, so one guesser behind a shared address (NAT, a proxy) does not lock out the others there.',
+    'Only failures count (a busy client with a good token is never limited); a missing token and a valid token',
+    'of the wrong role are not failures. Behind a proxy declared with `--trust-proxy`, the address is the',
+    'forwarded client. Each server process counts for itself.',
     '',
     r.failures.length === 0 ? 'Failures: 0.' : `Failures:\n\n${r.failures.map((f) => `- ${f}`).join('\n')}`,
   ].join('\n');

@@ -20,6 +20,7 @@ const BAD_INPUT = new Set([
   'unknown-game',
   'conflict',
   'duplicate-command',
+  'bad-path',
 ]);
 
 export function buildProgram(): Program {

@@ -9,8 +9,10 @@ import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
 import { shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
+import type { AccessFlags } from './serve-settings.js';
+import { accessOptions, creationPolicy, parseTrustProxy } from './serve-settings.js';
 
-interface ServeFlags {
+interface ServeFlags extends AccessFlags {
   port: string;
   host: string;
   demo?: boolean;
@@ -46,8 +48,7 @@ async function demoTokens(
 }
 
 export function registerServeVerb(program: Program): void {
-  program
-    .command('serve')
+  accessOptions(program.command('serve'))
     .description('serve the HTTP API, live updates and the web page')
     .option('--port <n>', 'the port to listen on (0: any free one)', process.env.PORT ?? '8080')
     .option('--host <address>', 'the address to listen on', '127.0.0.1')
@@ -65,15 +66,25 @@ export function registerServeVerb(program: Program): void {
         perClient: countFlag(opts.streamsPerClient, '--streams-per-client'),
         total: countFlag(opts.streams, '--streams'),
       };
+      const creation = creationPolicy(opts);
+      const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
       await withReferee(program, async (referee) => {
         // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
         // listen is reported now rather than at the first page that asks.
         await referee.watch();
         const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
-        const app = await buildApp({ referee, logger: opts.log ? { level: 'info' } : false, live });
+        const app = await buildApp({
+          referee,
+          logger: opts.log ? { level: 'info' } : false,
+          live,
+          creation,
+          ...(trustProxy ? { trustProxy } : {}),
+        });
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
         console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
         console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
+        if (creation.mode === 'operator') console.log('  games are created only with the operator token');
+        if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
         if (demo) {
           console.log(
             `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,

@@ -57,9 +57,13 @@ export function registerViewVerbs(program: Program): void {
       if (opts.format !== 'text' && opts.format !== 'markdown')
         throw new UsageError('--format is text or markdown');
       const report = opts.format === 'markdown' ? nweekReportMarkdown : nweekReport;
-      await withReferee(program, async (referee) =>
-        console.log(await report(referee, game, opts.nweek === undefined ? undefined : Number(opts.nweek))),
-      );
+      await withReferee(program, async (referee) => {
+        const nweek = opts.nweek === undefined ? undefined : Number(opts.nweek);
+        const now = (await referee.state(game)).clock.nweek;
+        if (nweek !== undefined && nweek > now)
+          throw new UsageError(`nweek ${nweek} has not begun (the game is in nweek ${now})`, 'unknown-nweek');
+        console.log(await report(referee, game, nweek));
+      });
     });
 
   program

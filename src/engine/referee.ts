@@ -27,6 +27,7 @@ import type {
   Viewer,
 } from '../core/index.js';
 import {
+  batchCommand,
   chain,
   chainBreak,
   entryHash,
@@ -43,6 +44,7 @@ import {
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Store, StoreChange, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
+import { reusedId } from './idempotency.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
 export interface Accepted {
@@ -144,6 +146,18 @@ export class Referee {
     const entries = await this.store.entries(game);
     if (!entries) throw new StoreError('unknown-game', `there is no game ${game}`);
     return entries;
+  }
+
+  /**
+   * The command a command id was first accepted with, as the log recorded it (id and dice included), or
+   * undefined if the id has not been seen. The forum compares a retried post's sentences with it.
+   */
+  async recordedCommand(game: string, id: string): Promise<Command | undefined> {
+    const seen = await this.store.command(game, id);
+    if (!seen) return undefined;
+    const entries = (await this.store.entries(game, seen.first)) ?? [];
+    const first = entries[0];
+    return first ? batchCommand(first.event, entries[1]?.event) : undefined;
   }
 
   /** Replays the stored log from nothing and re-decides every command with the game's dice secret. */
@@ -329,12 +343,12 @@ export class Referee {
     if (loaded && command.id !== undefined) {
       const seen = await this.store.command(game, command.id);
       if (seen) {
-        const entries = (await this.store.entries(game, seen.first)) ?? [];
-        return ok({
-          entries: entries.filter((e) => e.seq <= seen.last),
-          state: loaded.state,
-          duplicate: true,
-        });
+        const entries = ((await this.store.entries(game, seen.first)) ?? []).filter(
+          (e) => e.seq <= seen.last,
+        );
+        const reused = reusedId(command, entries);
+        if (reused) return err(reused);
+        return ok({ entries, state: loaded.state, duplicate: true });
       }
     }
     const master = creating && command.args.dice !== 'manual' ? this.entropy() : (loaded?.master ?? null);

@@ -2,7 +2,7 @@
 // command for the posting player, submitted through the referee like any other (so the rules decide, and a
 // refusal carries the rules' own code and words); a sentence that looks like an attempt to act but is not
 // understood is answered with the nearest form that would be.
-import { PLAYER_NAME, player as playerActor } from '../core/index.js';
+import { canonicalJson, PLAYER_NAME, player as playerActor } from '../core/index.js';
 import type { Command, Json, JsonObject } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { buildParser, splitPost } from './grammar.js';
@@ -159,6 +159,26 @@ export async function postMessage(
   let it: string | undefined;
   for (const [i, sentence] of splitPost(text).entries()) {
     const parsed = forum.parse(sentence);
+    const before =
+      options.key !== undefined ? await referee.recordedCommand(game, `${options.key}#${i}`) : undefined;
+    if (before !== undefined) {
+      // A retried post: this sentence was acted on before. It is answered from the command recorded then,
+      // not settled again (the state has moved on: "the rock" may name another one now), if it says the same
+      // thing; else the key was used for another text, and nothing from here on is acted on.
+      const result =
+        parsed !== null && sameSentence(parsed, before) ? await referee.submit(game, before) : undefined;
+      if (result?.ok) {
+        results.push({ sentence, status: 'accepted', command: before, duplicate: true });
+        it = objectOf(parsed as Parsed, before) ?? it;
+        continue;
+      }
+      results.push({
+        sentence,
+        status: 'rejected',
+        error: result?.ok === false ? { code: result.error.code, message: result.error.message } : REUSED,
+      });
+      break;
+    }
     if (!parsed) {
       const acting =
         !(forum.chatter(sentence) && !/\d/.test(sentence)) && looksLikeAction(sentence, forum, coordinates);
@@ -208,8 +228,42 @@ export async function postMessage(
             error: { code: result.error.code, message: result.error.message },
           },
     );
+    // The post's key was used for another text: stop, so nothing of this text is acted on past here.
+    if (!result.ok && result.error.code === 'idempotency-key-reused') break;
   }
   return results;
+}
+
+const REUSED = {
+  code: 'idempotency-key-reused',
+  message:
+    "this post's key was already used for a different text: nothing from this sentence on was done; use a new key",
+} as const;
+
+/**
+ * Whether a sentence says what the command recorded for its place in a post said: the same command, the
+ * same literal words and numbers. What was settled against the state of the time (things named by kind,
+ * "it", players' names) is taken as recorded.
+ */
+function sameSentence(parsed: Parsed, recorded: Command): boolean {
+  if (parsed.type !== recorded.type) return false;
+  const given = Object.entries(parsed.args);
+  if (Object.keys(recorded.args).some((k) => !Object.hasOwn(parsed.args, k))) return false;
+  return given.every(([arg, value]) => {
+    if (!Object.hasOwn(recorded.args, arg)) return false;
+    if (isRef(value) || isIt(value) || isPlayerRef(value)) return true;
+    return canonicalJson(value as Json) === canonicalJson(recorded.args[arg] as Json);
+  });
+}
+
+/** The thing a later "it" names after a sentence answered from its recorded command (as settleArgs). */
+function objectOf(parsed: Parsed, recorded: Command): string | undefined {
+  for (const [arg, value] of Object.entries(parsed.args)) {
+    const v = recorded.args[arg];
+    if ((isRef(value) || isIt(value)) && typeof v === 'string') return v;
+    if (arg === 'object' && typeof value === 'string') return value;
+  }
+  return undefined;
 }
 
 /** A command as the words of `referee act` ("move 4 5", `create-quest "The Lost Umbrella"`). */

@@ -15,18 +15,24 @@ import {
 import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
 import type { AuthLimitOptions } from './auth-limit.js';
-import { registerAuthLimit } from './auth-limit.js';
+import { authFailureHandler } from './auth-limit.js';
 import type { ServerContext } from './context.js';
 import { TokenEvents } from './context.js';
-import { errorBody, HttpError } from './errors.js';
 import type { LiveOptions } from './live.js';
+import type { ClientLimits, CreationPolicy } from './policy.js';
+import { creationCheck, registerClientLimits } from './policy.js';
+import { errorBody, HttpError } from './errors.js';
+import { clientErrorHandler, registerHardening, withRedaction } from './hardening.js';
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
 
 export interface AppOptions {
   readonly referee: Referee;
-  /** Fastify's logger settings; off unless given. Request logs never include headers, so never a token. */
+  /**
+   * Fastify's logger settings; off unless given. Request logs never include headers, so never a token, nor
+   * query strings (hardening.ts).
+   */
   readonly logger?: FastifyServerOptions['logger'];
   /** The built web page's folder; the default is dist/web beside this build, served when it exists. */
   readonly webRoot?: string | false;
@@ -34,6 +40,17 @@ export interface AppOptions {
   readonly authLimit?: AuthLimitOptions | false;
   /** Caps on the event streams (per client address, per server) and the unread bytes a stream may hold. */
   readonly live?: LiveOptions;
+  /** Who may create games (policy.ts): anyone unless `{mode: 'operator', token}`. */
+  readonly creation?: CreationPolicy;
+  /** Per-client limits of creations, joins and posts (policy.ts); on with its defaults unless `false`. */
+  readonly clientLimits?: ClientLimits | false;
+  /**
+   * The proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`): the client address the limits count is then the one the
+   * nearest untrusted hop presented. None by default, so a client cannot choose its address by sending
+   * the header.
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -41,14 +58,19 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
+    clientErrorHandler,
     // Bodies are commands and forum posts: small. A bigger one is refused before it is read.
     bodyLimit: 256 * 1024,
+    ...(options.trustProxy !== undefined && options.trustProxy.length > 0
+      ? { trustProxy: [...options.trustProxy] }
+      : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((e, _req, reply) => {
-    if (e instanceof HttpError) return reply.code(e.status).send(errorBody(e.code, e.message));
+    if (e instanceof HttpError)
+      return reply.code(e.status).headers(e.headers).send(errorBody(e.code, e.message));
     if (hasZodFastifySchemaValidationErrors(e)) {
       const issue = e.validation[0];
       const where = issue?.instancePath ? `${issue.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
@@ -93,10 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  registerHardening(app);
+  await registerClientLimits(app, options.clientLimits);
+  const onAuthFailure = authFailureHandler(options.authLimit);
   const ctx: ServerContext = {
     referee: options.referee,
     tokens: new TokenEvents(),
-    onAuthFailure: registerAuthLimit(app, options.authLimit),
+    onAuthFailure,
+    mayCreate: creationCheck(options.creation ?? { mode: 'open' }, onAuthFailure),
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);

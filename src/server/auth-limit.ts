@@ -1,14 +1,18 @@
 // Rate limiting of failed authentication: a client address that has presented `max` tokens opening nothing
-// within a window is answered 429 on every request that presents a token, without the token being looked
-// at, until its window has passed. Requests without a token, and clients at other addresses, are not
-// affected. Only failures count, so a client using a good token is never limited however busy it is.
+// within a window is answered 429 (instead of 401) for every further token that opens nothing, until its
+// window has passed. A valid token is always looked up and always served, whatever others at the same
+// address did: behind a NAT or a proxy not declared trusted, many clients share one address, and one
+// guesser must not lock all of them out (issue 13, item 6). Guessing gains nothing from being allowed
+// to go on: tokens carry 256 random bits. Only failures count, so a busy client with a good token is
+// never limited. The address is Fastify's `request.ip`, which follows X-Forwarded-For only from the
+// proxies the server was told to trust (buildApp's `trustProxy`, `referee serve --trust-proxy`).
 //
 // A small in-process counter rather than @fastify/rate-limit: that plugin counts every request it sees,
 // and this policy counts only the failures the routes detect (ServerContext.onAuthFailure). The clock is
 // injected so tests move time without sleeping. Several server processes each keep their own counts, so
 // an address gets at most `max` failures per window from each process.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorBody } from './errors.js';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, unauthorized } from './errors.js';
 
 export interface AuthLimitOptions {
   /** Failed authentications allowed per address per window; the next request with a token is refused. */
@@ -93,28 +97,26 @@ export class AuthFailureLimiter {
 }
 
 /**
- * Refuses, before anything else runs, a request that presents a token from an address that has failed too
- * often; answers the function the routes call on each failure. `false` turns the limit off.
+ * The function the routes call when a token opens nothing: it counts the failure against the client's
+ * address and answers the refusal to send, 401, or 429 with Retry-After once the address has failed `max`
+ * times in its window. `false` turns the limit off (always 401).
  */
-export function registerAuthLimit(
-  app: FastifyInstance,
+export function authFailureHandler(
   options: AuthLimitOptions | false = {},
-): (request: FastifyRequest) => void {
-  if (options === false) return () => undefined;
+): (request: FastifyRequest) => HttpError {
+  if (options === false) return () => unauthorized();
   const limiter = new AuthFailureLimiter(options);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization === undefined) return;
+  return (request) => {
     const wait = limiter.blockedFor(request.ip);
-    if (wait <= 0) return;
-    return reply
-      .code(429)
-      .header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))))
-      .send(
-        errorBody(
-          'too-many-requests',
-          'too many requests with a token that opens nothing from this address; wait and try again',
-        ),
-      );
-  });
-  return (request) => limiter.fail(request.ip);
+    if (wait <= 0) {
+      limiter.fail(request.ip);
+      return unauthorized();
+    }
+    return new HttpError(
+      429,
+      'too-many-requests',
+      'too many tokens that open nothing from this address; wait and try again',
+      { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) },
+    );
+  };
 }

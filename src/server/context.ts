@@ -11,8 +11,13 @@ export interface ServerContext {
   readonly referee: Referee;
   /** Told when a holder's token is replaced here, so streams opened with the old one end at once. */
   readonly tokens: TokenEvents;
-  /** Called when a request presents a token that opens nothing (for rate limiting failed authentication). */
-  readonly onAuthFailure?: (request: FastifyRequest) => void;
+  /**
+   * Called when a request presents a token that opens nothing: counts the failure (rate limiting failed
+   * authentication) and answers the refusal to throw (401, or 429 once the address failed too often).
+   */
+  readonly onAuthFailure?: (request: FastifyRequest) => HttpError;
+  /** Throws unless the request may create a game (the server's creation policy, policy.ts). */
+  readonly mayCreate?: (request: FastifyRequest) => void;
 }
 
 /**
@@ -28,10 +33,7 @@ export async function caller(
   if (token === undefined) return undefined;
   const holder = token === '' ? undefined : await ctx.referee.store.tokenHolder(game, tokenHash(token));
   const actor = holder === undefined ? undefined : actorOf(holder);
-  if (!actor) {
-    ctx.onAuthFailure?.(request);
-    throw unauthorized();
-  }
+  if (!actor) throw ctx.onAuthFailure?.(request) ?? unauthorized();
   return actor;
 }
 

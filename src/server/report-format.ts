@@ -3,13 +3,18 @@
 import type { Referee } from '../engine/referee.js';
 import { nweekReport } from '../engine/report.js';
 import { nweekReportMarkdown } from '../engine/report-markdown.js';
+import { HttpError } from './errors.js';
 
-export function renderReport(
+export async function renderReport(
   referee: Referee,
   game: string,
   nweek: number | undefined,
   format: 'text' | 'markdown',
 ): Promise<string> {
+  // An nweek that has not begun has no report: "Nothing happened" would say it had (the clock is public).
+  const now = (await referee.state(game)).clock.nweek;
+  if (nweek !== undefined && nweek > now)
+    throw new HttpError(404, 'unknown-nweek', `nweek ${nweek} has not begun (the game is in nweek ${now})`);
   return format === 'markdown'
     ? nweekReportMarkdown(referee, game, nweek)
     : nweekReport(referee, game, nweek);

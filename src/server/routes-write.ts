@@ -19,15 +19,18 @@ import {
   JoinBody,
   PlayerParams,
   PostBody,
+  SecretIdempotencyHeaders,
 } from './schemas.js';
 import { ForumError, postMessage } from '../forum/index.js';
-import { ADMIN_HOLDER, issue, playerHolder } from './tokens.js';
+import { ADMIN_HOLDER, issue, playerHolder, tokenHash } from './tokens.js';
+import { commandId, derivedGameId, derivedToken, secretKeyId } from './idempotency.js';
 
-/** The key a client's Idempotency-Key is stored under: per token holder, so two holders' keys never meet. */
-const commandId = (actor: Actor, key: string | undefined): string | undefined =>
-  key === undefined
-    ? undefined
-    : `${actor.role === 'admin' ? ADMIN_HOLDER : playerHolder(actor.name)}:${key}`;
+/** A token for a holder: derived from the request's secret Idempotency-Key if it has one, else random. */
+function tokenFor(holder: string, key: string | undefined, purpose: string) {
+  if (key === undefined) return issue(holder);
+  const token = derivedToken(key, purpose);
+  return { token, grant: { holder, hash: tokenHash(token) } };
+}
 
 function refused(e: RuleError): HttpError {
   return new HttpError(statusOfRuleError(e), e.code, e.message);
@@ -48,11 +51,20 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   r.post(
     '/api/games',
-    { schema: { summary: 'creates a game; answers its admin token, shown this once', body: CreateBody } },
+    {
+      schema: {
+        summary: 'creates a game; answers its admin token, shown this once (again for a retry with its key)',
+        headers: SecretIdempotencyHeaders,
+        body: CreateBody,
+      },
+    },
     async (req, reply) => {
+      ctx.mayCreate?.(req);
       const body = req.body;
-      const game = body.game ?? `g-${randomBytes(4).toString('hex')}`;
-      const admin = issue(ADMIN_HOLDER);
+      const key = req.headers['idempotency-key'];
+      const game =
+        body.game ?? (key !== undefined ? derivedGameId(key) : `g-${randomBytes(4).toString('hex')}`);
+      const admin = tokenFor(ADMIN_HOLDER, key, `create\0${game}`);
       const args: JsonObject = {
         game,
         ruleset: body.ruleset,
@@ -64,11 +76,12 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         type: 'create',
         by: ADMIN,
         args,
+        ...(key !== undefined ? { id: secretKeyId('create', key) } : {}),
         ...(body.rolls !== undefined ? { rolls: body.rolls } : {}),
       };
       const result = await referee.submit(game, create, { tokens: [admin.grant] });
       if (!result.ok) throw refused(result.error);
-      return reply.code(201).send({ game, adminToken: admin.token });
+      return reply.code(201).send({ game, adminToken: admin.token, duplicate: result.value.duplicate });
     },
   );
 
@@ -76,8 +89,9 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
     '/api/games/:game/join',
     {
       schema: {
-        summary: "joins a game; answers the player's token, shown this once",
+        summary: "joins a game; answers the player's token, shown this once (again for a retry with its key)",
         params: GameParams,
+        headers: SecretIdempotencyHeaders,
         body: JoinBody,
       },
     },
@@ -85,10 +99,16 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       // Anyone may join without a token; a token sent is checked all the same (one not of this game → 401).
       await caller(ctx, req, req.params.game);
       const name = req.body.player;
-      const token = issue(playerHolder(name));
+      const key = req.headers['idempotency-key'];
+      const token = tokenFor(playerHolder(name), key, `join\0${req.params.game}\0${name}`);
       const result = await referee.submit(
         req.params.game,
-        { type: 'join', by: player(name), args: {} },
+        {
+          type: 'join',
+          by: player(name),
+          args: {},
+          ...(key !== undefined ? { id: secretKeyId('join', key) } : {}),
+        },
         { tokens: [token.grant] },
       );
       if (!result.ok) throw refused(result.error);
@@ -167,6 +187,9 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
           req.body.text,
           key !== undefined ? { key } : {},
         );
+        // A key used before for another text: the sentences from the first that differs on were not acted on.
+        const reused = sentences.find((x) => x.error?.code === 'idempotency-key-reused');
+        if (reused) throw new HttpError(422, 'idempotency-key-reused', reused.error?.message ?? '');
         return { sentences };
       } catch (e) {
         if (e instanceof ForumError) throw new HttpError(422, e.code, e.message);

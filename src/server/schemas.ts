@@ -64,5 +64,18 @@ export const IdempotencyHeaders = z.object({
     .min(1)
     .max(200)
     .optional()
-    .describe('the same key again returns the first result and changes nothing'),
+    .describe(
+      'the same key again with the same request returns the first result and changes nothing; with another request → 422 idempotency-key-reused',
+    ),
+});
+
+export const SecretIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(22, 'a key a token is derived from is at least 22 characters of randomness (e.g. a UUID v4)')
+    .max(200)
+    .optional()
+    .describe(
+      'a secret of the client (at least 128 random bits, e.g. a UUID v4): the same key again with the same request answers the same token and changes nothing; with another request → 422 idempotency-key-reused',
+    ),
 });

@@ -1,6 +1,7 @@
 // The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
 // games, WAL journal. Appends are committed in groups (one IMMEDIATE transaction for the appends that arrive
 // in one round of the event loop), each answered only once its group is on disk (see durable).
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   close,
@@ -273,7 +274,11 @@ export class SqliteStore implements Store {
     readonly path: string,
     options: { sync?: SyncMode } = {},
   ) {
+    if (path !== ':memory:') checkPath(path);
     const fresh = path === ':memory:' || !existsSync(path);
+    // The file holds every game's dice secret: created readable by its owner only (SQLite gives the -wal
+    // and -shm beside it the same mode), whatever the umask.
+    if (fresh && path !== ':memory:') closeSync(openSync(path, 'wx', 0o600));
     const unfinished = !fresh && checkFileHeader(path);
     if (!fresh && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)
       checkWithWal(path, unfinished);
@@ -747,6 +752,15 @@ function unsynced(path: string, e: unknown): StoreError {
 }
 
 /** SQLite's own error codes, as a sentence a user can act on. */
+/** A path that cannot be a database file (a folder, or in a folder that does not exist) is bad input. */
+function checkPath(path: string): void {
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new StoreError('bad-path', `${path} is a folder, not a database file`);
+  const folder = dirname(path);
+  if (!existsSync(folder)) throw new StoreError('bad-path', `the folder ${folder} does not exist`);
+  if (!statSync(folder).isDirectory()) throw new StoreError('bad-path', `${folder} is not a folder`);
+}
+
 function translate(e: unknown, path: string): Error {
   if (e instanceof StoreError) return e;
   const code = (e as { code?: string }).code ?? '';

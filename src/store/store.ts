@@ -21,7 +21,15 @@ export interface CommandRecord {
 
 /** Why the store refused: a file that is not ours or is damaged, a newer schema, a race lost. */
 export type StoreErrorCode =
-  'not-our-file' | 'damaged' | 'newer-version' | 'conflict' | 'duplicate-command' | 'unknown-game' | 'io';
+  | 'not-our-file'
+  | 'damaged'
+  | 'newer-version'
+  | 'conflict'
+  | 'duplicate-command'
+  | 'unknown-game'
+  | 'io'
+  /** A --db path that cannot be a database file: a folder, or in a folder that does not exist. */
+  | 'bad-path';
 
 export class StoreError extends Error {
   constructor(

@@ -365,9 +365,10 @@ describe('commands', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ...(first.body as Accepted), duplicate: true });
     expect(await snapshot(t)).toEqual(before);
-    // Even with a different body: the key names the command.
+    // With a different body the key is refused (issue 13, item 7; test/server/idempotency.test.ts).
     const other = await command(alice(), { type: 'leave' }, 'k-1');
-    expect((other.body as Accepted).duplicate).toBe(true);
+    expect(other.status).toBe(422);
+    expect(errorCode(other)).toBe('idempotency-key-reused');
     expect(await snapshot(t)).toEqual(before);
     // The key survives a new token for its holder.
     const reissued = await req(t.app, 'POST', `${G}/players/alice/token`, { token: w.admin });

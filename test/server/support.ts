@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } fr
 import { expect } from 'vitest';
 import type { AuthLimitOptions } from '../../src/server/auth-limit.js';
 import { buildApp } from '../../src/server/app.js';
+import type { ClientLimits, CreationPolicy } from '../../src/server/policy.js';
 import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { GameDump } from '../../src/store/store.js';
@@ -31,6 +32,10 @@ export interface TestAppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Off by default here, so a test's many deliberate failures are not rate limited unless it asks. */
   readonly authLimit?: AuthLimitOptions | false;
+  /** Off by default here too (the tests create many games from one address); see policy.ts. */
+  readonly clientLimits?: ClientLimits | false;
+  readonly creation?: CreationPolicy;
+  readonly trustProxy?: readonly string[];
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -42,6 +47,9 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     referee,
     webRoot: false,
     authLimit: options.authLimit ?? false,
+    clientLimits: options.clientLimits ?? false,
+    ...(options.creation !== undefined ? { creation: options.creation } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   await app.ready();

@@ -1,0 +1,40 @@
+// A command id names one request (issue 13, item 7): the same id again with the same command is answered
+// with the first result, and with a different command it is refused ('idempotency-key-reused'), as payment
+// APIs do, rather than answered with a result that belongs to another request. What the id first did is read
+// from the log itself (the command as recorded, with its dice), so no fingerprint has to be stored beside it.
+import type { Command, Json, LogEntry, RuleError } from '../core/index.js';
+import { batchCommand, canonicalJson, ruleError } from '../core/index.js';
+
+/** A command as it is compared: who, what, the arguments as given, the dice results brought along. */
+function fingerprint(command: Command): string {
+  const args =
+    command.type === 'create'
+      ? {
+          // A creation is recorded with its defaults filled in (kernel.create): compare it so.
+          ...command.args,
+          config: command.args.config ?? null,
+          ndays: command.args.ndays ?? 7,
+          dice: command.args.dice ?? 'fair',
+        }
+      : command.args;
+  return canonicalJson({
+    type: command.type,
+    by: command.by as unknown as Json,
+    args: args as Json,
+    rolls: (command.rolls ?? []) as Json,
+  });
+}
+
+/**
+ * Undefined when `command` is the request that first used its id (whose entries, from the first, are
+ * `entries`); else the refusal to answer.
+ */
+export function reusedId(command: Command, entries: readonly LogEntry[]): RuleError | undefined {
+  const first = entries[0];
+  const recorded = first ? batchCommand(first.event, entries[1]?.event) : undefined;
+  if (recorded !== undefined && fingerprint(recorded) === fingerprint(command)) return undefined;
+  return ruleError(
+    'idempotency-key-reused',
+    'this idempotency key was already used for a different request: nothing was done; use a new key',
+  );
+}
