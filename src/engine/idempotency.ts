@@ -5,13 +5,19 @@
 import type { Command, Json, LogEntry, RuleError } from '../core/index.js';
 import { batchCommand, canonicalJson, ruleError } from '../core/index.js';
 
-/** A command as it is compared: who, what, the arguments as given, the dice results brought along. */
-function fingerprint(command: Command): string {
+/**
+ * A command as it is compared: who, what, the arguments as given, the dice results brought along. A
+ * creation's edition (ruling K4) is compared only when the request names one: a request leaves it to the
+ * ruleset, and the recorded creation always has it.
+ */
+function fingerprint(command: Command, withEdition: boolean): string {
+  const { edition, ...given } = command.args;
   const args =
     command.type === 'create'
       ? {
           // A creation is recorded with its defaults filled in (kernel.create): compare it so.
-          ...command.args,
+          ...given,
+          ...(withEdition ? { edition: edition ?? null } : {}),
           config: command.args.config ?? null,
           ndays: command.args.ndays ?? 7,
           dice: command.args.dice ?? 'fair',
@@ -32,7 +38,9 @@ function fingerprint(command: Command): string {
 export function reusedId(command: Command, entries: readonly LogEntry[]): RuleError | undefined {
   const first = entries[0];
   const recorded = first ? batchCommand(first.event, entries[1]?.event) : undefined;
-  if (recorded !== undefined && fingerprint(recorded) === fingerprint(command)) return undefined;
+  const withEdition = command.args.edition !== undefined;
+  if (recorded !== undefined && fingerprint(recorded, withEdition) === fingerprint(command, withEdition))
+    return undefined;
   return ruleError(
     'idempotency-key-reused',
     'this idempotency key was already used for a different request: nothing was done; use a new key',
