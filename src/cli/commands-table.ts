@@ -47,7 +47,7 @@ export interface Edges {
 
 /** The reason a player's command has no forum text, or an Administrator's never does. */
 export const NO_FORUM = {
-  admin: "— the Administrator's order: forum posts are players' announcements",
+  admin: "— the Administrator's order",
   ruleset: '— this ruleset takes no forum text',
   phrase: '— no phrase',
 } as const;
@@ -179,6 +179,7 @@ export function commandsMarkdown(
     '(`?`: optional). The page builds each form from the same schema (an optional true/false is a choice of',
     'true, false or not given; a blank box is not given). Forum text is for players: the forms below are what',
     'the game offers as "did you mean"; each ruleset understands many more phrasings (README, Forum text).',
+    "The Administrator's orders have no forum text: forum posts are players' announcements.",
     '',
     'Creating a game is `referee new RULESET --game ID` or `POST /api/games`, not a command of a game.',
     '',

@@ -70,7 +70,14 @@ describe.each(CASES.map((c) => [label(c), c] as const))('%s', (_, c) => {
     const props = Object.keys((c.rule.argsSchema() as { properties?: object }).properties ?? {});
     for (const w of c.rule.words) expect(props, `${c.name}'s word ${w}`).toContain(w);
     const text = usage(shape);
-    for (const p of props) expect(text.toLowerCase(), text).toContain(p.toLowerCase());
+    // Each argument by its name, or (a positional choice) by its choices: `orders give|clear [ORDERS]`.
+    const schemaOf = (p: string) =>
+      ((c.rule.argsSchema() as { properties?: Record<string, { enum?: Json[] }> }).properties ?? {})[p];
+    for (const p of props) {
+      const choices = schemaOf(p)?.enum;
+      const shown = choices && c.rule.words.includes(p) ? choices.join('|') : p;
+      expect(text.toLowerCase(), text).toContain(shown.toLowerCase());
+    }
   });
 
   it('the command line reads back every sample as it was written', () => {
