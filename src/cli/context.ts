@@ -60,13 +60,6 @@ export function parseRolls(text: string | undefined): number[] | undefined {
   });
 }
 
-/** A command-line word as JSON: whole numbers become numbers, true/false booleans, the rest strings. */
-export function wordValue(word: string): number | boolean | string {
-  if (/^-?\d+$/.test(word)) return Number(word);
-  if (word === 'true' || word === 'false') return word === 'true';
-  return word;
-}
-
 /** The store as it may be printed: a PostgreSQL connection string without its password. */
 export function shownDb(program: Program): string {
   const spec = dbPath(program);

@@ -11,6 +11,7 @@ import { registerDemo } from './demo.js';
 import { registerForumVerbs } from './verbs-forum.js';
 import { registerServeVerb } from './verbs-serve.js';
 import { registerMigrateVerb } from './verbs-migrate.js';
+import { registerCommandsVerb } from './verbs-commands.js';
 import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
@@ -43,6 +44,7 @@ export function buildProgram(): Program {
   registerForumVerbs(program);
   registerServeVerb(program);
   registerMigrateVerb(program);
+  registerCommandsVerb(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

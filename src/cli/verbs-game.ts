@@ -1,11 +1,12 @@
 // Verbs that change a game: each is one command through the referee; rejected ones exit 2 with nothing written.
 import type { Command as Program } from 'commander';
-import type { Actor, Command, Json, Viewer } from '../core/index.js';
+import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
-import { parseRolls, wordValue, withReferee } from './context.js';
+import { parseRolls, withReferee } from './context.js';
+import { readWords, shapeOf, usage } from './args.js';
 import type { ViewerFlags } from './context.js';
 import { readFileSync } from 'node:fs';
 
@@ -23,6 +24,7 @@ async function submit(
   flags: SubmitFlags,
   viewer: Viewer,
   tokenFor?: { readonly holder: string; readonly label: string },
+  refusal: (e: RuleError) => Promise<UsageError> = (e) => Promise.resolve(fromRuleError(e)),
 ): Promise<void> {
   const rolls = parseRolls(flags.rolls);
   // The server's token for the new game's Administrator or the new player, granted only if the command is
@@ -34,7 +36,7 @@ async function submit(
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
   const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
-  if (!result.ok) throw fromRuleError(result.error);
+  if (!result.ok) throw await refusal(result.error);
   const shown = token && !result.value.duplicate ? token.token : undefined;
   const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
   if (flags.json) {
@@ -55,8 +57,8 @@ async function submit(
 }
 
 /**
- * A command's words as its arguments, by the names the rule gives them ("enter 3 4" -> {x: 3, y: 4}); the
- * last name takes every remaining word. Unknown verbs pass through, for the rules to refuse clearly.
+ * A command's words as its arguments, read by the command's schema (args.ts). An unknown verb passes
+ * through with no arguments, for the rules to refuse (and `explain` to list what may be said instead).
  */
 async function wordsToArgs(
   referee: Referee,
@@ -65,15 +67,30 @@ async function wordsToArgs(
   words: string[],
 ): Promise<Record<string, Json>> {
   const rule = referee.kernel.commands(await referee.state(game)).get(verb);
-  const names = rule?.words ?? [];
-  if (rule && words.length > 0 && names.length === 0) throw new UsageError(`${verb} takes no arguments`);
-  const args: Record<string, Json> = {};
-  names.forEach((n, i) => {
-    const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
-    if (rest.length === 1) args[n] = wordValue(rest[0] as string);
-    else if (rest.length > 1) args[n] = rest.join(' ');
-  });
-  return args;
+  return rule ? readWords(shapeOf(verb, rule), words) : {};
+}
+
+/**
+ * A refusal as the command line says it: the rules' arguments check with the verb's usage after it, and an
+ * unknown verb with the players' and the Administrator's verbs of this game, each with its words.
+ */
+async function explain(referee: Referee, game: string, verb: string, e: RuleError): Promise<UsageError> {
+  const rules = referee.kernel.commands(await referee.state(game));
+  const rule = rules.get(verb);
+  if (e.code === 'bad-arguments' && rule)
+    return new UsageError(`${e.message}; usage: ${usage(shapeOf(verb, rule))}`, e.code);
+  if (e.code === 'unknown-command') {
+    const list = (actor: 'player' | 'admin') =>
+      [...rules]
+        .filter(([, r]) => r.actor === actor)
+        .map(([name, r]) => usage(shapeOf(name, r)))
+        .join(', ');
+    return new UsageError(
+      `no rule in force here lets anyone "${verb}"; players (act GAME PLAYER …): ${list('player')}; the Administrator (admin GAME …): ${list('admin')}`,
+      e.code,
+    );
+  }
+  return fromRuleError(e);
 }
 
 const playerActor = (name: string): Actor => {
@@ -181,7 +198,9 @@ export function registerGameVerbs(program: Program): void {
   withSubmitFlags(
     program
       .command('act')
-      .description("a player's announcement, e.g. `act g1 alice enter 3 4`, `move 4 5`, `leave`")
+      .description(
+        "a player's announcement, e.g. `act g1 alice enter 3 4`, `move 4 5`, `leave` (words by the command's schema: `name=value` gives any argument by name)",
+      )
       .argument('<game>')
       .argument('<player>')
       .argument('<verb>', 'what the player does')
@@ -190,7 +209,9 @@ export function registerGameVerbs(program: Program): void {
     const by = playerActor(name);
     await withReferee(program, async (referee) => {
       const args = await wordsToArgs(referee, game, verb, words);
-      await submit(referee, game, { type: verb, by, args }, opts, by);
+      await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
+        explain(referee, game, verb, e),
+      );
     });
   });
 
@@ -198,7 +219,7 @@ export function registerGameVerbs(program: Program): void {
     program
       .command('admin')
       .description(
-        "an Administrator's command of the game's rules, e.g. `admin g1 evolve` (see `referee rulesets`)",
+        "an Administrator's command of the game's rules, e.g. `admin g1 evolve`, `admin g1 square 9 9 Turf wet`, `admin g1 player-facts alice female=true` (see `referee commands`)",
       )
       .argument('<game>')
       .argument('<verb>', 'the command')
@@ -208,7 +229,15 @@ export function registerGameVerbs(program: Program): void {
     .action(async (game: string, verb: string, words: string[], opts: SubmitFlags & { admin?: boolean }) => {
       await withReferee(program, async (referee) => {
         const args = await wordsToArgs(referee, game, verb, words);
-        await submit(referee, game, { type: verb, by: ADMIN, args }, opts, opts.admin ? ADMIN : PUBLIC);
+        await submit(
+          referee,
+          game,
+          { type: verb, by: ADMIN, args },
+          opts,
+          opts.admin ? ADMIN : PUBLIC,
+          undefined,
+          (e) => explain(referee, game, verb, e),
+        );
       });
     });
 

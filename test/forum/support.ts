@@ -1,6 +1,5 @@
 // An in-process referee over an in-memory SQLite store, and the command `referee act` would give for a line
-// of words (the same rule as src/cli/verbs-game.ts: each of the command's word names takes one word, the
-// last takes the rest, joined; a lone word is read by the CLI's wordValue).
+// of words (read as the command line reads them: src/cli/args.ts, by the command's schema).
 import { expect } from 'vitest';
 import { ADMIN, player } from '../../src/core/index.js';
 import type { Command, Json } from '../../src/core/index.js';
@@ -8,7 +7,7 @@ import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
-import { wordValue } from '../../src/cli/context.js';
+import { readWords, shapeOf } from '../../src/cli/args.js';
 
 export function openReferee(): Referee {
   return new Referee(new SqliteStore(':memory:'), defaultRegistry(), systemEntropy);
@@ -55,12 +54,6 @@ export async function actCommand(
   if (verb === undefined) throw new Error('no verb');
   const rule = referee.kernel.commands(await referee.state(game)).get(verb);
   expect(rule, `${verb} is a command of ${game}`).toBeDefined();
-  const names = rule?.words ?? [];
-  const args: Record<string, Json> = {};
-  names.forEach((n, i) => {
-    const rest = i === names.length - 1 ? words.slice(i) : words.slice(i, i + 1);
-    if (rest.length === 1) args[n] = wordValue(rest[0] as string);
-    else if (rest.length > 1) args[n] = rest.join(' ');
-  });
+  const args = rule ? readWords(shapeOf(verb, rule), words) : {};
   return { type: verb, by: player(name), args };
 }

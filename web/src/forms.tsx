@@ -2,142 +2,14 @@
 // numbers, numbers, strings (with enums as a choice), booleans, arrays of numbers or strings, and unions.
 // Nothing here knows a ruleset: a new command gets its form from its schema alone.
 import { useState } from 'preact/hooks';
-import type { CommandInfo, Json, JsonObject, Schema } from './api';
-import { api, ApiError, newKey, text as show } from './api';
-
-type Kind =
-  | 'integer'
-  | 'number'
-  | 'boolean'
-  | 'enum'
-  | 'string'
-  | 'int-list'
-  | 'number-list'
-  | 'string-list'
-  | 'union'
-  | 'json';
-
-const typesOf = (s: Schema): string[] => {
-  if (Array.isArray(s.type)) return s.type;
-  if (typeof s.type === 'string') return [s.type];
-  const alts = s.anyOf ?? s.oneOf;
-  if (alts) return alts.flatMap(typesOf);
-  if (s.enum) return ['enum'];
-  return [];
-};
-
-export function kindOf(s: Schema): Kind {
-  if (s.enum && s.enum.length > 0) return 'enum';
-  const types = [...new Set(typesOf(s))].filter((t) => t !== 'null');
-  if (types.length === 1) {
-    const t = types[0];
-    if (t === 'integer') return 'integer';
-    if (t === 'number') return 'number';
-    if (t === 'boolean') return 'boolean';
-    if (t === 'string') return 'string';
-    if (t === 'array') {
-      const item = s.items ? typesOf(s.items) : [];
-      if (item.length === 1 && item[0] === 'integer') return 'int-list';
-      if (item.length === 1 && item[0] === 'number') return 'number-list';
-      if (item.length === 1 && item[0] === 'string') return 'string-list';
-      return 'json';
-    }
-    return 'json';
-  }
-  // A union with a string in it (a room's name or number, a path as "c5" or a list) is typed as text.
-  if (
-    types.length > 1 &&
-    (types.includes('string') || types.every((t) => ['integer', 'number', 'boolean'].includes(t)))
-  )
-    return 'union';
-  return 'json';
-}
+import type { CommandInfo, JsonObject } from './api';
+import { api, ApiError, newKey } from './api';
+import type { FieldValue } from './form-model';
+import { fieldsOf, formArgs, hintOf, kindOf, show, valueOf } from './form-model';
 
 /** A bound worth showing on a number input (zod's "any safe integer" bounds are not). */
 const bound = (n: number | undefined): number | undefined =>
   n !== undefined && Math.abs(n) < 1e9 ? n : undefined;
-
-/** The text a person typed, as the JSON the schema wants; throws a message for the form to show. */
-export function valueOf(name: string, s: Schema, raw: string | boolean): Json | undefined {
-  const kind = kindOf(s);
-  if (kind === 'boolean') return raw === true;
-  const text = String(raw).trim();
-  if (text === '') return undefined;
-  const int = (t: string): number => {
-    if (!/^-?\d+$/.test(t)) throw new Error(`${name}: "${t}" is not a whole number`);
-    return Number(t);
-  };
-  const num = (t: string): number => {
-    const n = Number(t);
-    if (t === '' || !Number.isFinite(n)) throw new Error(`${name}: "${t}" is not a number`);
-    return n;
-  };
-  const parts = () => text.split(/[\s,]+/).filter((p) => p !== '');
-  switch (kind) {
-    case 'integer':
-      return int(text);
-    case 'number':
-      return num(text);
-    case 'enum':
-      return (s.enum ?? []).find((e) => show(e) === text) ?? text;
-    case 'string':
-      return String(raw);
-    case 'int-list':
-      return parts().map(int);
-    case 'number-list':
-      return parts().map(num);
-    case 'string-list':
-      return text
-        .split(',')
-        .map((p) => p.trim())
-        .filter((p) => p !== '');
-    case 'union': {
-      const types = typesOf(s);
-      if (types.includes('integer') && /^-?\d+$/.test(text)) return Number(text);
-      if (types.includes('string')) return String(raw);
-      if (types.includes('number') && Number.isFinite(Number(text))) return Number(text);
-      if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-      return text;
-    }
-    case 'json':
-      try {
-        return JSON.parse(text) as Json;
-      } catch {
-        throw new Error(`${name}: not JSON`);
-      }
-  }
-}
-
-const hintOf = (s: Schema, kind: Kind): string => {
-  switch (kind) {
-    case 'int-list':
-      return 'whole numbers, separated by commas or spaces';
-    case 'number-list':
-      return 'numbers, separated by commas or spaces';
-    case 'string-list':
-      return 'separated by commas';
-    case 'union':
-      return typesOf(s).join(' or ');
-    case 'json':
-      return 'JSON';
-    case 'integer':
-    case 'number':
-    case 'boolean':
-    case 'enum':
-    case 'string':
-      return s.description ?? '';
-  }
-};
-
-/** The properties in the order the command's words name them, then the rest. */
-export function fieldsOf(command: CommandInfo): [string, Schema][] {
-  const props = command.schema.properties ?? {};
-  const names = [
-    ...command.words.filter((w) => w in props),
-    ...Object.keys(props).filter((p) => !command.words.includes(p)),
-  ];
-  return names.map((n) => [n, props[n] ?? {}]);
-}
 
 let formCount = 0;
 
@@ -154,7 +26,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
 export function CommandForm({ game, token, command, rolls, onDone }: CommandFormProps) {
   const [id] = useState(() => `cmd-${++formCount}`);
-  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [dice, setDice] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -168,16 +40,7 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
     let args: JsonObject;
     let queued: number[] | undefined;
     try {
-      args = {};
-      for (const [name, s] of fields) {
-        const v = valueOf(name, s, values[name] ?? (kindOf(s) === 'boolean' ? false : ''));
-        if (v === undefined) {
-          if (required.has(name)) throw new Error(`${name} is needed`);
-          continue;
-        }
-        if (kindOf(s) === 'boolean' && v === false && !required.has(name)) continue;
-        args[name] = v;
-      }
+      args = formArgs(command, values);
       if (rolls && dice.trim() !== '')
         queued = valueOf('dice results', { type: 'array', items: { type: 'integer' } }, dice) as number[];
     } catch (err) {
@@ -219,9 +82,11 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
           const kind = kindOf(s);
           const fid = `${id}-${name}`;
           const label = `${name}${required.has(name) ? '' : ' (optional)'}`;
-          const set = (v: string | boolean) => setValues((old) => ({ ...old, [name]: v }));
+          const set = (v: FieldValue) => setValues((old) => ({ ...old, [name]: v }));
           const hint = hintOf(s, kind);
-          if (kind === 'boolean')
+          // A required true/false is a checkbox; an optional one a choice, since "not given" may mean
+          // "leave it as it is" where false does not (a square's Wet).
+          if (kind === 'boolean' && required.has(name))
             return (
               <label key={name} class="check" for={fid}>
                 <input
@@ -237,7 +102,18 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
           return (
             <label key={name} for={fid}>
               <span>{label}</span>
-              {kind === 'enum' ? (
+              {kind === 'boolean' ? (
+                <select
+                  id={fid}
+                  name={name}
+                  value={String(values[name] ?? '')}
+                  onChange={(e) => set(e.currentTarget.value)}
+                >
+                  <option value="">(not given)</option>
+                  <option value="true">true</option>
+                  <option value="false">false</option>
+                </select>
+              ) : kind === 'enum' ? (
                 <select
                   id={fid}
                   name={name}
