@@ -86,8 +86,8 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
   {
     id: 'june-big-rock',
     item: 'issue 13 item 2 (h2)',
-    what: "a Big Rock's refusal and its random square's draw size count the hidden Bonus Boxes",
-    match: /neither vacant nor a Big Rock|choice of \d+/,
+    what: "a Big Rock's refusal and its random square (a choice among squares that leaves out hidden Boxes) depend on the hidden Bonus Boxes",
+    match: /neither vacant nor a Big Rock|choice of \d+|rock-square-chosen/,
   },
   {
     id: 'tunnelers-turn-over',

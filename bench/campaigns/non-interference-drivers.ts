@@ -38,6 +38,17 @@ export interface Driver {
   readonly eachNweek?: readonly ScriptCommand[];
   /** A command that makes sense for `me`, from eir own view (null: let the schemas choose). */
   suggest(random: Random, view: JsonObject, me: string): ScriptCommand | null;
+  /**
+   * A command of both worlds that asks about what one world hides (as a hostile player would guess): the
+   * hidden acts of both worlds are given, so the probe can name what only one of them has.
+   */
+  probe?(
+    random: Random,
+    hidden: readonly [readonly ScriptCommand[], readonly ScriptCommand[]],
+    players: readonly string[],
+  ): ScriptCommand | null;
+  /** A player's private act in world 1 only (others must not learn it; the actor's comparison stops). */
+  privateAct?(random: Random, me: string): ScriptCommand | null;
   /** Event types that tell their readers a hidden fact: where they differ, those readers were told. */
   readonly reveals: ReadonlySet<string>;
   /** Keys of a player's view that hold eir own hidden facts (eir mole, eir hand). */
@@ -135,6 +146,23 @@ const GRID_WORDS = [
 
 const none = (): ScriptCommand[] => [];
 
+/** June: catch a Box by id, buy a Big Rock for a Box's square, or have the Administrator put a Rock there. */
+function juneProbe(
+  random: Random,
+  hidden: readonly [readonly ScriptCommand[], readonly ScriptCommand[]],
+  players: readonly string[],
+): ScriptCommand | null {
+  const boxes = [...hidden[0], ...hidden[1]].filter((c) => c.type === 'place');
+  const me = pick(random, players);
+  const r = random();
+  if (r < 0.4) return { by: me, type: 'catch', args: { object: `bonus-box:${int(random, 1, 5)}` } };
+  const box = boxes.length > 0 ? pick(random, boxes) : null;
+  if (!box) return null;
+  const at = { x: box.args.x as number, y: box.args.y as number };
+  if (r < 0.8) return { by: me, type: 'buy-rock', args: at };
+  return { by: null, type: 'place', args: { kind: 'big-rock', ...at } };
+}
+
 export const DRIVERS: readonly Driver[] = [
   {
     name: 'grid-2002-01',
@@ -157,6 +185,7 @@ export const DRIVERS: readonly Driver[] = [
     vary: (v) => varyBy(v, 1),
     start: (players) => stake(players, 60),
     hidden: bonusBoxes,
+    probe: juneProbe,
     suggest: gridSuggest,
     reveals: new Set(['box-opened', 'radar-reveal']),
     own: new Set(),
@@ -171,6 +200,7 @@ export const DRIVERS: readonly Driver[] = [
     start: none,
     hidden: bonusBoxes,
     amendAt: { step: 12, to: 'grid-2002-06' },
+    probe: (random, hidden, players) => juneProbe(random, hidden, players),
     suggest: gridSuggest,
     reveals: new Set(['thing-found', 'box-opened', 'radar-reveal']),
     own: new Set(),
@@ -189,6 +219,11 @@ export const DRIVERS: readonly Driver[] = [
     start: (): ScriptCommand[] => [{ by: null, type: 'start', args: {} }],
     hidden: none,
     suggest: tunnelersSuggest,
+    // Standing Orders given, or a hand thrown away, in world 1 only: nobody else may learn of either.
+    privateAct: (random, me): ScriptCommand =>
+      random() < 0.5
+        ? { by: me, type: 'orders', args: { action: 'give', orders: 'end-turn' } }
+        : { by: me, type: 'discard', args: { cards: 'all' } },
     reveals: new Set(['announcement', 'mole-died', 'combat-revealed']),
     own: new Set(['you']),
     words: ALL_SQUARES,

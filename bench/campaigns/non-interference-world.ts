@@ -129,7 +129,8 @@ export class World {
   /** The result of one draw: the same in both worlds unless it is a secret draw the variation varies. */
   private value(roll: PlannedRoll, occurrence: number, draw: number): number {
     const sides = roll.sides[draw] ?? 1;
-    const of = (key: string) => 1 + (hash32(`${this.seed}|${key}|${roll.purpose}|${occurrence}|${draw}`) % sides);
+    const of = (key: string) =>
+      1 + (hash32(`${this.seed}|${key}|${roll.purpose}|${occurrence}|${draw}`) % sides);
     const both = of('both');
     if (!roll.secret || !this.vary(roll.purpose, occurrence) || this.index === 0) return both;
     // World 1's varied draw: never by chance the same as world 0's.

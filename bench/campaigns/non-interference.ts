@@ -123,6 +123,8 @@ class GameRun {
   refused = 0;
   private seen: [number, number] = [0, 0];
   private readonly listened = new Map<World, number>();
+  /** The Administrator's hidden acts in each world. */
+  hiddenActs: [ScriptCommand[], ScriptCommand[]] = [[], []];
 
   /** Public lines the log held when the streams were opened. */
   publicAtListen(w: World): number {
@@ -239,7 +241,7 @@ class GameRun {
       m
         ? `${m.event}: ${
             lines(m)
-              .map((l) => `${l.type}: ${l.text}`)
+              .map((l) => `${l.type}: ${l.text} ${short(l.event as unknown as Json)}`)
               .join(' | ') || '(no line)'
           }`
         : '(no message)';
@@ -249,7 +251,7 @@ class GameRun {
     const tells = [...lines(ma[i]), ...lines(mb[i])].some(
       (l) => this.driver.reveals.has(l.type) || (l.event.vis !== 'public' && v.viewer.role === 'player'),
     );
-    if (tells || (this.stopped.get(v.name) ?? '').startsWith('told')) return;
+    if (tells || /^(told|acted)/.test(this.stopped.get(v.name) ?? '')) return;
     this.find(step, command, v.name, route, 'new', d);
   }
 
@@ -287,7 +289,7 @@ class GameRun {
       if (verdict.kind === 'same' || verdict.kind === 'numbering') continue;
       const i = firstIndex(route, la, lb);
       const said = (l: (typeof la)[number] | undefined): string =>
-        l ? `${l.type} (${JSON.stringify(l.vis)}): ${l.text}` : '(no line)';
+        l ? `${l.type} (${JSON.stringify(l.vis)}): ${l.text} ${short(l.event)}` : '(no line)';
       const d = { line: i + 1, a: said(la[i]), b: said(lb[i]) };
       const known = knownClass(d) ?? knownClass(verdict);
       const telling = [la[i], lb[i]].some(
@@ -306,6 +308,12 @@ class GameRun {
     }
   }
 }
+
+/** An event as compact JSON, salt and seq left out, cut to 300 characters. */
+const short = (event: Json): string => {
+  const text = canonical('event', JSON.stringify(event), ALL_CLASSES).replace(/\n\s*/g, ' ');
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+};
 
 const firstLines = (a: string, b: string) => ({ line: 1, a: a.slice(0, 240), b: b.slice(0, 240) });
 
@@ -401,7 +409,19 @@ async function nextStep(
   }
   if (r < 0.17) return { kind: 'join', by: pick(run.random, LATE) };
   if (r < 0.19) return { kind: 'outsider' };
-  if (r < 0.23) return { kind: 'noise' };
+  if (r < 0.21) return { kind: 'noise' };
+  if (r < 0.25 && run.driver.probe) {
+    const c = run.driver.probe(run.random, run.hiddenActs, run.players);
+    if (c) return { kind: 'command', command: c };
+  }
+  if (r < 0.27 && run.driver.privateAct) {
+    // Told players may act too (the public is still compared); two private acts a game at most.
+    const live = run.players.filter((p) => !(run.stopped.get(p) ?? '').startsWith('acted'));
+    if (live.length > run.players.length - 2) {
+      const c = run.driver.privateAct(run.random, pick(run.random, live));
+      if (c) return { kind: 'private', command: c };
+    }
+  }
   // A player, or now and then the Administrator, gives one of the commands e may give.
   const admin = r < 0.3;
   const pub = JSON.parse((await a.request('GET', `/api/games/${GAME}`)).body) as JsonObject;
@@ -464,10 +484,15 @@ export async function playGame(index: number, seed: number, steps: number): Prom
     const hiddenRandom = [rng(seed * 7 + 1), rng(seed * 7 + 2)];
     const hide = async () =>
       both(async (w, i) => {
-        for (const c of driver.hidden(i, hiddenRandom[i] as Random)) await w.command(c.by, c.type, c.args);
+        for (const c of driver.hidden(i, hiddenRandom[i] as Random)) {
+          run.hiddenActs[i].push(c);
+          await w.command(c.by, c.type, c.args);
+        }
       });
     for (const c of driver.start(run.players)) await both((w) => w.command(c.by, c.type, c.args));
     await hide();
+    // World 1 always has entries only the Administrator sees, so the worlds differ even where nothing else is hidden.
+    await worlds[1].hiddenNoise(0);
     await run.checkLines(0, 'setup');
     for (let step = 1; step <= steps; step++) {
       const s = await nextStep(run, step);
@@ -506,6 +531,13 @@ export async function playGame(index: number, seed: number, steps: number): Prom
           await both((w) => w.command(null, 'tick', { nweek: true }));
           for (const c of driver.eachNweek ?? []) await both((w) => w.command(c.by, c.type, c.args));
           break;
+        case 'private': {
+          const c = s.command as ScriptCommand;
+          said = `in world 1 only, ${described(c)}`;
+          run.stopped.set(c.by ?? '', `acted privately in world 1 only at step ${step}`);
+          await worlds[1].command(c.by, c.type, c.args);
+          break;
+        }
         case 'noise':
           said = 'Administrator-only entries in world 1';
           await worlds[1].hiddenNoise(step);
@@ -651,7 +683,7 @@ export async function nonInterferenceCampaign(options: {
   const leaks: Finding[] = [];
   const sameForAdmin: string[] = [];
   const byRuleset: Record<string, number> = {};
-  const stops: Record<string, number> = { told: 0, 'known leak': 0, 'new leak': 0, never: 0 };
+  const stops: Record<string, number> = { told: 0, 'acted privately': 0, 'known leak': 0, 'new leak': 0 };
   let comparisons = 0;
   let differences = 0;
   let accepted = 0;
@@ -668,12 +700,16 @@ export async function nonInterferenceCampaign(options: {
     for (const f of r.known) known[f.leak] ??= f;
     leaks.push(...r.leaks);
     if (!r.adminDiffers) sameForAdmin.push(r.game);
-    const viewers = 2 + Object.keys(r.stopped).length;
     for (const why of Object.values(r.stopped)) {
-      const kind = why.startsWith('told') ? 'told' : why.includes('new leak') ? 'new leak' : 'known leak';
+      const kind = why.startsWith('told')
+        ? 'told'
+        : why.startsWith('acted')
+          ? 'acted privately'
+          : why.includes('new leak')
+            ? 'new leak'
+            : 'known leak';
       stops[kind] = (stops[kind] ?? 0) + 1;
     }
-    void viewers;
   }
   return {
     games: options.games,
