@@ -95,6 +95,12 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
     what: 'a public line says why a turn ended ("out of cards and movement points", "standing orders carried out")',
     match: /out of cards|standing orders carried out/,
   },
+  {
+    id: 'tunnelers-turn-timing',
+    item: 'issue 13 item 1 / issue 18, Tunnelers (found by this campaign; on no branch yet)',
+    what: "when a turn ends, and so when the deadline passes, depends on hidden facts: a player's end-turn that answers the Moderator's pending question (or waits on a combat) ends nothing, so the public sees the turn go on",
+    match: /"type": "(turn-ended|turn-began|deadline-passed)"/,
+  },
 ];
 
 /**

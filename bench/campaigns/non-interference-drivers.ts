@@ -155,7 +155,7 @@ function juneProbe(
   const boxes = [...hidden[0], ...hidden[1]].filter((c) => c.type === 'place');
   const me = pick(random, players);
   const r = random();
-  if (r < 0.4) return { by: me, type: 'catch', args: { object: `bonus-box:${int(random, 1, 5)}` } };
+  if (r < 0.4) return { by: me, type: 'catch', args: { object: `bonus-box:${int(random, 1, 12)}` } };
   const box = boxes.length > 0 ? pick(random, boxes) : null;
   if (!box) return null;
   const at = { x: box.args.x as number, y: box.args.y as number };
