@@ -22,7 +22,7 @@ const isObject = (v: Json | undefined): v is JsonObject =>
 
 /** A copy of `value` without the keys `drop` names, at any depth. */
 function without(value: Json, drop: (key: string) => boolean): Json {
-  if (Array.isArray(value)) return value.map((v) => without(v, drop));
+  if (Array.isArray(value)) return (value as readonly Json[]).map((v) => without(v, drop));
   if (!isObject(value)) return value;
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(value)) if (!drop(k)) out[k] = without(v, drop);
@@ -48,7 +48,7 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
       if (route !== 'events' || !isObject(v) || !Array.isArray(v.messages)) return v;
       const empty = (m: Json): boolean =>
         isObject(m) && isObject(m.data) && Array.isArray(m.data.lines) && m.data.lines.length === 0;
-      return { ...v, messages: v.messages.filter((m) => !empty(m)) };
+      return { ...v, messages: (v.messages as readonly Json[]).filter((m) => !empty(m)) };
     },
   },
   {

@@ -3,7 +3,7 @@
 // a sensible command for a player from what that player sees, and which differences the rules themselves
 // tell a viewer (so that viewer's outputs may differ from then on). Everything else is generic: commands and
 // their arguments come from the `/me` answer's JSON Schemas.
-import type { Json, JsonObject } from '../../src/core/index.js';
+import type { JsonObject } from '../../src/core/index.js';
 import type { Vary } from './non-interference-world.js';
 import { hash32 } from './non-interference-world.js';
 
@@ -46,6 +46,7 @@ export interface Driver {
     random: Random,
     hidden: readonly [readonly ScriptCommand[], readonly ScriptCommand[]],
     players: readonly string[],
+    n: number,
   ): ScriptCommand | null;
   /** A player's private act in world 1 only (others must not learn it; the actor's comparison stops). */
   privateAct?(random: Random, me: string): ScriptCommand | null;
@@ -151,9 +152,13 @@ function juneProbe(
   random: Random,
   hidden: readonly [readonly ScriptCommand[], readonly ScriptCommand[]],
   players: readonly string[],
+  n: number,
 ): ScriptCommand | null {
   const boxes = [...hidden[0], ...hidden[1]].filter((c) => c.type === 'place');
   const me = pick(random, players);
+  // The first probe names the Box only world 1 has: ids count the players' bodies, then the Boxes.
+  if (n === 0)
+    return { by: me, type: 'catch', args: { object: `bonus-box:${players.length + hidden[0].length + 1}` } };
   const r = random();
   if (r < 0.4) return { by: me, type: 'catch', args: { object: `bonus-box:${int(random, 1, 12)}` } };
   const box = boxes.length > 0 ? pick(random, boxes) : null;
@@ -200,7 +205,7 @@ export const DRIVERS: readonly Driver[] = [
     start: none,
     hidden: bonusBoxes,
     amendAt: { step: 12, to: 'grid-2002-06' },
-    probe: (random, hidden, players) => juneProbe(random, hidden, players),
+    probe: juneProbe,
     suggest: gridSuggest,
     reveals: new Set(['thing-found', 'box-opened', 'radar-reveal']),
     own: new Set(),
@@ -267,4 +272,4 @@ export const DRIVERS: readonly Driver[] = [
 
 /** A harmless value for logging: a command as a short text. */
 export const described = (c: ScriptCommand): string =>
-  `${c.by ?? 'Administrator'}: ${c.type} ${JSON.stringify(c.args as Json)}`;
+  `${c.by ?? 'Administrator'}: ${c.type} ${JSON.stringify(c.args)}`;

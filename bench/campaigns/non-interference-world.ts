@@ -231,7 +231,9 @@ export class World {
       ...(rolls.length ? { rolls } : {}),
     });
     if (r.status !== 201) throw new Error(`creating ${ruleset} answered ${r.status}: ${r.body}`);
-    this.adminToken = String(r.json.adminToken);
+    const token = r.json.adminToken;
+    if (typeof token !== 'string') throw new Error(`creating ${ruleset} gave no admin token`);
+    this.adminToken = token;
     this.count(await this.referee.entries(GAME));
   }
 

@@ -125,6 +125,8 @@ class GameRun {
   private readonly listened = new Map<World, number>();
   /** The Administrator's hidden acts in each world. */
   hiddenActs: [ScriptCommand[], ScriptCommand[]] = [[], []];
+  /** Probes made so far. */
+  probes = 0;
 
   /** Public lines the log held when the streams were opened. */
   publicAtListen(w: World): number {
@@ -235,23 +237,23 @@ class GameRun {
       (JSON.parse(canonical(route, t, ALL_CLASSES)) as { messages: Message[] }).messages;
     const ma = messages(a);
     const mb = messages(b);
+    if (/^(told|acted)/.test(this.stopped.get(v.name) ?? '')) return;
     const i = firstIndex(route, ma, mb);
     const lines = (m: Message | undefined) => m?.data.lines ?? [];
-    const said = (m: Message | undefined): string =>
-      m
-        ? `${m.event}: ${
-            lines(m)
-              .map((l) => `${l.type}: ${l.text} ${short(l.event as unknown as Json)}`)
-              .join(' | ') || '(no line)'
-          }`
-        : '(no message)';
-    const d = { line: i + 1, a: said(ma[i]), b: said(mb[i]) };
+    const la = lines(ma[i]);
+    const lb = lines(mb[i]);
+    const j = firstIndex(route, la, lb);
+    type Line = (typeof la)[number];
+    const said = (m: Message | undefined, l: Line | undefined): string =>
+      !m ? '(no message)' : l ? `${l.type}: ${l.text} ${short(l.event)}` : `${m.event}: (no line)`;
+    const d = { line: i + 1, a: said(ma[i], la[j]), b: said(mb[i], lb[j]) };
+    const tells = [la[j], lb[j]].some(
+      (l) =>
+        l && (this.driver.reveals.has(l.type) || (l.event.vis !== 'public' && v.viewer.role === 'player')),
+    );
+    if (tells) return;
     const known = knownClass(d);
     if (known) return this.find(step, command, v.name, route, known, d);
-    const tells = [...lines(ma[i]), ...lines(mb[i])].some(
-      (l) => this.driver.reveals.has(l.type) || (l.event.vis !== 'public' && v.viewer.role === 'player'),
-    );
-    if (tells || /^(told|acted)/.test(this.stopped.get(v.name) ?? '')) return;
     this.find(step, command, v.name, route, 'new', d);
   }
 
@@ -277,7 +279,7 @@ class GameRun {
       const lines = (f: { entries: LogEntry[]; state: GameState }) =>
         this.worlds[0].referee.kernel.logView(f.entries, v.viewer, f.state).map((l) => ({
           type: l.type,
-          vis: l.event.vis as Json,
+          vis: l.event.vis,
           text: l.text,
           event: l.event as unknown as Json,
         }));
@@ -397,6 +399,11 @@ async function nextStep(
   const r = run.random();
   const a = run.worlds[0];
   if (run.driver.amendAt?.step === step) return { kind: 'amend' };
+  // A game with probes starts with one (other differences might stop every viewer before it comes).
+  if (step === 1 && run.driver.probe) {
+    const c = run.driver.probe(run.random, run.hiddenActs, run.players, run.probes++);
+    if (c) return { kind: 'command', command: c };
+  }
   if (r < 0.07) return { kind: 'command', command: { by: null, type: 'tick', args: {} } };
   if (r < 0.09) return { kind: 'nweek' };
   if (r < 0.15) {
@@ -411,7 +418,7 @@ async function nextStep(
   if (r < 0.19) return { kind: 'outsider' };
   if (r < 0.21) return { kind: 'noise' };
   if (r < 0.25 && run.driver.probe) {
-    const c = run.driver.probe(run.random, run.hiddenActs, run.players);
+    const c = run.driver.probe(run.random, run.hiddenActs, run.players, run.probes++);
     if (c) return { kind: 'command', command: c };
   }
   if (r < 0.27 && run.driver.privateAct) {
@@ -441,26 +448,20 @@ async function nextStep(
     const s = run.driver.suggest(run.random, view, by);
     if (s) return { kind: 'command', command: s };
   }
-  const commands = ((me.commands ?? []) as JsonObject[]).filter(
-    (c) =>
-      !['join', 'dice', 'amend', 'enact', 'repeal', 'end', 'tick', 'moderator-leaves'].includes(
-        String(c.name),
-      ),
+  const commands = ((me.commands ?? []) as { name: string; schema?: Json }[]).filter(
+    (c) => !['join', 'dice', 'amend', 'enact', 'repeal', 'end', 'tick', 'moderator-leaves'].includes(c.name),
   );
   if (commands.length === 0) return { kind: 'command', command: { by: null, type: 'tick', args: {} } };
   const c = pick(run.random, commands);
-  const pool = harvest(by === null ? (pub.view as Json) : (view as Json), [
-    ...run.players,
-    ...run.driver.words,
-  ]);
+  const pool = harvest(by === null ? (pub.view as Json) : view, [...run.players, ...run.driver.words]);
   const tape = new Tape(Array.from({ length: 24 }, () => Math.floor(run.random() * 1000)));
   const args = fromSchema((c.schema ?? {}) as Schema, tape, pool, run.random() < 0.15);
   return {
     kind: 'command',
     command: {
       by,
-      type: String(c.name),
-      args: (args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {}) as JsonObject,
+      type: c.name,
+      args: args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : {},
     },
   };
 }
@@ -620,15 +621,6 @@ const parseOr = (text: string): Json => {
     return text;
   }
 };
-
-/** Whether a stream's first difference is in a message carrying a line that tells that viewer something. */
-function streamTells(driver: Driver, d: { a: string; b: string }, v: ViewerSpec): boolean {
-  const types = [...`${d.a}\n${d.b}`.matchAll(/"type": "([a-z-]+)"/g)].map((m) => m[1] ?? '');
-  return (
-    types.some((t) => driver.reveals.has(t)) ||
-    (v.viewer.role === 'player' && /"players": \[/.test(`${d.a}${d.b}`))
-  );
-}
 
 /** Waits (a bounded while) until every stream has every public line the public log holds. */
 async function waitForStreams(run: GameRun): Promise<void> {
