@@ -48,30 +48,34 @@ const KNOWN_LEAKS: Readonly<Record<string, string>> = {
     'issue 13 item 1 / issue 18 (found here, on no branch): a turn ends later when the Moderator has a question pending',
 };
 
-/** The games: [driver index (DRIVERS), seed]. Every ruleset, and seeds that reach every known class. */
-const GAMES: readonly (readonly [number, number])[] = [
-  [0, 1000], // grid-2002-01
-  [1, 1001], // grid-2002-06
-  [2, 1002], // grid-2002-06 amended from grid-2002-01
-  [3, 1003], // tunnelers
-  [4, 1004], // rooms+quests
-  [5, 1005], // life
+/**
+ * The games: [driver index (DRIVERS), seed, commands]. Every ruleset, and seeds that reach every known class
+ * (a game whose viewers are all stopped early is short anyway; the others are kept short for time).
+ */
+const GAMES: readonly (readonly [number, number, number])[] = [
+  [0, 1000, 24], // grid-2002-01: no viewer is told anything; the numbering classes
+  [1, 4003, 40], // grid-2002-06: catching the Box only one world has
+  [1, 4006, 40], // grid-2002-06: a Big Rock bought for a hidden Box's square
+  [2, 4008, 40], // grid-2002-06 amended from grid-2002-01: public ids that count hidden Boxes
+  [9, 2009, 40], // tunnelers (the deck and every mole differ): "out of cards and movement points"
+  [9, 4010, 40], // tunnelers: a turn that goes on because of what only its player knows
+  [4, 1004, 24], // rooms+quests: nothing hidden but Administrator-only entries
+  [5, 1005, 16], // life: the same
 ];
-const STEPS = 40;
 
 describe('non-interference: two games differing only in hidden facts look the same to all but the Administrator', () => {
   const results: GameResult[] = [];
-  for (const [index, seed] of GAMES) {
+  for (const [index, seed, steps] of GAMES) {
     const driver = DRIVERS[index % DRIVERS.length];
     it(`${driver?.name ?? '?'}, seed ${seed}: no new difference for the public, the players or an outsider`, async () => {
-      const r = await playGame(index, seed, STEPS);
+      const r = await playGame(index, seed, steps);
       results.push(r);
       const detail = JSON.stringify(r, null, 1);
       expect(r.leaks, detail).toEqual([]);
       for (const k of r.known) expect(Object.keys(KNOWN_LEAKS), detail).toContain(k.leak);
       // The worlds differed, and the Administrator sees it: the comparison is able to fail.
       expect(r.adminDiffers, detail).toBe(true);
-      expect(r.comparisons, detail).toBeGreaterThan(100);
+      expect(r.comparisons, detail).toBeGreaterThan(10);
     }, 60_000);
   }
 
