@@ -746,7 +746,7 @@ function section(r: CampaignResult, seconds: number): string {
       .join(', ')}) | ${fmt(r.games)} |`,
     `| script steps per game / players' commands accepted / refused | ${r.steps} / ${fmt(r.accepted)} / ${fmt(r.refused)} |`,
     `| outputs compared | ${fmt(r.comparisons)} |`,
-    `| viewers' comparisons stopped: told by the rules / at a known leak / at a new leak | ${r.stops.told ?? 0} / ${r.stops['known leak'] ?? 0} / ${r.stops['new leak'] ?? 0} |`,
+    `| viewers' comparisons stopped: told by the rules / acted privately in world 1 / at a known leak / at a new leak | ${r.stops.told ?? 0} / ${r.stops['acted privately'] ?? 0} / ${r.stops['known leak'] ?? 0} / ${r.stops['new leak'] ?? 0} |`,
     `| games the Administrator saw as the same (must be 0) | ${r.sameForAdmin.length} |`,
     `| known leak classes seen | ${known.length} of ${LEAK_CLASSES.length} |`,
     `| **new leaks (game, route and viewer)** | **${r.leaks.length}** |`,
