@@ -194,7 +194,7 @@ export const scenario = (ruleset: string, maxSteps = 40): fc.Arbitrary<Scenario>
 // Arguments from a command's JSON Schema, with values from the game.
 
 /** Reads choices off a tape; past its end every choice is 0. */
-class Tape {
+export class Tape {
   private i = 0;
   constructor(private readonly values: readonly number[]) {}
   /** A choice in 0..n-1. */
@@ -233,7 +233,7 @@ export function harvest(view: Json, extra: readonly string[]): Pool {
   return { strings: [...strings], numbers: [...numbers] };
 }
 
-type Schema = { readonly [key: string]: Json };
+export type Schema = { readonly [key: string]: Json };
 
 const asSchema = (v: Json | undefined): Schema =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Schema) : {};
@@ -241,7 +241,7 @@ const isList = (v: Json | undefined): v is readonly Json[] => Array.isArray(v);
 const num = (v: Json | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /** A value of the schema: ordinary (`broken` false) or broken somewhere in it. */
-function fromSchema(schema: Schema, tape: Tape, pool: Pool, broken: boolean, depth = 0): Json {
+export function fromSchema(schema: Schema, tape: Tape, pool: Pool, broken: boolean, depth = 0): Json {
   const breakHere = broken && tape.chance(3);
   const anyOf = schema.anyOf ?? schema.oneOf;
   if (isList(anyOf) && anyOf.length > 0) {
