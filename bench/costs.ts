@@ -1,0 +1,110 @@
+// What one request costs, by the size of what it asks for (issue 13, item 4): the measurements the caps in
+// src/server/limits.ts, the Field Match framework and src/forum were chosen from. Each figure is the time the
+// event loop is held by one request (a referee over an in-memory SQLite store, the native hash installed as
+// `referee serve` has it). Run: `node dist/bench/costs.js` after `npm run build`; prints a markdown table.
+import { performance } from 'node:perf_hooks';
+import { ADMIN, player } from '../src/core/index.js';
+import type { Command } from '../src/core/index.js';
+import { Referee } from '../src/engine/referee.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import { defaultRegistry } from '../src/rulesets/index.js';
+import { systemEntropy } from '../src/node/entropy.js';
+import { useNativeHashes } from '../src/node/native-hash.js';
+import { postMessage } from '../src/forum/index.js';
+
+useNativeHashes();
+
+const referee = (): Referee => new Referee(new SqliteStore(':memory:'), defaultRegistry(), systemEntropy);
+
+async function must(r: Referee, game: string, command: Command): Promise<void> {
+  const res = await r.submit(game, command);
+  if (!res.ok) throw new Error(`${command.type}: ${res.error.message}`);
+}
+
+async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const v = await f();
+  return [performance.now() - t0, v];
+}
+
+const rows: string[][] = [];
+const row = (...cells: (string | number)[]): void => {
+  const r = cells.map((c) => (typeof c === 'number' ? c.toFixed(c < 10 ? 1 : 0) : c));
+  rows.push(r);
+  console.log(r.join(' | '));
+};
+
+/** Life on an n × n Field: create, Initialize, the public view, one Evolve, /verify of the result. */
+async function life(n: number): Promise<void> {
+  const r = referee();
+  const g = `life${n}`;
+  const [create] = await timed(() =>
+    must(r, g, {
+      type: 'create',
+      by: ADMIN,
+      args: { game: g, ruleset: 'life', dice: 'fair', config: { width: n, height: n } },
+    }),
+  );
+  for (const p of ['alice', 'bob']) await must(r, g, { type: 'join', by: player(p), args: {} });
+  const [init] = await timed(() => must(r, g, { type: 'initialize', by: ADMIN, args: {} }));
+  const [view] = await timed(async () => JSON.stringify(await r.view(g, { role: 'public' })).length);
+  const [render] = await timed(() => r.render(g, { role: 'public' }));
+  const [evolve] = await timed(() => must(r, g, { type: 'evolve', by: ADMIN, args: {} }));
+  const [log] = await timed(async () => JSON.stringify(await r.log(g, { role: 'public' })).length);
+  const [verify, report] = await timed(() => r.verify(g));
+  if (!report.ok) throw new Error(report.problems.join('; '));
+  row(`Life ${n}×${n}`, create, init, view, render, evolve, log, verify);
+}
+
+/** A Grid game of `commands` announcements and ticks: /verify against the log's length. */
+async function gridVerify(commands: number): Promise<void> {
+  const r = referee();
+  const g = `grid${commands}`;
+  await must(r, g, { type: 'create', by: ADMIN, args: { game: g, ruleset: 'grid-2002-01', dice: 'fair' } });
+  const names = Array.from({ length: 10 }, (_, i) => `p${i}`);
+  for (const p of names) await must(r, g, { type: 'join', by: player(p), args: {} });
+  let i = 0;
+  while (i < commands) {
+    for (const p of names) {
+      await r.submit(g, { type: 'enter', by: player(p), args: {} });
+      i++;
+    }
+    await must(r, g, { type: 'tick', by: ADMIN, args: {} });
+    i++;
+  }
+  const entries = (await r.entries(g)).length;
+  const [verify] = await timed(() => r.verify(g));
+  row(`verify: Grid, ${commands} commands (${entries} entries)`, verify, verify / (entries / 1000));
+}
+
+/** A post of `sentences` misspelt sentences of `chars` characters each, in a Grid game. */
+async function post(sentences: number, chars: number): Promise<void> {
+  const r = referee();
+  const g = `post${sentences}x${chars}`;
+  await must(r, g, { type: 'create', by: ADMIN, args: { game: g, ruleset: 'grid-2002-06', dice: 'fair' } });
+  await must(r, g, { type: 'join', by: player('alice'), args: {} });
+  const base = 'I mvoe the baal of wxa to sqaure 3 4 and thorw it at bbo';
+  let s = base;
+  while (s.length < chars) s += ' an thn thorw it agian';
+  s = s.slice(0, chars);
+  const text = Array.from({ length: sentences }, () => `${s}.`).join(' ');
+  const [ms, results] = await timed(() => postMessage(r, g, 'alice', text));
+  const understood = results.filter((x) => x.status === 'not-understood').length;
+  row(`post: ${sentences} × ${chars} chars (${text.length} B, ${understood} not understood)`, ms, ms / sentences);
+}
+
+console.log('what | create | initialize | view | render | evolve | log | verify (ms)');
+for (const n of [16, 32, 64, 100, 128, 160]) await life(n);
+console.log('\nwhat | verify ms | ms per 1000 entries');
+for (const c of [1000, 5000, 20000]) await gridVerify(c);
+console.log('\nwhat | ms | ms per sentence');
+for (const [s, c] of [
+  [1, 60],
+  [1, 200],
+  [1, 500],
+  [1, 1000],
+  [10, 200],
+  [50, 200],
+  [100, 200],
+  [300, 60],
+]) await post(s as number, c as number);
