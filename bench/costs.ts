@@ -90,8 +90,60 @@ async function post(sentences: number, chars: number): Promise<void> {
   const text = Array.from({ length: sentences }, () => `${s}.`).join(' ');
   const [ms, results] = await timed(() => postMessage(r, g, 'alice', text));
   const understood = results.filter((x) => x.status === 'not-understood').length;
-  row(`post: ${sentences} × ${chars} chars (${text.length} B, ${understood} not understood)`, ms, ms / sentences);
+  row(
+    `post: ${sentences} × ${chars} chars (${text.length} B, ${understood} not understood)`,
+    ms,
+    ms / sentences,
+  );
 }
+
+/** A rooms+quests game on the biggest map its schema allows: create, join, a move, the view, /verify. */
+async function questsMap(rooms: number, passages: number, tokens: number): Promise<void> {
+  const r = referee();
+  const g = `quests${rooms}`;
+  const names = [
+    'Mornington Crescent',
+    ...Array.from({ length: rooms - 1 }, (_, i) => `Room number ${i + 1} of a long corridor`),
+  ];
+  const pairs: [string, string][] = [];
+  for (let i = 1; i < rooms && pairs.length < passages; i++)
+    pairs.push([names[i - 1] as string, names[i] as string]);
+  for (let d = 2; pairs.length < passages; d++)
+    for (let i = d; i < rooms && pairs.length < passages; i++)
+      pairs.push([names[i - d] as string, names[i] as string]);
+  const config = {
+    start: 'Mornington Crescent',
+    rooms: names,
+    passages: pairs,
+    tokens: Array.from({ length: tokens }, (_, i) => ({
+      name: `token ${i}`,
+      room: names[i % rooms] as string,
+    })),
+  };
+  const [create] = await timed(() =>
+    must(r, g, {
+      type: 'create',
+      by: ADMIN,
+      args: { game: g, ruleset: 'rooms+quests', dice: 'fair', config },
+    }),
+  );
+  const [join] = await timed(() => must(r, g, { type: 'join', by: player('alice'), args: {} }));
+  const [view, bytes] = await timed(async () => JSON.stringify(await r.view(g, { role: 'public' })).length);
+  const [render] = await timed(() => r.render(g, { role: 'public' }));
+  const [verify] = await timed(() => r.verify(g));
+  row(
+    `Quests map: ${rooms} rooms, ${passages} passages, ${tokens} tokens (config ${JSON.stringify(config).length} B, view ${bytes} B)`,
+    create,
+    join,
+    view,
+    render,
+    verify,
+  );
+}
+
+console.log('what | create | join | view | render | verify (ms)');
+await questsMap(15, 20, 0);
+for (const [a, b, c] of [[100, 400, 100], [200, 1000, 200], [300, 2000, 500], [500, 5000, 1000]] as const) await questsMap(a, b, c);
 
 console.log('what | create | initialize | view | render | evolve | log | verify (ms)');
 for (const n of [16, 32, 64, 100, 128, 160]) await life(n);
@@ -107,4 +159,5 @@ for (const [s, c] of [
   [50, 200],
   [100, 200],
   [300, 60],
-]) await post(s as number, c as number);
+])
+  await post(s as number, c as number);
