@@ -21,6 +21,8 @@ import { errorBody, HttpError } from './errors.js';
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
+import type { VerifierOptions } from './verify.js';
+import { Verifier } from './verify.js';
 
 export interface AppOptions {
   readonly referee: Referee;
@@ -30,6 +32,8 @@ export interface AppOptions {
   readonly webRoot?: string | false;
   /** Rate limiting of failed authentication (see auth-limit.ts); on with its defaults unless `false`. */
   readonly authLimit?: AuthLimitOptions | false;
+  /** How GET …/verify runs (verify.ts): `referee serve` runs it on a worker thread. */
+  readonly verify?: VerifierOptions;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -89,9 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const verifier = new Verifier(options.referee, options.verify);
+  app.addHook('onClose', () => verifier.close());
   const ctx: ServerContext = {
     referee: options.referee,
     onAuthFailure: registerAuthLimit(app, options.authLimit),
+    verifier,
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);

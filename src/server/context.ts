@@ -6,11 +6,14 @@ import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
 import { HttpError, unauthorized } from './errors.js';
 import { actorOf, bearer, tokenHash } from './tokens.js';
+import type { Verifier } from './verify.js';
 
 export interface ServerContext {
   readonly referee: Referee;
   /** Called when a request presents a token that opens nothing (for rate limiting failed authentication). */
   readonly onAuthFailure?: (request: FastifyRequest) => void;
+  /** Verifications of logs, bounded and off the event loop (verify.ts); the Referee's own when absent. */
+  readonly verifier?: Verifier;
 }
 
 /**

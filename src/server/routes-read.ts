@@ -8,6 +8,8 @@ import type { ServerContext } from './context.js';
 import { caller, commandInfo, commandsFor, gameState, requireCaller, viewerOf } from './context.js';
 import { GameParams, LogQuery, ReportQuery } from './schemas.js';
 import { renderReport } from './report-format.js';
+import { HttpError } from './errors.js';
+import { VERIFY_RETRY_AFTER } from './verify.js';
 
 export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,11 +76,17 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
   r.get(
     '/api/games/:game/verify',
     { schema: { summary: 'replays the log and re-decides every command', params: GameParams } },
-    async (req) => {
+    async (req, reply) => {
       await caller(ctx, req, req.params.game);
-      await gameState(ctx, req.params.game);
-      const report = await referee.verify(req.params.game);
-      return report;
+      const state = await gameState(ctx, req.params.game);
+      if (!ctx.verifier) return referee.verify(req.params.game);
+      try {
+        return await ctx.verifier.verify(req.params.game, state.seq);
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 503)
+          reply.header('retry-after', String(VERIFY_RETRY_AFTER));
+        throw e;
+      }
     },
   );
 
