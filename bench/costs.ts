@@ -1,5 +1,5 @@
 // What one request costs, by the size of what it asks for (issue 13, item 4): the measurements the caps in
-// src/server/limits.ts, the Field Match framework and src/forum were chosen from. Each figure is the time the
+// of the Field Match framework, the Quests map, src/forum/limits.ts and src/server/verify.ts were chosen from. Each figure is the time the
 // event loop is held by one request (a referee over an in-memory SQLite store, the native hash installed as
 // `referee serve` has it). Run: `node dist/bench/costs.js` after `npm run build`; prints a markdown table.
 import { performance } from 'node:perf_hooks';
@@ -10,7 +10,9 @@ import { SqliteStore } from '../src/store/sqlite.js';
 import { defaultRegistry } from '../src/rulesets/index.js';
 import { systemEntropy } from '../src/node/entropy.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
-import { postMessage } from '../src/forum/index.js';
+import { forumFor, nearestForm, postMessage, prepareForum } from '../src/forum/index.js';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 useNativeHashes();
 
@@ -53,7 +55,7 @@ async function life(n: number): Promise<void> {
   const [log] = await timed(async () => JSON.stringify(await r.log(g, { role: 'public' })).length);
   const [verify, report] = await timed(() => r.verify(g));
   if (!report.ok) throw new Error(report.problems.join('; '));
-  row(`Life ${n}×${n}`, create, init, view, render, evolve, log, verify);
+  row(`${n} × ${n}`, create, init, view, render, evolve, log, verify);
 }
 
 /** A Grid game of `commands` announcements and ticks: /verify against the log's length. */
@@ -74,10 +76,28 @@ async function gridVerify(commands: number): Promise<void> {
   }
   const entries = (await r.entries(g)).length;
   const [verify] = await timed(() => r.verify(g));
-  row(`verify: Grid, ${commands} commands (${entries} entries)`, verify, verify / (entries / 1000));
+  row(`${commands} commands (${entries} entries)`, verify, verify / (entries / 1000));
 }
 
 /** A post of `sentences` misspelt sentences of `chars` characters each, in a Grid game. */
+/** The "did you mean" search alone for one misspelt sentence of `chars` characters (median of 5). */
+function nearest(ruleset: string, chars: number): void {
+  const forum = forumFor(ruleset);
+  let s = 'I mvoe the baal of wxa to sqaure 3 4 and thorw it at bbo';
+  while (s.length < chars) s += ' an thn thorw it agian 5 6';
+  s = s.slice(0, chars);
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now();
+    nearestForm(s, forum.forms, (t) => forum.parse(t) !== null);
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  row(
+    `${ruleset}, ${chars} characters${chars > 120 ? ' (no longer searched)' : ''}`,
+    times.sort((a, b) => a - b)[2] ?? NaN,
+  );
+}
+
 async function post(sentences: number, chars: number): Promise<void> {
   const r = referee();
   const g = `post${sentences}x${chars}`;
@@ -87,11 +107,14 @@ async function post(sentences: number, chars: number): Promise<void> {
   let s = base;
   while (s.length < chars) s += ' an thn thorw it agian';
   s = s.slice(0, chars);
-  const text = Array.from({ length: sentences }, () => `${s}.`).join(' ');
+  const all = Array.from({ length: sentences }, () => `${s}.`);
+  const paragraphs: string[] = [];
+  for (let i = 0; i < all.length; i += 3) paragraphs.push(all.slice(i, i + 3).join(' '));
+  const text = paragraphs.join('\n\n');
   const [ms, results] = await timed(() => postMessage(r, g, 'alice', text));
   const understood = results.filter((x) => x.status === 'not-understood').length;
   row(
-    `post: ${sentences} × ${chars} chars (${text.length} B, ${understood} not understood)`,
+    `${sentences} × ${chars} characters (${text.length} B, ${understood} not understood)`,
     ms,
     ms / sentences,
   );
@@ -132,7 +155,7 @@ async function questsMap(rooms: number, passages: number, tokens: number): Promi
   const [render] = await timed(() => r.render(g, { role: 'public' }));
   const [verify] = await timed(() => r.verify(g));
   row(
-    `Quests map: ${rooms} rooms, ${passages} passages, ${tokens} tokens (config ${JSON.stringify(config).length} B, view ${bytes} B)`,
+    `${rooms} rooms, ${passages} passages, ${tokens} tokens (config ${JSON.stringify(config).length} B, view ${bytes} B)`,
     create,
     join,
     view,
@@ -141,23 +164,65 @@ async function questsMap(rooms: number, passages: number, tokens: number): Promi
   );
 }
 
+const sections: string[] = [];
+const table = (head: string, from: number): void => {
+  const cols = head.split(' | ').length;
+  sections.push(
+    [`| ${head} |`, `|${' --- |'.repeat(cols)}`, ...rows.slice(from).map((r) => `| ${r.join(' | ')} |`)].join(
+      '\n',
+    ),
+  );
+};
+
+let from = rows.length;
+const [generate] = await timed(() => Promise.resolve(prepareForum()));
+row("every ruleset's forum parser generated (once, by `referee serve` before it listens)", generate);
+table('start-up | ms', from);
+
+from = rows.length;
 console.log('what | create | join | view | render | verify (ms)');
 await questsMap(15, 20, 0);
-for (const [a, b, c] of [[100, 400, 100], [200, 1000, 200], [300, 2000, 500], [500, 5000, 1000]] as const) await questsMap(a, b, c);
+for (const [a, b, c] of [
+  [100, 400, 100],
+  [300, 2000, 500],
+  [500, 5000, 1000],
+] as const)
+  await questsMap(a, b, c);
+table('Quests map | create | join | view | render | verify (ms)', from);
 
-console.log('what | create | initialize | view | render | evolve | log | verify (ms)');
-for (const n of [16, 32, 64, 100, 128, 160]) await life(n);
+from = rows.length;
+console.log('\nwhat | create | initialize | view | render | evolve | log | verify (ms)');
+for (const n of [5, 16, 32]) await life(n);
+table('Life Field | create | initialize | view | render | evolve | log | verify (ms)', from);
+
+from = rows.length;
 console.log('\nwhat | verify ms | ms per 1000 entries');
 for (const c of [1000, 5000, 20000]) await gridVerify(c);
+table('/verify of a Grid game | ms | ms per 1,000 entries', from);
+
+from = rows.length;
 console.log('\nwhat | ms | ms per sentence');
-for (const [s, c] of [
+for (const [n, c] of [
   [1, 60],
-  [1, 200],
-  [1, 500],
-  [1, 1000],
-  [10, 200],
-  [50, 200],
-  [100, 200],
-  [300, 60],
-])
-  await post(s as number, c as number);
+  [1, 120],
+  [5, 120],
+  [50, 120],
+  [19, 1000],
+] as const)
+  await post(n, c);
+table('forum post (June Grid), 3 sentences a paragraph | ms in all | ms per sentence', from);
+
+from = rows.length;
+for (const ruleset of ['grid-2002-06', 'rooms+quests', 'tunnelers'])
+  for (const n of [80, 120, 500]) nearest(ruleset, n);
+table('"did you mean" for one sentence | ms', from);
+
+if (process.argv.includes('--doc')) {
+  const { writeSection, machine } = await import('./campaigns/reliability-doc.js');
+  const doc = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+  await writeSection(
+    'costs',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (load average ${loadavg()[0]?.toFixed(1) ?? '?'}), by \`node dist/bench/costs.js --doc\`.\n\n${sections.join('\n\n')}`,
+    doc,
+  );
+}

@@ -5,6 +5,7 @@ import type { Command as Program } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import type { Referee } from '../engine/referee.js';
 import { buildApp } from '../server/app.js';
+import { prepareForum } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
 import { shownDb, withReferee } from './context.js';
@@ -78,6 +79,8 @@ export function registerServeVerb(program: Program): void {
         // listen is reported now rather than at the first page that asks.
         await referee.watch();
         const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
+        // The forum parsers are generated now, not by the first post to each ruleset's games (0.3-1.2 s each).
+        prepareForum();
         const app = await buildApp({
           referee,
           logger: opts.log ? { level: 'info' } : false,

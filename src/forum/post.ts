@@ -5,7 +5,7 @@
 import { PLAYER_NAME, player as playerActor } from '../core/index.js';
 import type { Command, Json, JsonObject } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
-import { buildParser, paragraphsOf, splitParagraph } from './grammar.js';
+import { buildParser, paragraphsOf, splitParagraph, splitPost } from './grammar.js';
 import type { ForumParser } from './grammar.js';
 import { fillForm, nearKeyword, nearestForm } from './nearest.js';
 import {
@@ -78,6 +78,16 @@ export function forumFor(ruleset: string): ForumParser {
   const parser = buildParser(sets);
   parsers.set(ruleset, parser);
   return parser;
+}
+
+/**
+ * Generates every ruleset's parser and the sentence splitter now. Generating one takes 0.3-1.2 s, which the
+ * first post to a game of that ruleset would otherwise spend on the server's one thread (issue 13, item 4);
+ * `referee serve` calls this before it listens.
+ */
+export function prepareForum(): void {
+  for (const ruleset of Object.keys(PHRASES)) if ((PHRASES[ruleset] ?? []).length > 0) forumFor(ruleset);
+  splitPost('Ready.');
 }
 
 /** Whether a sentence that no phrase matches still tries to act: coordinates, or a word of the game's. */
