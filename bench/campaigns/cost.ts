@@ -21,7 +21,7 @@ import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -71,6 +71,8 @@ export interface CostResult {
   readonly acknowledged: number;
   readonly lost: number;
   readonly duplicated: number;
+  /** The machine's 1-minute load average when the campaign started and ended (other work shares the cores). */
+  readonly load: readonly [number, number];
   readonly failures: readonly string[];
 }
 
@@ -141,6 +143,7 @@ function longPost(): string {
 }
 
 export async function costCampaign(options: CostOptions): Promise<CostResult> {
+  const loadBefore = loadavg()[0] ?? NaN;
   const dir = mkdtempSync(join(tmpdir(), 'referee-cost-'));
   const db = join(dir, 'cost.db');
   const failures: string[] = [];
@@ -457,6 +460,7 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
     acknowledged: acked.size,
     lost,
     duplicated: logged - applied,
+    load: [loadBefore, loadavg()[0] ?? NaN],
     failures,
   };
 }
@@ -474,7 +478,8 @@ Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} by \`node dist
 item 4): a real \`referee serve\` on loopback (SQLite, \`synchronous=FULL\`) with a light load of
 ${r.options.games} Grid games × ${r.options.players} players (each announcing and reading its view in turn, 20 ms
 apart), while one abuse after another runs for ${r.options.seconds} s. The figures are the light load's request
-latency during each phase; the target is p99 < 100 ms.
+latency during each phase; the target is p99 < 100 ms. The machine's load average was ${r.load[0].toFixed(1)} when
+the campaign started and ${r.load[1].toFixed(1)} when it ended${r.load[0] > 2 ? ` (other work shares its cores: the baseline, with no abuse at all, is the yardstick for the phases after it, and the target can only be judged on a quiet machine)` : ''}.
 
 | phase | the abuse | light requests | p50 | p99 | max | p99 < 100 ms |
 | --- | --- | --- | --- | --- | --- | --- |

@@ -345,7 +345,8 @@ export class Decision<S = unknown> {
   private attachRolls(event: GameEvent): void {
     if (!event.rolls) return;
     for (const roll of event.rolls) {
-      if (!this.pending.has(roll)) throw new Error(`event ${event.type} carries a roll this decision did not make`);
+      if (!this.pending.has(roll))
+        throw new Error(`event ${event.type} carries a roll this decision did not make`);
       if (roll.secret === (event.vis === 'public')) {
         throw new Error(
           `event ${event.type} is ${JSON.stringify(event.vis)} but carries a ${roll.secret ? 'secret' : 'public'} roll ("${roll.purpose}")`,
