@@ -55,6 +55,9 @@ async function stop(app: FastifyInstance): Promise<void> {
     console.error(`nomic-referee stopped ${why}; commands not yet answered were not acknowledged`);
     process.exit(1);
   };
+  console.error(
+    'nomic-referee is stopping: finishing the requests under way (a second Ctrl-C stops it at once)',
+  );
   process.once('SIGINT', now('on a second signal'));
   process.once('SIGTERM', now('on a second signal'));
   setTimeout(
