@@ -13,8 +13,6 @@ interface Served {
   readonly child: ChildProcess;
   readonly url: string;
   readonly exited: Promise<number | null>;
-  /** Resolves when stderr has said this. */
-  said(text: string): Promise<void>;
 }
 
 function serve(db: string): Promise<Served> {
@@ -25,19 +23,15 @@ function serve(db: string): Promise<Served> {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     let out = '';
     let err = '';
-    const waiting: { text: string; done: () => void }[] = [];
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       err += chunk;
-      for (const w of waiting.filter((x) => err.includes(x.text))) w.done();
     });
-    const said = (text: string): Promise<void> =>
-      err.includes(text) ? Promise.resolve() : new Promise((done) => waiting.push({ text, done }));
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
       const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1], exited, said });
+      if (m?.[1]) resolve({ child, url: m[1], exited });
     });
     void exited.then((code) => reject(new Error(`serve exited (${code}) before listening: ${err}`)));
   });
