@@ -2,9 +2,11 @@
 // `--demo` (what `npm start` runs) first plays the demonstration game if the store has none, and hands its
 // Administrator and players tokens so the page can be tried at once.
 import type { Command as Program } from 'commander';
+import type { FastifyInstance } from 'fastify';
 import type { Referee } from '../engine/referee.js';
 import { buildApp } from '../server/app.js';
 import { LIVE_DEFAULTS } from '../server/live.js';
+import { prepareForum } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
 import { shownDb, withReferee } from './context.js';
@@ -47,6 +49,36 @@ async function demoTokens(
   return { game, lines };
 }
 
+/**
+ * How long a stopping server waits for the requests under way (issue 13, item 4). Every request's work on the
+ * event loop is bounded (the caps of docs/api.md) and commits take milliseconds, so this is only reached by a
+ * stuck client or store.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops serving on SIGTERM or SIGINT: no new connections, event streams ended, verifications dropped,
+ * requests under way (and their commits) finished; the store is closed after. A second signal, or
+ * SHUTDOWN_GRACE_MS without an end, exits at once: nothing is lost, since a command is acknowledged only
+ * once committed.
+ */
+async function stop(app: FastifyInstance): Promise<void> {
+  const now = (why: string) => () => {
+    console.error(`nomic-referee stopped ${why}; commands not yet answered were not acknowledged`);
+    process.exit(1);
+  };
+  console.error(
+    'nomic-referee is stopping: finishing the requests under way (a second Ctrl-C stops it at once)',
+  );
+  process.once('SIGINT', now('on a second signal'));
+  process.once('SIGTERM', now('on a second signal'));
+  setTimeout(
+    now(`after waiting ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`),
+    SHUTDOWN_GRACE_MS,
+  ).unref();
+  await app.close();
+}
+
 export function registerServeVerb(program: Program): void {
   accessOptions(program.command('serve'))
     .description('serve the HTTP API, live updates and the web page')
@@ -73,12 +105,15 @@ export function registerServeVerb(program: Program): void {
         // listen is reported now rather than at the first page that asks.
         await referee.watch();
         const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
+        // The forum parsers are generated now, not by the first post to each ruleset's games (0.3-1.2 s each).
+        prepareForum();
         const app = await buildApp({
           referee,
           logger: opts.log ? { level: 'info' } : false,
           live,
           creation,
           ...(trustProxy ? { trustProxy } : {}),
+          verify: { worker: true },
         });
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
         console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
@@ -96,7 +131,7 @@ export function registerServeVerb(program: Program): void {
           process.once('SIGINT', resolve);
           process.once('SIGTERM', resolve);
         });
-        await app.close();
+        await stop(app);
       });
     });
 }

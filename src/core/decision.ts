@@ -42,7 +42,9 @@ export class Decision<S = unknown> {
   readonly events: GameEvent[] = [];
   readonly ats: { nweek: number; nday: number }[] = [];
   private current: GameState | undefined;
-  private pending: Roll[] = [];
+  // A Set (in the order the rolls were made): an Initialize of a big Field records thousands of rolls, and
+  // finding and removing each in an array made that quadratic (issue 13, item 4).
+  private readonly pending = new Set<Roll>();
   private readonly pendingDraws = { public: 0, secret: 0, manual: 0 };
   private seeds: Map<string, Uint8Array> | undefined;
   private settling = false;
@@ -242,7 +244,7 @@ export class Decision<S = unknown> {
   /** Called by the kernel when the command's handler has returned. */
   finish(): void {
     this.settle();
-    const orphan = this.pending[0];
+    const orphan = this.pending.values().next().value;
     if (orphan) throw new Error(`the roll for "${orphan.purpose}" was made but recorded in no event`);
   }
 
@@ -336,21 +338,21 @@ export class Decision<S = unknown> {
         secret,
       };
     }
-    this.pending.push(roll);
+    this.pending.add(roll);
     return roll;
   }
 
   private attachRolls(event: GameEvent): void {
     if (!event.rolls) return;
     for (const roll of event.rolls) {
-      const i = this.pending.indexOf(roll);
-      if (i < 0) throw new Error(`event ${event.type} carries a roll this decision did not make`);
+      if (!this.pending.has(roll))
+        throw new Error(`event ${event.type} carries a roll this decision did not make`);
       if (roll.secret === (event.vis === 'public')) {
         throw new Error(
           `event ${event.type} is ${JSON.stringify(event.vis)} but carries a ${roll.secret ? 'secret' : 'public'} roll ("${roll.purpose}")`,
         );
       }
-      this.pending.splice(i, 1);
+      this.pending.delete(roll);
       if (roll.source === 'manual') this.pendingDraws.manual -= roll.draws.length;
       else this.pendingDraws[roll.secret ? 'secret' : 'public'] -= roll.draws.length;
     }

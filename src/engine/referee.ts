@@ -160,8 +160,17 @@ export class Referee {
     return first ? batchCommand(first.event, entries[1]?.event) : undefined;
   }
 
-  /** Replays the stored log from nothing and re-decides every command with the game's dice secret. */
-  async verify(game: string): Promise<VerifyReport> {
+  /**
+   * Replays the stored log from nothing and re-decides every command with the game's dice secret. `check`
+   * does the re-deciding (verifyLog by default): the server passes one that runs it on a worker thread.
+   */
+  async verify(
+    game: string,
+    check: (
+      entries: readonly LogEntry[],
+      master: Uint8Array | undefined,
+    ) => Promise<VerifyReport> | VerifyReport = (entries, master) => verifyLog(this.kernel, entries, master),
+  ): Promise<VerifyReport> {
     const entries = await this.entries(game);
     const master = await this.store.master(game);
     const damage = await this.fileDamage();
@@ -170,7 +179,7 @@ export class Referee {
       return { ok: false, entries: entries.length, commands: 0, fairRolls: 0, manualRolls: 0, problems };
     }
     try {
-      return verifyLog(this.kernel, entries, master ?? undefined);
+      return await check(entries, master ?? undefined);
     } catch (e) {
       // Only an altered log gets here (a roll or a seed no longer of its shape): said as a problem found.
       const why = chainBreak(entries) ?? `the log cannot be checked: ${(e as Error).message}`;

@@ -128,6 +128,7 @@ Item
   / [ \t\r\n]+ { return null; }
   / Term { return null; }
   / s:Sentence { return s; }
+  / Bullet { return null; }
 
 LineStart
   = &{ return location().start.column === 1; }
@@ -156,8 +157,29 @@ let splitter: Parser | undefined;
 
 /** The sentences of a post, in order, each with its white space collapsed. */
 export function splitPost(text: string): string[] {
+  return paragraphsOf(text).flatMap(splitParagraph);
+}
+
+/**
+ * The post as the splitter reads it, in paragraphs that it can read one at a time (so a long post is read
+ * in steps, issue 13 item 4): everything from a signature on is dropped (a line starting "--" is always
+ * reached between sentences, since such a line ends the sentence before it, and the splitter drops all after
+ * it), and the rest is cut before the last line break of each blank line; a blank line always ends a sentence (no sentence, quotation or
+ * abbreviation spans one).
+ */
+export function paragraphsOf(text: string): string[] {
+  const unix = text.replace(/\r\n?/g, '\n');
+  const signature = /^--(?:[ \t\n]|$)/m.exec(unix);
+  const body = signature ? unix.slice(0, signature.index) : unix;
+  // Each paragraph after the first keeps the line break before it, so that it starts as it does in the
+  // whole text: after white space, where an indented ">" is not at the start of a line.
+  return body.split(/\n[ \t]*(?=\n)/).filter((p) => p.trim() !== '');
+}
+
+/** The sentences of one paragraph of paragraphsOf. */
+export function splitParagraph(paragraph: string): string[] {
   splitter ??= peggy.generate(SPLITTER);
-  return (splitter.parse(text.replace(/\r\n?/g, '\n')) as string[]).filter((s) => /[A-Za-z0-9]/.test(s));
+  return (splitter.parse(paragraph) as string[]).filter((s) => /[A-Za-z0-9]/.test(s));
 }
 
 /** One ruleset's understanding of sentences. */

@@ -1,9 +1,17 @@
 // Forum text: players' posts in English turned into commands, one sentence at a time (see post.ts), with a
 // grammar per ruleset built from the phrases each ruleset contributes (phrases/index.ts).
-export { postMessage, forumFor, commandWords, ForumError } from './post.js';
+export { postMessage, forumFor, commandWords, ForumError, prepareForum } from './post.js';
 export type { SentenceResult, PostOptions } from './post.js';
-export { splitPost, grammarText, buildParser } from './grammar.js';
+export { splitPost, paragraphsOf, splitParagraph, grammarText, buildParser } from './grammar.js';
 export type { ForumParser } from './grammar.js';
 export { nearestForm, fillForm } from './nearest.js';
 export { PHRASES } from './phrases/index.js';
 export type { PhraseSet, Parsed, Form, Example } from './phrases/types.js';
+export {
+  MAX_PARAGRAPH_CHARS,
+  MAX_POST_CHARS,
+  MAX_POST_SENTENCES,
+  MAX_SENTENCE_CHARS,
+  MAX_SUGGEST_CHARS,
+  MAX_SUGGESTIONS,
+} from './limits.js';

@@ -89,10 +89,17 @@ export function nearestForm(
 ): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  const distance = (filled: string): number =>
+    editDistance(plain(sentence), plain(filled)) - 3 * sharedWords(sentence, filled);
   for (const form of forms) {
+    const sample = fillForm(form, sentence);
     const own = fillForm(form, sentence, {}, true);
-    const filled = own !== fillForm(form, sentence) && understood(own) ? own : fillForm(form, sentence);
-    const d = editDistance(plain(sentence), plain(filled)) - 3 * sharedWords(sentence, filled);
+    const dSample = distance(sample);
+    const dOwn = own === sample ? dSample : distance(own);
+    // Asking the parser is the costly part (issue 13, item 4): it is asked only when its answer could change
+    // the result, i.e. when either filling would beat the best so far.
+    if (dOwn >= bestDistance && dSample >= bestDistance) continue;
+    const [filled, d] = own !== sample && understood(own) ? [own, dOwn] : [sample, dSample];
     if (d < bestDistance) {
       best = filled;
       bestDistance = d;

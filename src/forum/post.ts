@@ -5,9 +5,17 @@
 import { canonicalJson, PLAYER_NAME, player as playerActor } from '../core/index.js';
 import type { Command, Json, JsonObject } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
-import { buildParser, splitPost } from './grammar.js';
+import { buildParser, paragraphsOf, splitParagraph, splitPost } from './grammar.js';
 import type { ForumParser } from './grammar.js';
 import { fillForm, nearKeyword, nearestForm } from './nearest.js';
+import {
+  MAX_PARAGRAPH_CHARS,
+  MAX_POST_CHARS,
+  MAX_POST_SENTENCES,
+  MAX_SENTENCE_CHARS,
+  MAX_SUGGEST_CHARS,
+  MAX_SUGGESTIONS,
+} from './limits.js';
 import { PHRASES } from './phrases/index.js';
 import type { ArgValue, Parsed, PhraseSet, Ref } from './phrases/types.js';
 
@@ -20,7 +28,10 @@ export interface SentenceResult {
    * text: `duplicate` is then true). 'rejected': the rules refused it; `error` has their code and message.
    * 'not-understood': it names an action of this game (a keyword, a slip of one letter, or coordinates) but
    * no phrase matches, or it leaves unclear which thing it means; `nearest` is a form that would be
-   * understood. 'ignored': no action in it (greetings, thanks, comment, quoted text is never a sentence).
+   * understood (given for the first MAX_SUGGESTIONS such sentences of a post, each of at most
+   * MAX_SUGGEST_CHARS characters). A sentence longer than MAX_SENTENCE_CHARS is 'not-understood' with the
+   * error `too-long`, unread. 'ignored': no action in it (greetings, thanks, comment, quoted text is never a
+   * sentence).
    */
   readonly status: 'accepted' | 'rejected' | 'not-understood' | 'ignored';
   /** The command submitted (accepted or rejected): exactly what `referee act` would give with the same words. */
@@ -39,10 +50,13 @@ export interface PostOptions {
   readonly key?: string;
 }
 
-/** A post that cannot be taken at all: `code` is 'no-forum-text' or 'bad-player'. */
+/**
+ * A post that cannot be taken at all: `code` is 'no-forum-text', 'bad-player', or, for a post over the limits
+ * of limits.ts, 'too-long' (the post, or one paragraph of it) or 'too-many-sentences'.
+ */
 export class ForumError extends Error {
   constructor(
-    readonly code: 'no-forum-text' | 'bad-player',
+    readonly code: 'no-forum-text' | 'bad-player' | 'too-long' | 'too-many-sentences',
     message: string,
   ) {
     super(message);
@@ -64,6 +78,16 @@ export function forumFor(ruleset: string): ForumParser {
   const parser = buildParser(sets);
   parsers.set(ruleset, parser);
   return parser;
+}
+
+/**
+ * Generates every ruleset's parser and the sentence splitter now. Generating one takes 0.3-1.2 s, which the
+ * first post to a game of that ruleset would otherwise spend on the server's one thread (issue 13, item 4);
+ * `referee serve` calls this before it listens.
+ */
+export function prepareForum(): void {
+  for (const ruleset of Object.keys(PHRASES)) if ((PHRASES[ruleset] ?? []).length > 0) forumFor(ruleset);
+  splitPost('Ready.');
 }
 
 /** Whether a sentence that no phrase matches still tries to act: coordinates, or a word of the game's. */
@@ -155,9 +179,24 @@ export async function postMessage(
   // Coordinates mark an action only in games played on squares.
   const coordinates = forum.forms.some((f) => typeof f.sample.x === 'number');
   const by = playerActor(player);
+  const sentences = await sentencesOf(text);
   const results: SentenceResult[] = [];
   let it: string | undefined;
-  for (const [i, sentence] of splitPost(text).entries()) {
+  let suggestions = 0;
+  for (const [i, sentence] of sentences.entries()) {
+    // Each sentence is one bounded step; other requests are served between them (issue 13, item 4).
+    if (i > 0) await pause();
+    if (sentence.length > MAX_SENTENCE_CHARS) {
+      results.push({
+        sentence,
+        status: 'not-understood',
+        error: {
+          code: 'too-long',
+          message: `a sentence of more than ${MAX_SENTENCE_CHARS} characters is not read: say one thing a sentence`,
+        },
+      });
+      continue;
+    }
     const parsed = forum.parse(sentence);
     const before =
       options.key !== undefined ? await referee.recordedCommand(game, `${options.key}#${i}`) : undefined;
@@ -182,7 +221,11 @@ export async function postMessage(
     if (!parsed) {
       const acting =
         !(forum.chatter(sentence) && !/\d/.test(sentence)) && looksLikeAction(sentence, forum, coordinates);
-      const nearest = acting ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null) : undefined;
+      const suggest = acting && sentence.length <= MAX_SUGGEST_CHARS && suggestions < MAX_SUGGESTIONS;
+      if (suggest) suggestions++;
+      const nearest = suggest
+        ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null)
+        : undefined;
       results.push(
         acting
           ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
@@ -264,6 +307,37 @@ function objectOf(parsed: Parsed, recorded: Command): string | undefined {
     if (arg === 'object' && typeof value === 'string') return value;
   }
   return undefined;
+}
+
+/** Lets the event loop serve what waits (I/O, timers, other requests) before going on. */
+const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The sentences of a post, read a paragraph at a time with a pause between paragraphs; a post over the
+ * limits (limits.ts) is refused whole, before any of it is acted on.
+ */
+async function sentencesOf(text: string): Promise<string[]> {
+  if (text.length > MAX_POST_CHARS)
+    throw new ForumError(
+      'too-long',
+      `a post is at most ${MAX_POST_CHARS} characters; this one has ${text.length}`,
+    );
+  const sentences: string[] = [];
+  for (const [i, paragraph] of paragraphsOf(text).entries()) {
+    if (paragraph.length > MAX_PARAGRAPH_CHARS)
+      throw new ForumError(
+        'too-long',
+        `a paragraph is at most ${MAX_PARAGRAPH_CHARS} characters (paragraph ${i + 1} has ${paragraph.length}): put blank lines between paragraphs`,
+      );
+    if (i > 0) await pause();
+    sentences.push(...splitParagraph(paragraph));
+    if (sentences.length > MAX_POST_SENTENCES)
+      throw new ForumError(
+        'too-many-sentences',
+        `a post is at most ${MAX_POST_SENTENCES} sentences; nothing of this one was acted on`,
+      );
+  }
+  return sentences;
 }
 
 /** A command as the words of `referee act` ("move 4 5", `create-quest "The Lost Umbrella"`). */

@@ -26,6 +26,8 @@ import { clientErrorHandler, registerHardening, withRedaction } from './hardenin
 import { registerLive } from './live.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
+import type { VerifierOptions } from './verify.js';
+import { Verifier } from './verify.js';
 
 export interface AppOptions {
   readonly referee: Referee;
@@ -51,6 +53,8 @@ export interface AppOptions {
    * the header.
    */
   readonly trustProxy?: readonly string[];
+  /** How GET …/verify runs (verify.ts): `referee serve` runs it on a worker thread. */
+  readonly verify?: VerifierOptions;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -115,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const verifier = new Verifier(options.referee, options.verify);
+  app.addHook('onClose', () => verifier.close());
   registerHardening(app);
   await registerClientLimits(app, options.clientLimits);
   const onAuthFailure = authFailureHandler(options.authLimit);
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: new TokenEvents(),
     onAuthFailure,
     mayCreate: creationCheck(options.creation ?? { mode: 'open' }, onAuthFailure),
+    verifier,
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);

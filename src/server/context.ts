@@ -6,6 +6,7 @@ import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
 import { HttpError, unauthorized } from './errors.js';
 import { actorOf, bearer, tokenHash } from './tokens.js';
+import type { Verifier } from './verify.js';
 
 export interface ServerContext {
   readonly referee: Referee;
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly onAuthFailure?: (request: FastifyRequest) => HttpError;
   /** Throws unless the request may create a game (the server's creation policy, policy.ts). */
   readonly mayCreate?: (request: FastifyRequest) => void;
+  /** Verifications of logs, bounded and off the event loop (verify.ts); the Referee's own when absent. */
+  readonly verifier?: Verifier;
 }
 
 /**

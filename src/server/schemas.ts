@@ -2,6 +2,7 @@
 // from them, so the documentation cannot drift from what the server accepts.
 import { z } from 'zod';
 import { GAME_ID, PLAYER_NAME } from '../core/index.js';
+import { MAX_POST_CHARS } from '../forum/limits.js';
 
 export const GameParams = z.object({ game: z.string().regex(GAME_ID, 'not a game id') });
 export const PlayerParams = GameParams.extend({
@@ -49,7 +50,7 @@ export const CommandBody = z
   })
   .strict();
 
-export const PostBody = z.object({ text: z.string().min(1).max(20_000) }).strict();
+export const PostBody = z.object({ text: z.string().min(1).max(MAX_POST_CHARS) }).strict();
 
 export const LogQuery = z.object({ from: z.coerce.number().int().min(1).default(1) });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
 import type { JsonObject } from '../../src/core/index.js';
 import { lifeRuleset } from '../../src/rulesets/life/index.js';
+import { MAX_SQUARES } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
 import { advantageOf, cells, initialize, lifeGame, rules, teamOf, tweak } from './support.js';
 
@@ -167,10 +168,26 @@ describe('The Field from the configuration (L17)', () => {
   });
 
   it.each([
+    [{ width: 32, height: 32 }, 1024],
+    [{ width: 1, height: 1024 }, 1024],
+  ])(
+    'Config (L17, issue 13 item 4): %j, a Field of the most squares allowed, is played',
+    (config, squares) => {
+      const t = lifeGame(['alice'], config);
+      t.admin('initialize', {}, [...Array.from({ length: squares }, () => 1), 1, 2]);
+      expect(rules(t).width * rules(t).height).toBe(MAX_SQUARES);
+      expect(cells(t).join('')).toBe('R'.repeat(squares));
+    },
+  );
+
+  it.each([
     [{ width: 0, height: 5 }],
     [{ width: 5 }],
     [{ size: 5 }],
     [{ width: 4096, height: 4096 }],
+    [{ width: 2048, height: 2048 }],
+    [{ width: 33, height: 32 }],
+    [{ width: 1025, height: 1 }],
     ['big'],
   ])('Config: %j is refused (bad-config)', (config) => {
     const t = new Table([lifeRuleset]);

@@ -148,6 +148,36 @@ describe('H3: a malformed map file is refused with a clear error, and no game is
     expectError(error, 'bad-config', message);
   });
 
+  it('H3 (issue 13 item 4): a map of more than 500 rooms, 5,000 passages or 1,000 tokens is refused', () => {
+    const rooms = Array.from({ length: 501 }, (_, i) => (i === 0 ? 'Mornington Crescent' : `Room ${i}`));
+    const chain = (n: number): [string, string][] =>
+      Array.from({ length: n }, (_, i) => [rooms[i % 500] as string, rooms[(i % 500) + 1] as string]);
+    expectError(
+      refused(withMap({ rooms, start: 'Mornington Crescent', passages: chain(500) })),
+      'bad-config',
+      /rooms/,
+    );
+    expectError(refused(withMap({ passages: [...TINY.passages, ...chain(5001)] })), 'bad-config', /passages/);
+    const tokens = Array.from({ length: 1001 }, (_, i) => ({ name: `t${i}`, room: 'Hall' }));
+    expectError(refused(withMap({ tokens })), 'bad-config', /tokens/);
+    // The largest map allowed is played.
+    const most = rooms.slice(0, 500);
+    const passages = Array.from({ length: 499 }, (_, k): [string, string] => [
+      most[k] as string,
+      most[k + 1] as string,
+    ]);
+    const t = game(
+      asJson({
+        start: 'Mornington Crescent',
+        rooms: most,
+        passages,
+        tokens: Array.from({ length: 1000 }, (_, k) => ({ name: `t${k}`, room: most[k % 500] as string })),
+      }),
+      'rooms',
+    );
+    expect(host(t).map.rooms).toHaveLength(500);
+  });
+
   it('H3: every problem found is listed in the one message', () => {
     const error = refused(withMap({ start: 'Porch', passages: [...TINY.passages, ['Hall', 'Hall']] }));
     expect(error.message).toMatch(

@@ -14,8 +14,16 @@ import { fieldModule } from './field.js';
 import { actionModule } from './actions.js';
 import { fieldView, renderField } from './view.js';
 
-/** The largest Field a game's configuration may ask for, in squares. */
-export const MAX_SQUARES = 4_194_304;
+/**
+ * The largest Field a game's configuration may ask for, in squares (ruling L17 in docs/rulings-life.md; issue
+ * 13, item 4). Chosen from `bench/costs.ts`: Initialize records one public roll per square, and deciding,
+ * chaining and committing it costs about 35-80 µs a square on the server's one thread (2 × EPYC, shared), so
+ * 1,024 squares hold every other game for at most about 80 ms; 160 × 160 held it 1-2 s, 2048 × 2048 minutes.
+ */
+export const MAX_SQUARES = 1024;
+
+/** The longest side of a configured Field: a 1 × 1,024 strip is as costly as 32 × 32, and no costlier. */
+export const MAX_SIDE = MAX_SQUARES;
 
 /** A definition that does not compile: every problem, each with where it is. */
 export class DefinitionError extends Error {
@@ -36,9 +44,15 @@ export class DefinitionError extends Error {
 const configSchema = z.union([
   z.null(),
   z
-    .object({ width: z.number().int().min(1).max(4096), height: z.number().int().min(1).max(4096) })
+    .object({
+      width: z.number().int().min(1).max(MAX_SIDE),
+      height: z.number().int().min(1).max(MAX_SIDE),
+    })
     .strict()
-    .refine((c) => c.width * c.height <= MAX_SQUARES, `a Field has at most ${MAX_SQUARES} squares`),
+    .refine(
+      (c) => c.width * c.height <= MAX_SQUARES,
+      `a Field has at most ${MAX_SQUARES} squares, e.g. 32 x 32`,
+    ),
 ]);
 
 /** A Ruleset with the Match it was made from. */
