@@ -30,8 +30,11 @@ export interface Driver {
   vary(variant: number): Vary;
   /** Commands of both worlds after the joins (public ones: starting the game, points to play with). */
   start(players: readonly string[]): ScriptCommand[];
-  /** The Administrator's hidden acts in world `w` (entries only e sees), after the start and after `amendAt`. */
-  hidden(w: 0 | 1, random: Random): ScriptCommand[];
+  /**
+   * The Administrator's hidden acts in world `w` (entries only e sees), after the start and after `amendAt`:
+   * `random` is the world's own, `shared` gives both worlds the same draws.
+   */
+  hidden(w: 0 | 1, random: Random, shared: Random): ScriptCommand[];
   /** At this step the Administrator amends the game into another ruleset (a public command). */
   readonly amendAt?: { readonly step: number; readonly to: string };
   /** The Administrator's public commands after each nweek's end (Life's Evolve). */
@@ -119,9 +122,9 @@ function tunnelersSuggest(random: Random, view: JsonObject, me: string): ScriptC
 const ALL_SQUARES = [...FILES].flatMap((f) => [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `${f}${r}`));
 const BOX_EFFECTS = ['+5', '-3', '+1d6', '-1d4', 'a free Big Rock'];
 
-/** The June Grid's Administrator hides Bonus Boxes: a different number in each world, elsewhere, of other types. */
-function bonusBoxes(w: 0 | 1, random: Random): ScriptCommand[] {
-  const n = int(random, 1, 3) + w;
+/** The June Grid's Administrator hides Bonus Boxes: one more in world 1, elsewhere, of other types. */
+function bonusBoxes(w: 0 | 1, random: Random, shared: Random): ScriptCommand[] {
+  const n = int(shared, 1, 3) + w;
   return Array.from({ length: n }, () => ({
     by: null,
     type: 'place',
@@ -156,8 +159,9 @@ function juneProbe(
 ): ScriptCommand | null {
   const boxes = [...hidden[0], ...hidden[1]].filter((c) => c.type === 'place');
   const me = pick(random, players);
-  // The first probe names the Box only world 1 has: ids count the players' bodies, then the Boxes.
-  if (n === 0)
+  // In half the games the first probe names the Box only world 1 has (ids count the players' bodies, then
+  // the Boxes): it ends the comparison at once, so the other half go on to probe the rest.
+  if (n === 0 && random() < 0.5)
     return { by: me, type: 'catch', args: { object: `bonus-box:${players.length + hidden[0].length + 1}` } };
   const r = random();
   if (r < 0.4) return { by: me, type: 'catch', args: { object: `bonus-box:${int(random, 1, 12)}` } };

@@ -483,13 +483,16 @@ export async function playGame(index: number, seed: number, steps: number): Prom
     for (const p of run.players) await both((w) => w.join(p));
     await run.listen();
     const hiddenRandom = [rng(seed * 7 + 1), rng(seed * 7 + 2)];
-    const hide = async () =>
-      both(async (w, i) => {
-        for (const c of driver.hidden(i, hiddenRandom[i] as Random)) {
+    let hides = 0;
+    const hide = async () => {
+      const shared = seed * 7 + 3 + hides++;
+      await both(async (w, i) => {
+        for (const c of driver.hidden(i, hiddenRandom[i] as Random, rng(shared))) {
           run.hiddenActs[i].push(c);
           await w.command(c.by, c.type, c.args);
         }
       });
+    };
     for (const c of driver.start(run.players)) await both((w) => w.command(c.by, c.type, c.args));
     await hide();
     // World 1 always has entries only the Administrator sees, so the worlds differ even where nothing else is hidden.
@@ -591,7 +594,7 @@ export async function playGame(index: number, seed: number, steps: number): Prom
       stopped: Object.fromEntries(run.stopped),
       known: [...run.known.values()],
       leaks: [...run.leaks.values()],
-      adminDiffers: la !== lb && (ma !== mb || driver.hidden(0, rng(1)).length === 0),
+      adminDiffers: la !== lb && (ma !== mb || driver.hidden(0, rng(1), rng(1)).length === 0),
       accepted: run.accepted,
       refused: run.refused,
     };

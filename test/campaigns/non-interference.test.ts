@@ -55,7 +55,8 @@ const KNOWN_LEAKS: Readonly<Record<string, string>> = {
 const GAMES: readonly (readonly [number, number, number])[] = [
   [0, 1000, 24], // grid-2002-01: no viewer is told anything; the numbering classes
   [1, 4003, 40], // grid-2002-06: catching the Box only one world has
-  [1, 4006, 40], // grid-2002-06: a Big Rock bought for a hidden Box's square
+  [1, 5001, 40], // grid-2002-06: a Big Rock bought for a hidden Box's square
+  [1, 5002, 40], // grid-2002-06: twenty commands alike, then a public id that counts the hidden Boxes
   [2, 4008, 40], // grid-2002-06 amended from grid-2002-01: public ids that count hidden Boxes
   [9, 2009, 40], // tunnelers (the deck and every mole differ): "out of cards and movement points"
   [9, 4010, 40], // tunnelers: a turn that goes on because of what only its player knows
