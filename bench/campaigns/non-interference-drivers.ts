@@ -196,7 +196,8 @@ export const DRIVERS: readonly Driver[] = [
     hidden: bonusBoxes,
     probe: juneProbe,
     suggest: gridSuggest,
-    reveals: new Set(['box-opened', 'radar-reveal']),
+    // R-J33: a Big Rock bought for a square holding a hidden Box fails, as the text forces; its readers are told.
+    reveals: new Set(['box-opened', 'radar-reveal', 'rock-not-bought']),
     own: new Set(),
     words: GRID_WORDS,
   },
@@ -211,7 +212,7 @@ export const DRIVERS: readonly Driver[] = [
     amendAt: { step: 12, to: 'grid-2002-06' },
     probe: juneProbe,
     suggest: gridSuggest,
-    reveals: new Set(['thing-found', 'box-opened', 'radar-reveal']),
+    reveals: new Set(['thing-found', 'box-opened', 'radar-reveal', 'rock-not-bought']),
     own: new Set(),
     words: GRID_WORDS,
   },

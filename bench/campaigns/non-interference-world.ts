@@ -163,7 +163,8 @@ export class World {
       const decided = this.referee.kernel.decide(
         copy,
         command.type === 'create' ? { ...command, rolls: values } : command,
-        { head, ...(master ? { master } : {}) },
+        // Told as the Administrator is: a player's refusal for missing dice names the roll (rulings R10).
+        { head, ...(master ? { master } : {}), asAdministrator: true },
       );
       if (!decided.ok) {
         const e = decided.error;

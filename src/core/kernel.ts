@@ -21,6 +21,11 @@ import { KERNEL_EVENT_TYPES } from './events.js';
 export interface DecideEnv {
   readonly head: string;
   readonly master?: Uint8Array;
+  /**
+   * For the Administrator's own tools (planning which dice to queue): a player's refusal is answered as the
+   * Administrator would be told it, naming the roll that is missing, rather than as the player may read it.
+   */
+  readonly asAdministrator?: boolean;
 }
 
 /** An accepted command: its events (each with the game time it happened at) and the state after them. */
@@ -111,7 +116,8 @@ export class Kernel {
       ctx.finish();
       return ok({ events: ctx.events, ats: ctx.ats, state: ctx.state });
     } catch (e) {
-      if (e instanceof Rejection) return err(command.by.role === 'admin' ? e.error : forPlayer(e.error));
+      if (e instanceof Rejection)
+        return err(command.by.role === 'admin' || env.asAdministrator ? e.error : forPlayer(e.error));
       throw e;
     }
   }

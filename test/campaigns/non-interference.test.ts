@@ -36,14 +36,6 @@ import { DRIVERS } from '../../bench/campaigns/non-interference-drivers.js';
 
 /** Leak classes this branch still shows, each with the issue item it belongs to and who closes it. */
 const KNOWN_LEAKS: Readonly<Record<string, string>> = {
-  numbering: 'issue 13 item 1 (h1): log/view/answer/update `seq` counts entries the viewer cannot see',
-  'empty-updates': 'issue 13 item 1 (h1): the live stream sends empty updates for hidden entries',
-  'verify-counts': "issue 13 item 1 (h1): /verify's counts include hidden entries",
-  'games-counts': "issue 13 item 1 (h1): the games list's entry count includes hidden entries",
-  'june-catch-bonus-box': 'issue 13 item 2 (h2): `catch bonus-box:N` is accepted for a hidden Box',
-  'june-object-ids': 'issue 13 item 1, "public ids (big-rock:N) … count hidden Bonus Boxes" (h2)',
-  'june-big-rock': "issue 13 item 2 (h2): a Big Rock's refusal / random square depends on hidden Boxes",
-  'tunnelers-turn-over': 'issue 18, Tunnelers, private facts in public lines (h2)',
   'tunnelers-turn-timing':
     'issue 13 item 1 / issue 18 (found here, on no branch): a turn ends later when the Moderator has a question pending',
 };
