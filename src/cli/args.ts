@@ -212,8 +212,9 @@ function placeholderOf(s: Schema): string {
   const choices = choicesOf(s);
   if (choices) return choices.map(scalarText).join('|');
   const types = typesOf(s).filter((t) => t !== 'null');
-  if (types.length !== 1) return 'VALUE';
-  switch (types[0]) {
+  const [only] = types;
+  if (types.length !== 1 || only === undefined) return 'VALUE';
+  switch (only) {
     case 'integer':
       return 'N';
     case 'number':

@@ -121,7 +121,7 @@ export function edgesOf(
     : code(player ? `referee act GAME PLAYER ${words}` : `referee admin GAME ${words}`);
   const http = join
     ? `${code('POST /api/games/GAME/join')} ${code('{"player": NAME}')}`
-    : `${code('POST /api/games/GAME/commands')} ${code(`{"type": "${name}", "args": ${argsText(rule.argsSchema() as Schema)}}`)}`;
+    : `${code('POST /api/games/GAME/commands')} ${code(`{"type": "${name}", "args": ${argsText(rule.argsSchema())}}`)}`;
   const fields = pageFields(entry);
   const page = join
     ? 'the join form on the games page'

@@ -65,7 +65,7 @@ export function arbitraryOf(s: Schema, words: readonly string[] = []): fc.Arbitr
   if (alts) return fc.oneof(...alts.map((a) => arbitraryOf(a, words)));
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
   if (types.length > 1) return fc.oneof(...types.map((t) => arbitraryOf({ ...s, type: t }, words)));
-  switch (types[0]) {
+  switch (types[0] ?? 'any') {
     case 'integer':
       return fc.integer({
         min: Math.max(s.minimum ?? -LIMIT, -LIMIT),
@@ -103,5 +103,5 @@ export function argsArbitrary(schema: Schema): fc.Arbitrary<JsonObject> {
   for (const [name, s] of Object.entries(props)) record[name] = arbitraryOf(s, names);
   return fc.record(record, {
     requiredKeys: [...(schema.required ?? [])] as string[],
-  }) as fc.Arbitrary<JsonObject>;
+  });
 }

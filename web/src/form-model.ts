@@ -176,7 +176,7 @@ export function fieldText(s: FormSchema, v: JsonIn, required: boolean): FieldVal
   };
   switch (kind) {
     case 'boolean':
-      return required ? v === true : String(v);
+      return required ? v === true : show(v);
     case 'int-list':
     case 'number-list':
     case 'string-list': {
