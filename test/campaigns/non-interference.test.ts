@@ -44,8 +44,6 @@ const KNOWN_LEAKS: Readonly<Record<string, string>> = {
   'june-object-ids': 'issue 13 item 1, "public ids (big-rock:N) … count hidden Bonus Boxes" (h2)',
   'june-big-rock': "issue 13 item 2 (h2): a Big Rock's refusal / random square depends on hidden Boxes",
   'tunnelers-turn-over': 'issue 18, Tunnelers, private facts in public lines (h2)',
-  'tunnelers-turn-timing':
-    'issue 13 item 1 / issue 18 (found here, on no branch): a turn ends later when the Moderator has a question pending',
 };
 
 /**
@@ -59,7 +57,7 @@ const GAMES: readonly (readonly [number, number, number])[] = [
   [1, 5002, 40], // grid-2002-06: twenty commands alike, then a public id that counts the hidden Boxes
   [2, 4008, 40], // grid-2002-06 amended from grid-2002-01: public ids that count hidden Boxes
   [9, 2009, 40], // tunnelers (the deck and every mole differ): "out of cards and movement points"
-  [9, 4010, 40], // tunnelers: a turn that goes on because of what only its player knows
+  [9, 4010, 40], // tunnelers, a regression seed: a turn that went on because of what only its player knew (T-27)
   [4, 1004, 24], // rooms+quests: nothing hidden but Administrator-only entries
   [5, 1005, 16], // life: the same
 ];

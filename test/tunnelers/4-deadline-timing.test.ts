@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
 import type { Viewer } from '../../src/core/index.js';
 import { outsideView } from '../support/outside-view.js';
-import { act, mole, refused, rules, started } from './support.js';
+import { act, mole, question, refused, rules, started } from './support.js';
 import type { Table } from './support.js';
 
 const OTHERS: readonly Viewer[] = [PUBLIC, player('bob'), player('carol')];
@@ -35,7 +35,9 @@ describe('T-27 (issue 13): a turn ends at a public moment, whatever happened pri
     for (const t of games) {
       t.tick();
       expect(rules(t).turn?.player).toBe('bob');
-      expect(publicLines(t)).toContain('alice did not act in time: play proceeds as if e had chosen to do nothing more.');
+      expect(publicLines(t)).toContain(
+        'alice did not act in time: play proceeds as if e had chosen to do nothing more.',
+      );
     }
     expect(outsideView(legal, OTHERS)).toBe(outsideView(none, OTHERS));
     expect(outsideView(illegal, OTHERS)).toBe(outsideView(none, OTHERS));
@@ -72,6 +74,21 @@ describe('T-27 (issue 13): a turn ends at a public moment, whatever happened pri
     expect(rules(attacked).combat).toBeNull();
     expect(mole(attacked, 'bob')?.health).toBe(4);
     for (const t of [attacked, empty]) t.expectConsistent();
+  });
+
+  it("4 T-27: an end-turn that answers the Moderator's pending question ends the turn at once, as one with no question does", () => {
+    // In one game alice's move brings her mole next to bob's, and the Moderator asks her what she will do (T-6).
+    const asked = started({ moles: { alice: 'c3', bob: 'c5', carol: 'h8' } });
+    const quiet = started({ moles: { alice: 'c3', bob: 'a8', carol: 'h8' } });
+    for (const t of [asked, quiet]) act(t, 'alice', 'move', { path: 'c4' });
+    expect(question(asked, 'alice')).toMatch(/senses a mole/);
+    expect(question(quiet, 'alice')).toBeUndefined();
+    for (const t of [asked, quiet]) {
+      act(t, 'alice', 'end-turn');
+      expect(rules(t).turn?.player).toBe('bob');
+    }
+    const others: readonly Viewer[] = [PUBLIC, player('carol')];
+    expect(outsideView(asked, others)).toBe(outsideView(quiet, others));
   });
 
   it('4 edition 1: an attack waiting for its defence holds the turn up, and an action restarts the wait; the log verifies', () => {
