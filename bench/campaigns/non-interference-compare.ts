@@ -97,8 +97,8 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
   },
   {
     id: 'tunnelers-turn-timing',
-    item: 'issue 13 item 1 / issue 18, Tunnelers (found by this campaign; on no branch yet)',
-    what: "when a turn ends, and so when the deadline passes, depends on hidden facts: a player's end-turn that answers the Moderator's pending question (or waits on a combat) ends nothing, so the public sees the turn go on",
+    item: 'issue 13 item 1 / issue 18, Tunnelers (found by this campaign; closed by T-27 from edition 2, h8)',
+    what: 'when a turn ends, and so when the deadline passes, depends on hidden facts: an accepted private action restarted the wait (a refused one did not), and a combat waiting for its defence paused it',
     match: /"type": "(turn-ended|turn-began|deadline-passed)"/,
   },
 ];

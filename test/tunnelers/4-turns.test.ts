@@ -150,8 +150,9 @@ describe('4. Turn Procedure', () => {
       expect(rules(t).turn?.player).toBe('bob');
     });
 
-    it('4 an action starts the wait again; the deadline is configurable in ndays', () => {
-      const t = started({ moles: { alice: 'c3', bob: 'h8' }, config: { deadline: 2 } });
+    it('4 edition 1: an action starts the wait again; the deadline is configurable in ndays', () => {
+      // T-12 as first read; from edition 2 nothing private restarts the wait (T-27, 4-deadline-timing).
+      const t = started({ moles: { alice: 'c3', bob: 'h8' }, config: { deadline: 2 }, edition: 1 });
       expect(rules(t).deadline).toBe(2);
       t.tick();
       t.tick();
@@ -163,8 +164,8 @@ describe('4. Turn Procedure', () => {
       expect(rules(t).turn?.player).toBe('bob');
     });
 
-    it('4 a defender who does not choose in time defends with no card', () => {
-      const t = started({ moles: { alice: 'c3', bob: 'c6' } });
+    it('4 edition 1: a defender who does not choose in time defends with no card; the turn goes on', () => {
+      const t = started({ moles: { alice: 'c3', bob: 'c6' }, edition: 1 });
       act(t, 'alice', 'end-turn');
       act(t, 'bob', 'move', { path: 'c5' });
       act(t, 'bob', 'end-turn');
@@ -180,6 +181,7 @@ describe('4. Turn Procedure', () => {
         card: null,
         late: true,
       });
+      expect(rules(t).turn?.player).toBe('alice');
       t.expectConsistent();
     });
 

@@ -4,8 +4,12 @@
 // T-12: a checkpoint period is one nday (the Administrator's `tick`); the Moderator waits `deadline` whole ndays
 // (the game's configuration, one by default) after the nday in which the action became needed. A turn's player
 // who lets it pass ends eir turn having done nothing more; a defender who lets it pass plays no card.
-import { toPlayers } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
+// T-27 (edition 2): the Moderator measures that time from public moments only. A turn's deadline runs from the
+// nday the turn began; nothing private (an action, a refusal, an attack waiting for its defence) restarts or
+// pauses it, so when a turn ends publicly tells no one what happened in it. When it passes, a defence still
+// awaited is decided as no card (the defender did not submit eir needed action in time) and the turn ends.
+import { fromEdition, toPlayers } from '../../core/index.js';
+import type { Decision, RuleModule } from '../../core/index.js';
 import type { DeadlinePassed, DefenceCommitted, TunnelersState } from './types.js';
 import { own } from './types.js';
 import { ndayCount } from './board.js';
@@ -15,6 +19,20 @@ import { resolve } from './combat.js';
 import { runOrders } from './orders.js';
 
 export const DEFAULT_DEADLINE = 1;
+
+/** "choosing a card to defend with": the defender let the time pass, so e defends with no card. */
+function defendLate(ctx: Decision<TunnelersState>, defender: string): void {
+  answered(ctx, defender);
+  const e: DefenceCommitted = {
+    type: 'defence-committed',
+    vis: toPlayers(defender),
+    player: defender,
+    card: null,
+    late: true,
+  };
+  ctx.emit(e);
+  resolve(ctx, null);
+}
 
 export const deadlineModule: RuleModule<TunnelersState> = {
   id: 'deadline',
@@ -26,21 +44,13 @@ export const deadlineModule: RuleModule<TunnelersState> = {
       if (!s.started || ctx.state.ended) return;
       const now = ndayCount(ctx.state);
       const c = s.combat;
-      if (c) {
+      const turn = s.turn;
+      if (c && !(fromEdition(ctx.state, 2) && turn)) {
+        // Edition 1 (T-12 as first read): the defender's own wait, and the turn's wait stops meanwhile.
         if (now - c.since < s.deadline) return;
-        answered(ctx, c.defender);
-        const e: DefenceCommitted = {
-          type: 'defence-committed',
-          vis: toPlayers(c.defender),
-          player: c.defender,
-          card: null,
-          late: true,
-        };
-        ctx.emit(e);
-        resolve(ctx, null);
+        defendLate(ctx, c.defender);
         return;
       }
-      const turn = s.turn;
       if (!turn) return;
       // T-11: standing orders held back when a turn began run now, if the player has not acted meanwhile.
       if (
@@ -55,7 +65,11 @@ export const deadlineModule: RuleModule<TunnelersState> = {
       if (now - turn.since < s.deadline) return;
       const e: DeadlinePassed = { type: 'deadline-passed', vis: 'public', player: turn.player };
       ctx.emit(e);
-      endTurn(ctx, END_DEADLINE);
+      // T-27: the defence still awaited is no card; the turn ends whatever the combat did (the line above is
+      // already out, and from edition 2 a turn's end gives no reason, so a combat changes no public line).
+      const pending = ctx.rules.combat;
+      if (pending) defendLate(ctx, pending.defender);
+      if (ctx.rules.turn?.player === turn.player) endTurn(ctx, END_DEADLINE);
     },
   },
   evolve: { 'deadline-passed': (s: TunnelersState): TunnelersState => s },

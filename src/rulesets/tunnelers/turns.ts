@@ -28,13 +28,17 @@ export function nextPlayer(s: TunnelersState, player: string): string | null {
   return null;
 }
 
-/** A fold's note that the turn's player has just acted: the Moderator's wait starts again (T-12). */
+/**
+ * A fold's note that the turn's player has just acted. In an edition-1 game the Moderator's wait starts again
+ * (T-12 as first read); from edition 2 nothing private restarts it (T-27): the deadline runs from the nday the
+ * turn began, a public moment, so when a turn ends tells no one whether its player acted.
+ */
 export function touched(s: TunnelersState, game: GameState, movement?: number): TunnelersState {
   if (!s.turn) return s;
   const turn: Turn = {
     ...s.turn,
     acted: true,
-    since: ndayCount(game),
+    since: fromEdition(game, 2) ? s.turn.since : ndayCount(game),
     ...(movement !== undefined ? { movement } : {}),
   };
   return { ...s, turn };

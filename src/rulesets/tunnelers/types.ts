@@ -41,7 +41,10 @@ export interface Turn {
   readonly movement: number;
   /** 2.1: squares occupied at some moment of this turn (for the collapse of unoccupied tunnels). */
   readonly visited: readonly Square[];
-  /** 4: the nday (counted from the start of the game) since which the Moderator has waited for the player. */
+  /**
+   * 4: the nday (counted from the start of the game) since which the Moderator has waited for the player: the
+   * nday the turn began; in an edition-1 game, restarted by each action (T-12, T-27).
+   */
   readonly since: number;
   /** Whether the player has done anything this turn (standing orders run only for a turn not yet begun). */
   readonly acted: boolean;
