@@ -84,9 +84,28 @@ interface Answer {
 
 function startServer(cli: string, db: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--db', db, 'serve', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        '--db',
+        db,
+        'serve',
+        '--port',
+        '0',
+        // Every client of the campaign comes from 127.0.0.1, where real ones come from addresses of their
+        // own: the per-address limits of creations, joins and posts would refuse the ordinary load itself.
+        '--creations-per-minute',
+        '100000',
+        '--joins-per-minute',
+        '100000',
+        '--posts-per-minute',
+        '100000',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {

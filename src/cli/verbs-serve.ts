@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Referee } from '../engine/referee.js';
 import { buildApp } from '../server/app.js';
 import { LIVE_DEFAULTS } from '../server/live.js';
+import { CLIENT_LIMIT_DEFAULTS } from '../server/policy.js';
 import { prepareForum } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, playDemo } from './demo.js';
@@ -21,6 +22,9 @@ interface ServeFlags extends AccessFlags {
   log?: boolean;
   streamsPerClient: string;
   streams: string;
+  creationsPerMinute: string;
+  joinsPerMinute: string;
+  postsPerMinute: string;
 }
 
 /** A whole number from 1 up given to a flag, or a usage error naming the flag. */
@@ -92,11 +96,35 @@ export function registerServeVerb(program: Program): void {
       String(LIVE_DEFAULTS.perClient),
     )
     .option('--streams <n>', 'live event streams the server holds open at most', String(LIVE_DEFAULTS.total))
+    .option(
+      '--creations-per-minute <n>',
+      'games one client address may create a minute',
+      String(CLIENT_LIMIT_DEFAULTS.create.max),
+    )
+    .option(
+      '--joins-per-minute <n>',
+      'joins one client address may make a minute',
+      String(CLIENT_LIMIT_DEFAULTS.join.max),
+    )
+    .option(
+      '--posts-per-minute <n>',
+      'forum posts one client address may make a minute',
+      String(CLIENT_LIMIT_DEFAULTS.post.max),
+    )
     .action(async (opts: ServeFlags) => {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
       const live = {
         perClient: countFlag(opts.streamsPerClient, '--streams-per-client'),
         total: countFlag(opts.streams, '--streams'),
+      };
+      const perMinute = (value: string, flag: string) => ({
+        max: countFlag(value, flag),
+        windowMs: 60_000,
+      });
+      const clientLimits = {
+        create: perMinute(opts.creationsPerMinute, '--creations-per-minute'),
+        join: perMinute(opts.joinsPerMinute, '--joins-per-minute'),
+        post: perMinute(opts.postsPerMinute, '--posts-per-minute'),
       };
       const creation = creationPolicy(opts);
       const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
@@ -111,6 +139,7 @@ export function registerServeVerb(program: Program): void {
           referee,
           logger: opts.log ? { level: 'info' } : false,
           live,
+          clientLimits,
           creation,
           ...(trustProxy ? { trustProxy } : {}),
           verify: { worker: true },
