@@ -53,29 +53,71 @@ export async function positionBefore(
   return n;
 }
 
+/** What one viewer can check emself of a log: the entries, commands and rolls e may see. */
+export interface Checkable {
+  readonly entries: number;
+  readonly commands: number;
+  readonly fairRolls: number;
+  readonly manualRolls: number;
+}
+
+/** Per viewer, what e can check: the public's, and each player's beyond the public's. */
+export interface CheckableCounts {
+  readonly public: Checkable;
+  readonly players: Readonly<Record<string, Checkable>>;
+}
+
+const NONE: Checkable = { entries: 0, commands: 0, fairRolls: 0, manualRolls: 0 };
+
+function add(c: Checkable, e: LogEntry): Checkable {
+  let fairRolls = c.fairRolls;
+  let manualRolls = c.manualRolls;
+  for (const r of e.event.rolls ?? []) {
+    if (r.source === 'manual') manualRolls++;
+    else fairRolls++;
+  }
+  return {
+    entries: c.entries + 1,
+    commands: c.commands + (e.event.type === 'command' ? 1 : 0),
+    fairRolls,
+    manualRolls,
+  };
+}
+
+/**
+ * One pass over a log for every viewer at once, so that a verification, shared by every request for the
+ * same log, answers each viewer without reading the log again.
+ */
+export function checkableCounts(entries: readonly LogEntry[]): CheckableCounts {
+  let pub = NONE;
+  const players: Record<string, Checkable> = {};
+  for (const e of entries) {
+    const vis = e.event.vis;
+    if (vis === 'public') pub = add(pub, e);
+    else if (vis !== 'admin')
+      for (const name of new Set(vis.players)) players[name] = add(players[name] ?? NONE, e);
+  }
+  return { public: pub, players };
+}
+
 /**
  * A verification as a viewer may be told it. The Administrator gets the whole report. Anyone else learns
  * whether the whole log verifies, and counts of what e can check emself: the entries, commands and rolls
  * e may see; never how many hidden entries, commands or secret rolls there are, nor a problem's words (which
  * name hidden entries and quote them).
  */
-export function verifyFor(report: VerifyReport, entries: readonly LogEntry[], viewer: Viewer): VerifyReport {
+export function verifyFor(report: VerifyReport, counts: CheckableCounts, viewer: Viewer): VerifyReport {
   if (viewer.role === 'admin') return report;
-  let seen = 0;
-  let commands = 0;
-  let fairRolls = 0;
-  let manualRolls = 0;
-  for (const e of entries) {
-    if (!canSee(e.event.vis, viewer)) continue;
-    seen++;
-    if (e.event.type === 'command') commands++;
-    for (const r of e.event.rolls ?? []) {
-      if (r.source === 'manual') manualRolls++;
-      else fairRolls++;
-    }
-  }
+  const own = viewer.role === 'player' ? (counts.players[viewer.name] ?? NONE) : NONE;
   const problems = report.ok
     ? []
     : ['the log does not verify; the Administrator\u2019s verification says where and why'];
-  return { ok: report.ok, entries: seen, commands, fairRolls, manualRolls, problems };
+  return {
+    ok: report.ok,
+    entries: counts.public.entries + own.entries,
+    commands: counts.public.commands + own.commands,
+    fairRolls: counts.public.fairRolls + own.fairRolls,
+    manualRolls: counts.public.manualRolls + own.manualRolls,
+    problems,
+  };
 }

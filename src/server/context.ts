@@ -19,8 +19,8 @@ export interface ServerContext {
   readonly onAuthFailure?: (request: FastifyRequest) => HttpError;
   /** Throws unless the request may create a game (the server's creation policy, policy.ts). */
   readonly mayCreate?: (request: FastifyRequest) => void;
-  /** Verifications of logs, bounded and off the event loop (verify.ts); the Referee's own when absent. */
-  readonly verifier?: Verifier;
+  /** Verifications of logs, bounded and off the event loop (verify.ts). */
+  readonly verifier: Verifier;
 }
 
 /**

@@ -84,19 +84,15 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (req, reply) => {
       const viewer = viewerOf(await caller(ctx, req, req.params.game));
       const state = await gameState(ctx, req.params.game);
-      let report;
       try {
-        report = ctx.verifier
-          ? await ctx.verifier.verify(req.params.game, state.seq)
-          : await referee.verify(req.params.game);
+        const { report, counts } = await ctx.verifier.verify(req.params.game, state.seq);
+        // Counts of what this viewer can check, and whether the whole verifies; never counts of hidden things.
+        return verifyFor(report, counts, viewer);
       } catch (e) {
         if (e instanceof HttpError && e.status === 503)
           reply.header('retry-after', String(VERIFY_RETRY_AFTER));
         throw e;
       }
-      // Counts of what this viewer can check, and whether the whole verifies; never counts of hidden things.
-      if (viewer.role === 'admin') return report;
-      return verifyFor(report, await referee.entries(req.params.game), viewer);
     },
   );
 

@@ -9,6 +9,9 @@
 //   Retry-After, so a storm of verifications of different games queues no unbounded work.
 import { Worker } from 'node:worker_threads';
 import type { LogEntry, VerifyReport } from '../core/index.js';
+import { verifyLog } from '../core/index.js';
+import type { CheckableCounts } from '../engine/numbering.js';
+import { checkableCounts } from '../engine/numbering.js';
 import type { Referee } from '../engine/referee.js';
 import { HttpError } from './errors.js';
 import type { VerifyJob } from './verify-worker.js';
@@ -77,13 +80,24 @@ class VerifyThread {
 /** The worker failed (out of memory, or stopped): not a finding about the log. */
 class WorkerFailed extends Error {}
 
+/**
+ * A verification and, counted in the same read of the log, what each viewer can check of it, so a request
+ * answered from a shared or remembered verification reads nothing again (numbering.ts, verifyFor).
+ */
+export interface Verified {
+  readonly report: VerifyReport;
+  readonly counts: CheckableCounts;
+}
+
+const NO_COUNTS: CheckableCounts = checkableCounts([]);
+
 export class Verifier {
   private readonly running: number;
   private readonly waiting: number;
   private active = 0;
   private readonly queue: (() => void)[] = [];
-  private readonly sound = new Map<string, VerifyReport>();
-  private readonly shared = new Map<string, Promise<VerifyReport>>();
+  private readonly sound = new Map<string, Verified>();
+  private readonly shared = new Map<string, Promise<Verified>>();
   private readonly idle: VerifyThread[] = [];
   private readonly threads = new Set<VerifyThread>();
   private closed = false;
@@ -101,9 +115,9 @@ export class Verifier {
    * was verified sound before, shared with one running for it, else run when a place is free; 503 `busy` if
    * VERIFY_WAITING already wait.
    */
-  verify(game: string, seq: number): Promise<VerifyReport> {
+  verify(game: string, seq: number): Promise<Verified> {
     const known = this.sound.get(game);
-    if (known && known.entries === seq) {
+    if (known && known.report.entries === seq) {
       // Most recently used last, so the least recently used is forgotten first.
       this.sound.delete(game);
       this.sound.set(game, known);
@@ -126,30 +140,30 @@ export class Verifier {
     await Promise.all([...this.threads].map((t) => t.terminate()));
   }
 
-  private async run(game: string): Promise<VerifyReport> {
+  private async run(game: string): Promise<Verified> {
     if (this.active >= this.running) await new Promise<void>((resolve) => this.queue.push(resolve));
     if (this.closed) throw busy();
     this.active++;
     let failed: WorkerFailed | undefined;
     const thread = this.options.worker ? this.thread() : undefined;
+    let counts = NO_COUNTS;
     try {
-      const report = await this.referee.verify(
-        game,
-        thread
-          ? (entries, master) =>
-              thread.run(entries, master).catch((e: unknown) => {
-                if (e instanceof WorkerFailed) failed = e;
-                throw e;
-              })
-          : undefined,
-      );
+      const report = await this.referee.verify(game, (entries, master) => {
+        counts = checkableCounts(entries);
+        if (!thread) return verifyLog(this.referee.kernel, entries, master);
+        return thread.run(entries, master).catch((e: unknown) => {
+          if (e instanceof WorkerFailed) failed = e;
+          throw e;
+        });
+      });
       if (failed) throw busy(`the verification could not be finished (${failed.message}); try again later`);
+      const verified = { report, counts };
       if (report.ok) {
         this.sound.delete(game);
-        this.sound.set(game, report);
+        this.sound.set(game, verified);
         if (this.sound.size > VERIFY_REMEMBERED) this.sound.delete(this.sound.keys().next().value as string);
       }
-      return report;
+      return verified;
     } finally {
       if (thread) {
         if (thread.dead) this.threads.delete(thread);

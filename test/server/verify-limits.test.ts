@@ -51,16 +51,16 @@ describe('Issue 13 item 4: /verify is bounded', () => {
     await settle();
     expect(calls.map((c) => c.game)).toEqual(['a']);
     calls[0]?.end(report(5));
-    expect(await a).toEqual(report(5));
+    expect((await a).report).toEqual(report(5));
     await settle();
     expect(calls.map((c) => c.game)).toEqual(['a', 'b']);
     calls[1]?.end(report(7));
-    expect(await b).toEqual(report(7));
+    expect((await b).report).toEqual(report(7));
     // Room again.
     const c = v.verify('c', 3);
     await settle();
     calls[2]?.end(report(3));
-    expect((await c).entries).toBe(3);
+    expect((await c).report.entries).toBe(3);
   });
 
   it('the same game at the same length shares one run; a sound result is remembered until the log grows', async () => {
@@ -73,14 +73,14 @@ describe('Issue 13 item 4: /verify is bounded', () => {
     calls[0]?.end(report(5));
     expect(await first).toBe(await second);
     // Remembered: no run, even with no place free for one.
-    expect(await v.verify('a', 5)).toEqual(report(5));
+    expect((await v.verify('a', 5)).report).toEqual(report(5));
     expect(calls).toHaveLength(1);
     // The game moved on: verified again.
     const grown = v.verify('a', 6);
     await settle();
     expect(calls).toHaveLength(2);
     calls[1]?.end(report(6));
-    expect((await grown).entries).toBe(6);
+    expect((await grown).report.entries).toBe(6);
   });
 
   it('a log that does not verify is not remembered: asking again verifies again', async () => {
@@ -89,7 +89,7 @@ describe('Issue 13 item 4: /verify is bounded', () => {
     const bad = v.verify('a', 5);
     await settle();
     calls[0]?.end(report(5, false));
-    expect((await bad).ok).toBe(false);
+    expect((await bad).report.ok).toBe(false);
     const again = v.verify('a', 5);
     await settle();
     expect(calls).toHaveLength(2);
