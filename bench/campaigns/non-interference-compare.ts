@@ -86,8 +86,8 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
   {
     id: 'june-big-rock',
     item: 'issue 13 item 2 (h2)',
-    what: "a Big Rock's random square (a choice among squares that leaves out hidden Boxes) depends on the hidden Bonus Boxes (a Rock bought for a Box's square failing is what the text forces, R-J33: told, not leaked)",
-    match: /choice of \d+|rock-square-chosen/,
+    what: "a Big Rock's random square (a choice among squares that leaves out hidden Boxes) depends on the hidden Bonus Boxes (a Rock bought for a Box's square failing, R-J33, and the square a Rock drawn in secret lands on, R-J32, are what the text forces: told, not leaked)",
+    match: /choice of \d+/,
   },
   {
     id: 'tunnelers-turn-over',

@@ -196,8 +196,10 @@ export const DRIVERS: readonly Driver[] = [
     hidden: bonusBoxes,
     probe: juneProbe,
     suggest: gridSuggest,
-    // R-J33: a Big Rock bought for a square holding a hidden Box fails, as the text forces; its readers are told.
-    reveals: new Set(['box-opened', 'radar-reveal', 'rock-not-bought']),
+    // R-J33: a Big Rock bought for a square holding a hidden Box fails, as the text forces; R-J32: a Rock
+    // placed at random lands on a square drawn in secret among the vacant ones, made public by the text. Their
+    // readers are told.
+    reveals: new Set(['box-opened', 'radar-reveal', 'rock-not-bought', 'rock-square-chosen']),
     own: new Set(),
     words: GRID_WORDS,
   },
@@ -212,7 +214,7 @@ export const DRIVERS: readonly Driver[] = [
     amendAt: { step: 12, to: 'grid-2002-06' },
     probe: juneProbe,
     suggest: gridSuggest,
-    reveals: new Set(['thing-found', 'box-opened', 'radar-reveal', 'rock-not-bought']),
+    reveals: new Set(['thing-found', 'box-opened', 'radar-reveal', 'rock-not-bought', 'rock-square-chosen']),
     own: new Set(),
     words: GRID_WORDS,
   },
