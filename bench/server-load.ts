@@ -3,8 +3,6 @@
 // The Grid of January 2002 (alternately `enter` at the player's own unit and `leave`). Every request has its
 // own Idempotency-Key; afterwards every acknowledged key is looked for in the logs, so "nothing lost" is
 // checked, not assumed. Run alone: `node dist/bench/server-load.js [--store sqlite|postgres] [--processes N]`.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openStore } from '../src/store/open.js';
+import type { ServeProcess } from './serve-process.js';
+import { startServe } from './serve-process.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const PG_BASE = process.env.REFEREE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -78,39 +78,10 @@ interface Player {
 }
 
 /** Starts one `referee serve` and resolves with its address once it listens. */
-function startServer(
-  db: string,
-  sync: string,
-  profileDir?: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-        CLI,
-        '--db',
-        db,
-        '--sync',
-        sync,
-        'serve',
-        '--port',
-        '0',
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1] });
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`referee serve exited (${code ?? 'signal'}) before listening`)),
-    );
+function startServer(db: string, sync: string, profileDir?: string): Promise<ServeProcess> {
+  return startServe(CLI, ['--db', db, '--sync', sync, 'serve', '--port', '0'], {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    stderr: 'inherit',
   });
 }
 
@@ -141,7 +112,7 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'referee-load-'));
   const schema = `load_${process.pid}_${Date.now()}`;
   const db = options.store === 'sqlite' ? join(dir, 'load.db') : `${PG_BASE}?schema=${schema}`;
-  const servers: { child: ChildProcess; url: string }[] = [];
+  const servers: ServeProcess[] = [];
   try {
     // One process first (it creates the schema), then the others.
     servers.push(await startServer(db, sync, options.profileDir));

@@ -16,8 +16,6 @@
 //
 // Run: `node dist/bench/campaigns/cost.js [--seconds S] [--no-doc]` after `npm run build`. Prints the figures as
 // JSON, writes the "Cost" section of docs/reliability.md (unless --no-doc), exits 1 on any failure.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +27,8 @@ import { openStore } from '../../src/store/open.js';
 import { MAX_SQUARES } from '../../src/rulesets/field-match/index.js';
 import { MAX_PARAGRAPH_CHARS, MAX_POST_SENTENCES, MAX_SUGGEST_CHARS } from '../../src/forum/limits.js';
 import { machine, writeSection } from './reliability-doc.js';
+import type { ServeProcess } from '../serve-process.js';
+import { startServe } from '../serve-process.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
@@ -82,42 +82,14 @@ interface Answer {
   readonly ms: number;
 }
 
-function startServer(cli: string, db: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        '--db',
-        db,
-        'serve',
-        '--port',
-        '0',
-        // Every client of the campaign comes from 127.0.0.1, where real ones come from addresses of their
-        // own: the per-address limits of creations, joins and posts would refuse the ordinary load itself.
-        '--creations-per-minute',
-        '100000',
-        '--joins-per-minute',
-        '100000',
-        '--posts-per-minute',
-        '100000',
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1] });
-    });
-    child.stderr?.resume();
-    child.on('exit', (code) =>
-      reject(new Error(`referee serve exited (${code ?? 'signal'}) before listening`)),
-    );
-  });
+function startServer(cli: string, db: string): Promise<ServeProcess> {
+  // Every client of the campaign comes from 127.0.0.1, where real ones come from addresses of their own:
+  // the per-address limits of creations, joins and posts would refuse the ordinary load itself.
+  const unlimited = ['--creations-per-minute', '--joins-per-minute', '--posts-per-minute'].flatMap((f) => [
+    f,
+    '100000',
+  ]);
+  return startServe(cli, ['--db', db, 'serve', '--port', '0', ...unlimited]);
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
