@@ -9,6 +9,8 @@ import { durable } from './durable.js';
 import { replay } from './replay.js';
 import { lifeEvolve } from './life.js';
 import { serverLoad } from './server-load.js';
+import { clockBench, clockRow, writeClockDoc } from './clock.js';
+import { mailImport } from './mail-import.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -80,6 +82,14 @@ row(
   life.decideMs < 20,
 );
 
+const mailIn = await mailImport(10_000);
+row(
+  `Mail in: messages taken from an mbox of ${fmt(mailIn.messages)} forum posts (parse, filters, sender, grammar, commands, receipt; SQLite FULL)`,
+  `${fmt(mailIn.perSecond)}/s`,
+  '—',
+  true,
+);
+
 // Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
 // every acknowledged command looked for in the logs afterwards. Five runs, as this shared 2-core machine
 // swings by a fifth between runs of the same build: the medians are reported (throughput and p99 each),
@@ -118,6 +128,12 @@ for (const processes of [1, 2, 3]) {
     r.lost === 0 && r.duplicated === 0,
   );
 }
+
+// The clock: 10,000 scheduled games (one nday a minute each, spread over the minute) kept by one server
+// process with the HTTP load beside it; how late each boundary's tick is committed.
+const clock = await clockBench({ games: 10_000, every: 60, seconds: 120 });
+row(...clockRow(clock));
+writeClockDoc(clock, ` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'} by \`npm run bench\``);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const table = [

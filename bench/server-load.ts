@@ -70,7 +70,7 @@ function cpuSeconds(serverPids: readonly number[]): { servers: number; postgres:
   return { servers: serverPids.reduce((sum, pid) => sum + processCpu(pid), 0), postgres };
 }
 
-interface Player {
+export interface Player {
   readonly game: string;
   readonly name: string;
   readonly token: string;
@@ -85,7 +85,7 @@ function startServer(db: string, sync: string, profileDir?: string): Promise<Ser
   });
 }
 
-async function post(
+export async function post(
   url: string,
   path: string,
   body: unknown,
@@ -102,10 +102,75 @@ async function post(
 }
 
 /** autocannon as a promise (its typings describe only the callback form's return). */
-const run = (opts: autocannon.Options): Promise<autocannon.Result> =>
+export const run = (opts: autocannon.Options): Promise<autocannon.Result> =>
   new Promise((resolve, reject) => {
     void autocannon(opts, (err, result) => (err ? reject(err as Error) : resolve(result)));
   });
+
+/** Creates `games` games of The Grid (`load0`…) with `playersPerGame` players each, through the API. */
+export async function loadPlayers(url: string, games: number, playersPerGame: number): Promise<Player[]> {
+  const players: Player[] = [];
+  for (let g = 0; g < games; g++) {
+    const game = `load${g}`;
+    await post(url, '/api/games', { ruleset: 'grid-2002-01', game });
+    for (let p = 0; p < playersPerGame; p++) {
+      const name = `p${p}`;
+      const joined = await post(url, `/api/games/${game}/join`, { player: name });
+      // Units on a diagonal walk, one each, so a player's enter is never into another's unit.
+      players.push({
+        game,
+        name,
+        token: String(joined.token),
+        unit: [(p % 20) + 1, Math.floor(p / 20) + 1],
+      });
+    }
+  }
+  return players;
+}
+
+/**
+ * autocannon keeping one connection per player busy for `seconds` with announcements that are always legal
+ * (alternately `enter` at the player's own unit and `leave`), each with its own Idempotency-Key: the keys
+ * sent and those acknowledged are added to `sent` and `acked` (as GAME/PLAYER/N).
+ */
+export function announce(
+  url: string,
+  players: readonly Player[],
+  seconds: number,
+  sent: Set<string>,
+  acked: Set<string>,
+): Promise<autocannon.Result> {
+  let next = 0;
+  return run({
+    url,
+    connections: players.length,
+    duration: seconds,
+    // One connection per player, each with its own two-request cycle and keys.
+    setupClient(client) {
+      const pl = players[next++ % players.length] as Player;
+      let n = 0;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${pl.token}` };
+      const path = `/api/games/${pl.game}/commands`;
+      // One request in flight per connection: the response that arrives is to the key set last.
+      const keyed = (body: string): autocannon.Request => ({
+        method: 'POST',
+        path,
+        setupRequest(req) {
+          const key = `${pl.game}/${pl.name}/${n++}`;
+          sent.add(key);
+          return { ...req, headers: { ...headers, 'idempotency-key': key }, body };
+        },
+        onResponse(status) {
+          if (status === 200) acked.add(`${pl.game}/${pl.name}/${n - 1}`);
+        },
+      });
+      client.setRequests([
+        keyed(JSON.stringify({ type: 'enter', args: { x: pl.unit[0], y: pl.unit[1] } })),
+        keyed(JSON.stringify({ type: 'leave', args: {} })),
+      ]);
+    },
+  });
+}
 
 export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
   const sync = options.sync ?? 'full';
@@ -119,22 +184,7 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
     for (let i = 1; i < options.processes; i++) servers.push(await startServer(db, sync, options.profileDir));
     const first = servers[0]?.url ?? '';
 
-    const players: Player[] = [];
-    for (let g = 0; g < options.games; g++) {
-      const game = `load${g}`;
-      await post(first, '/api/games', { ruleset: 'grid-2002-01', game });
-      for (let p = 0; p < options.playersPerGame; p++) {
-        const name = `p${p}`;
-        const joined = await post(first, `/api/games/${game}/join`, { player: name });
-        // Units on a diagonal walk, one each, so a player's enter is never into another's unit.
-        players.push({
-          game,
-          name,
-          token: String(joined.token),
-          unit: [(p % 20) + 1, Math.floor(p / 20) + 1],
-        });
-      }
-    }
+    const players = await loadPlayers(first, options.games, options.playersPerGame);
 
     const acked = new Set<string>();
     const sent = new Set<string>();
@@ -148,38 +198,9 @@ export async function serverLoad(options: LoadOptions): Promise<LoadResult> {
     const results = await Promise.all(
       servers.map((server, s) => {
         const mine = groups[s] ?? [];
-        let next = 0;
         return mine.length === 0
           ? Promise.resolve(undefined)
-          : run({
-              url: server.url,
-              connections: mine.length,
-              duration: options.seconds,
-              // One connection per player, each with its own two-request cycle and keys.
-              setupClient(client) {
-                const pl = mine[next++ % mine.length] as Player;
-                let n = 0;
-                const headers = { 'content-type': 'application/json', authorization: `Bearer ${pl.token}` };
-                const path = `/api/games/${pl.game}/commands`;
-                // One request in flight per connection: the response that arrives is to the key set last.
-                const keyed = (body: string): autocannon.Request => ({
-                  method: 'POST',
-                  path,
-                  setupRequest(req) {
-                    const key = `${pl.game}/${pl.name}/${n++}`;
-                    sent.add(key);
-                    return { ...req, headers: { ...headers, 'idempotency-key': key }, body };
-                  },
-                  onResponse(status) {
-                    if (status === 200) acked.add(`${pl.game}/${pl.name}/${n - 1}`);
-                  },
-                });
-                client.setRequests([
-                  keyed(JSON.stringify({ type: 'enter', args: { x: pl.unit[0], y: pl.unit[1] } })),
-                  keyed(JSON.stringify({ type: 'leave', args: {} })),
-                ]);
-              },
-            });
+          : announce(server.url, mine, options.seconds, sent, acked);
       }),
     );
     const ran = results.filter((r) => r !== undefined);

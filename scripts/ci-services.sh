@@ -4,6 +4,8 @@
 # - PostgreSQL, started if installed and stopped, installed if absent, and reachable as the `postgres` role on
 #   127.0.0.1 without a password, which is where the suite's PostgreSQL tests connect by default
 #   (REFEREE_TEST_PG; they never skip). Each test makes and drops a schema of its own in `postgres`.
+# - Dovecot (Debian's dovecot-imapd and dovecot-lmtpd), installed if absent and never started as a service:
+#   the mail tests start a private instance of their own (test/support/mail-servers.ts).
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -14,6 +16,22 @@ apt_install() {
 }
 
 command -v chromium >/dev/null || apt_install chromium
+
+# The package's own service may fail to start (no init system on a CI machine, port 143 taken): that is no
+# failure here, since the tests never use it; policy-rc.d 101 tells Debian's scripts not to start it at all.
+if [ ! -x /usr/sbin/dovecot ]; then
+  policy=/usr/sbin/policy-rc.d
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null
+    as_root chmod +x "$policy"
+    policy_added=1
+    trap 'as_root rm -f "$policy"' EXIT
+  fi
+  apt_install dovecot-imapd dovecot-lmtpd || [ -x /usr/sbin/dovecot ]
+  if [ -n "${policy_added:-}" ]; then as_root rm -f "$policy"; trap - EXIT; fi
+  as_root service dovecot stop >/dev/null 2>&1 || true
+fi
+test -x /usr/sbin/dovecot
 
 if ! command -v pg_ctlcluster >/dev/null; then apt_install postgresql; fi
 cluster_version() { ls /etc/postgresql | sort -n | tail -1; }

@@ -132,6 +132,23 @@ export const PROBES: readonly Probe[] = [
     ok: [200],
   },
   { name: 'events', method: 'GET', path: `${g}/events`, expect: anyoneChecked, ok: [200] },
+  // Issue 14: each viewer's notices (the public's without a token), numbered among eir own.
+  { name: 'notices', method: 'GET', path: `${g}/notices`, expect: anyoneChecked, ok: [200], twin: 'notices' },
+  {
+    name: 'notices after',
+    method: 'GET',
+    path: `${g}/notices?after=1&limit=5`,
+    expect: anyoneChecked,
+    ok: [200],
+  },
+  {
+    name: 'notices (no such game)',
+    method: 'GET',
+    path: '/api/games/nosuch/notices',
+    expect: noGameRead,
+    ok: [404],
+    twin: 'notices',
+  },
   {
     name: 'join',
     method: 'POST',
@@ -220,6 +237,16 @@ export const PROBES: readonly Probe[] = [
     expect: adminOnly,
     ok: [200],
     twin: 'reissue',
+    changes: true,
+  },
+  {
+    name: "a player's mail address",
+    method: 'POST',
+    path: `${g}/players/alice/address`,
+    body: (n) => ({ email: `alice${n}@example.org` }),
+    // The player emself or the Administrator (issue 15).
+    expect: (r) => (r === 'public' || isInvalid(r) ? 401 : r === 'alice' || r === 'admin' ? 'ok' : 403),
+    ok: [200],
     changes: true,
   },
   {

@@ -57,14 +57,19 @@ async function freeGameId(referee: Referee): Promise<string> {
     if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
 }
 
+/** The demo's rhythm when served (`npm start`): an nday every 30 s, so a newcomer sees ndays end by themselves. */
+export const DEMO_RHYTHM_SECONDS = 30;
+
 /**
  * Plays the demonstration game into the referee's store and returns its id; `say` receives what a person
- * watching should read (the nweek reports, the verification).
+ * watching should read (the nweek reports, the verification). With `rhythm` (seconds), the game is then given
+ * a schedule of an nday every that many seconds from now, which the clock of `referee serve` keeps.
  */
 export async function playDemo(
   referee: Referee,
   where: string,
   say: (line: string) => void,
+  rhythm?: number,
 ): Promise<string> {
   const game = await freeGameId(referee);
   say(`Creating ${game} (The Grid, January 2002, fair dice) in ${where}\n`);
@@ -108,6 +113,17 @@ export async function playDemo(
   say(
     `Verified ${game}: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair rolls re-derived.`,
   );
+  if (rhythm !== undefined)
+    await must(referee, game, {
+      type: 'schedule',
+      by: ADMIN,
+      // From the whole second, so the boundaries read plainly (…:30.000Z).
+      args: {
+        every: rhythm,
+        policy: 'catch-up',
+        since: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+      },
+    });
   return game;
 }
 

@@ -10,8 +10,11 @@ import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
 import { registerDemo } from './demo.js';
 import { registerForumVerbs } from './verbs-forum.js';
 import { registerServeVerb } from './verbs-serve.js';
+import { registerClockVerb } from './verbs-clock.js';
 import { registerMigrateVerb } from './verbs-migrate.js';
 import { registerCommandsVerb } from './verbs-commands.js';
+import { registerScheduleVerb } from './verbs-schedule.js';
+import { registerMailVerbs } from './verbs-mail.js';
 import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
@@ -22,6 +25,7 @@ const BAD_INPUT = new Set([
   'conflict',
   'duplicate-command',
   'bad-path',
+  'bad-input',
 ]);
 
 export function buildProgram(): Program {
@@ -43,8 +47,11 @@ export function buildProgram(): Program {
   registerDemo(program);
   registerForumVerbs(program);
   registerServeVerb(program);
+  registerClockVerb(program);
   registerMigrateVerb(program);
   registerCommandsVerb(program);
+  registerScheduleVerb(program);
+  registerMailVerbs(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

@@ -3,27 +3,11 @@
 // stderr) if any was rejected or not understood.
 import { readFileSync } from 'node:fs';
 import type { Command as Program } from 'commander';
-import { commandWords, ForumError, postMessage } from '../forum/index.js';
+import { ForumError, postMessage, sentenceLine } from '../forum/index.js';
 import type { SentenceResult } from '../forum/index.js';
 import type { Referee } from '../engine/referee.js';
 import { withReferee } from './context.js';
 import { UsageError } from './fail.js';
-
-/** One sentence's answer as a line: what happened, then the command (as `act` words) or why not. */
-export function sentenceLine(r: SentenceResult, words: (type: string) => readonly string[]): string {
-  const act = r.command ? commandWords(r.command, words(r.command.type)) : '';
-  const why = r.error ? ` (${r.error.code}) ${r.error.message}` : '';
-  switch (r.status) {
-    case 'accepted':
-      return `accepted: ${r.sentence} → ${act}${r.duplicate ? ' (already applied by this key)' : ''}`;
-    case 'rejected':
-      return `rejected: ${r.sentence} → ${act}${why}`;
-    case 'not-understood':
-      return `not understood: ${r.sentence}${why}${r.nearest ? ` — did you mean: ${r.nearest}?` : ''}`;
-    case 'ignored':
-      return `ignored: ${r.sentence}`;
-  }
-}
 
 async function post(
   referee: Referee,

@@ -3,21 +3,25 @@ import type { Command as Program } from 'commander';
 import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
+import { withInstants } from '../engine/instants.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
 import { parseRolls, withReferee } from './context.js';
 import { readWords, shapeOf, usage } from './args.js';
 import type { ViewerFlags } from './context.js';
 import { readFileSync } from 'node:fs';
+import { checkFree, registerAddress } from '../channels/mail/register.js';
+import { orUsage, phraseOptions, registration } from './mail-flags.js';
+import type { PhraseFlags } from './mail-flags.js';
 
-interface SubmitFlags extends ViewerFlags {
+export interface SubmitFlags extends ViewerFlags {
   rolls?: string;
   id?: string;
   json?: boolean;
 }
 
 /** Submits one command and prints what the given viewer may see of what it did. */
-async function submit(
+export async function submit(
   referee: Referee,
   game: string,
   command: Omit<Command, 'rolls' | 'id'>,
@@ -30,8 +34,9 @@ async function submit(
   // The server's token for the new game's Administrator or the new player, granted only if the command is
   // accepted, and shown this once.
   const token = tokenFor ? issue(tokenFor.holder) : undefined;
+  // The instant a schedule, a pause or a resumption takes effect, if not given, is now (instants.ts).
   const full: Command = {
-    ...command,
+    ...withInstants(command, Date.now()),
     ...(rolls ? { rolls } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
@@ -183,16 +188,36 @@ export function registerGameVerbs(program: Program): void {
       },
     );
 
-  withSubmitFlags(
-    program.command('join').description('a new player joins a game').argument('<game>').argument('<player>'),
-  ).action(async (game: string, name: string, opts: SubmitFlags) => {
+  phraseOptions(
+    withSubmitFlags(
+      program
+        .command('join')
+        .description('a new player joins a game')
+        .argument('<game>')
+        .argument('<player>'),
+    ).option(
+      '--email <address>',
+      "the player's mail address: eir mail to the game's addresses is read as eir posts (private: never shown)",
+    ),
+  ).action(async (game: string, name: string, opts: SubmitFlags & PhraseFlags & { email?: string }) => {
     const by = playerActor(name);
-    await withReferee(program, (referee) =>
-      submit(referee, game, { type: 'join', by, args: {} }, opts, by as Viewer, {
+    if (opts.email === undefined && (opts.phrase ?? opts.phraseFile) !== undefined)
+      throw new UsageError('a secret phrase goes with --email');
+    // Checked before the join, so that a bad or taken address leaves the game as it was.
+    const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
+    await withReferee(program, async (referee) => {
+      if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
+      await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
         holder: playerHolder(name),
         label: `${name}'s`,
-      }),
-    );
+      });
+      if (!mail) return;
+      await orUsage(registerAddress(referee.store, game, name, mail));
+      if (!opts.json)
+        console.log(
+          `${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`,
+        );
+    });
   });
 
   withSubmitFlags(

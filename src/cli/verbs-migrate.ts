@@ -1,5 +1,5 @@
 // `referee migrate --from sqlite:FILE --to postgres://…`: moves games from one store to another. Each game
-// is copied whole (log, dice secret, command ids, tokens) in one transaction of the target, never over a game
+// is copied whole (log, dice secret, command ids, tokens, notices) in one transaction of the target, never over a game
 // the target already has, and counts as moved only once the target's copy replays and verifies and reads back
 // identical to the source.
 import type { Command as Program } from 'commander';
@@ -29,13 +29,15 @@ const fingerprint = (d: GameDump): string =>
     master: d.master ? Array.from(d.master) : null,
     commands: d.commands,
     tokens: d.tokens,
+    notices: d.notices ?? [],
+    addresses: d.addresses ?? [],
   } as unknown as Json);
 
 export function registerMigrateVerb(program: Program): void {
   program
     .command('migrate')
     .description(
-      'copy games (log, dice secret, command ids, tokens) from one store to another, each verified by replay on the target; never overwrites a game',
+      'copy games (log, dice secret, command ids, tokens, notices, mail addresses) from one store to another, each verified by replay on the target; never overwrites a game',
     )
     .requiredOption('--from <store>', 'where the games are: sqlite:FILE (or a file path) or postgres://…')
     .requiredOption('--to <store>', 'where they go: postgres://… (or sqlite:FILE)')

@@ -9,11 +9,16 @@ import { LIVE_DEFAULTS } from '../server/live.js';
 import { CLIENT_LIMIT_DEFAULTS } from '../server/policy.js';
 import { prepareForum } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
-import { DEMO_PLAYERS, playDemo } from './demo.js';
-import { shownDb, withReferee } from './context.js';
+import { DEMO_PLAYERS, DEMO_RHYTHM_SECONDS, playDemo } from './demo.js';
+import { dbPath, shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
+import type { Clockwork } from '../clock/clockwork.js';
+import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
+import { parseGrace, startClock } from './verbs-clock.js';
 import type { AccessFlags } from './serve-settings.js';
 import { accessOptions, creationPolicy, parseTrustProxy } from './serve-settings.js';
+import type { MailService } from './serve-mail.js';
+import { mailSettings, startMail } from './serve-mail.js';
 
 interface ServeFlags extends AccessFlags {
   port: string;
@@ -25,6 +30,9 @@ interface ServeFlags extends AccessFlags {
   creationsPerMinute: string;
   joinsPerMinute: string;
   postsPerMinute: string;
+  clock: boolean;
+  clockGrace?: string;
+  mail?: string;
 }
 
 /** A whole number from 1 up given to a flag, or a usage error naming the flag. */
@@ -40,7 +48,7 @@ async function demoTokens(
   where: string,
 ): Promise<{ game: string; lines: string[] } | undefined> {
   if ((await referee.listGames()).length > 0) return undefined;
-  const game = await playDemo(referee, where, () => undefined);
+  const game = await playDemo(referee, where, () => undefined, DEMO_RHYTHM_SECONDS);
   const lines: string[] = [];
   const admin = issue(ADMIN_HOLDER);
   await referee.store.grantToken(game, admin.grant);
@@ -66,7 +74,11 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * SHUTDOWN_GRACE_MS without an end, exits at once: nothing is lost, since a command is acknowledged only
  * once committed.
  */
-async function stop(app: FastifyInstance): Promise<void> {
+async function stop(
+  app: FastifyInstance,
+  clock: Clockwork | undefined,
+  mail: MailService | undefined,
+): Promise<void> {
   const now = (why: string) => () => {
     console.error(`nomic-referee stopped ${why}; commands not yet answered were not acknowledged`);
     process.exit(1);
@@ -80,7 +92,12 @@ async function stop(app: FastifyInstance): Promise<void> {
     now(`after waiting ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`),
     SHUTDOWN_GRACE_MS,
   ).unref();
+  // The clock first: a boundary being fired is committed (or refused) before the store closes.
+  await clock?.stop();
   await app.close();
+  // The Couriers last: the deliveries in flight end and are marked; notices not yet sent stay in the outbox
+  // for the next start (or another process's Courier).
+  await mail?.stop();
 }
 
 export function registerServeVerb(program: Program): void {
@@ -111,6 +128,16 @@ export function registerServeVerb(program: Program): void {
       'forum posts one client address may make a minute',
       String(CLIENT_LIMIT_DEFAULTS.post.max),
     )
+    .option('--no-clock', "do not keep the scheduled games' time here (another process runs `referee clock`)")
+    .option(
+      '--clock-grace <seconds>',
+      'a boundary more overdue than this is an outage, handled by its schedule policy',
+      String(CLOCK_DEFAULTS.graceMs / 1000),
+    )
+    .option(
+      '--mail <file>',
+      "the operator's mail settings (JSON; README: Mail): the games they name send private news, reports and receipts by mail, and public notices to their chat webhooks",
+    )
     .action(async (opts: ServeFlags) => {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
       const live = {
@@ -127,7 +154,9 @@ export function registerServeVerb(program: Program): void {
         post: perMinute(opts.postsPerMinute, '--posts-per-minute'),
       };
       const creation = creationPolicy(opts);
+      const graceMs = parseGrace(opts.clockGrace, '--clock-grace');
       const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
+      const settings = opts.mail !== undefined ? await mailSettings(opts.mail) : undefined;
       await withReferee(program, async (referee) => {
         // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
         // listen is reported now rather than at the first page that asks.
@@ -142,25 +171,39 @@ export function registerServeVerb(program: Program): void {
           clientLimits,
           creation,
           ...(trustProxy ? { trustProxy } : {}),
-          verify: { worker: true },
+          verify: { worker: { db: dbPath(program) } },
         });
         const address = await app.listen({ port: Number(opts.port), host: opts.host });
         console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
         console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
         if (creation.mode === 'operator') console.log('  games are created only with the operator token');
         if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
+        // Mail before the clock, so a boundary's report is made as the first tick is decided.
+        const mail = settings ? await startMail(referee, settings) : undefined;
+        if (mail)
+          console.log(
+            `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,
+          );
+        // The clock starts once the demo is played, so its schedule is found with every other game's.
+        const clock = opts.clock ? await startClock(referee, graceMs) : undefined;
+        if (!clock) console.log("  the games' clock is not kept here (--no-clock)");
         if (demo) {
           console.log(
             `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,
           );
           for (const line of demo.lines) console.log(line);
+          console.log(
+            clock
+              ? `Its ndays now end by themselves, one every ${DEMO_RHYTHM_SECONDS} s: the clock keeps its schedule.`
+              : `Its schedule (an nday every ${DEMO_RHYTHM_SECONDS} s) is kept only where a clock runs (--no-clock).`,
+          );
         }
         console.log('\nCtrl-C stops it.');
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve);
           process.once('SIGTERM', resolve);
         });
-        await stop(app);
+        await stop(app, clock, mail);
       });
     });
 }

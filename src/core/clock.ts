@@ -5,6 +5,15 @@ export interface Clock {
   readonly ndays: number;
 }
 
+/** How many ndays of the game have begun, counting the current one: nday 2 of nweek 3 of 7-nday nweeks is 16. */
+export const ndayCount = (clock: Clock): number => (clock.nweek - 1) * clock.ndays + clock.nday;
+
+/** The nweek and nday of the `count`th nday of the game (ndayCount's inverse). */
+export const ndayAt = (clock: Clock, count: number): { nweek: number; nday: number } => ({
+  nweek: Math.floor((count - 1) / clock.ndays) + 1,
+  nday: ((count - 1) % clock.ndays) + 1,
+});
+
 /**
  * The moments rules can hook onto, in the order one tick passes through them:
  * end of nday -> (end of nweek -> start of nweek) -> start of nday.

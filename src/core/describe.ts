@@ -1,5 +1,6 @@
 import type { KernelEvent } from './events.js';
 import type { Json } from './json.js';
+import { describeSchedule } from './schedule-describe.js';
 
 const argText = (args: { readonly [k: string]: Json }): string =>
   Object.entries(args)
@@ -48,5 +49,17 @@ export function describeKernelEvent(e: KernelEvent): string {
       return `Rule ${e.module} is repealed.`;
     case 'game-ended':
       return `The game ends: ${e.reason}.${e.winners.length ? ` Winners: ${e.winners.join(', ')}.` : ''}`;
+    case 'schedule-set':
+      return `The Administrator set the ${describeSchedule(e.schedule)}`;
+    case 'schedule-cleared':
+      return 'The Administrator cleared the schedule: ndays end only when the Administrator ticks.';
+    case 'clock-paused':
+      return `The Administrator paused the clock at ${e.at}: ${e.reason}.`;
+    case 'clock-resumed':
+      return `The Administrator resumed the clock at ${e.at} (what fell while it was paused is not caught up): ${e.reason}.`;
+    case 'nweek-extended':
+      return `The Administrator extended nweek ${e.nweek} to ${e.until}: ${e.reason}.`;
+    case 'boundary-fired':
+      return `The scheduled end of the nday, ${e.scheduled}, has come.`;
   }
 }

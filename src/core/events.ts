@@ -3,6 +3,7 @@ import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import type { Command } from './commands.js';
 import type { Stream } from './dice/fair.js';
+import type { Schedule } from './schedule.js';
 
 /**
  * What decide produces and evolve consumes. Every event says who may see it; the rolls that decided it ride
@@ -51,7 +52,15 @@ export type KernelEvent =
   | { type: 'ruleset-amended'; vis: 'public'; from: string; to: string; repeals: string[] }
   | { type: 'module-enacted'; vis: 'public'; module: string }
   | { type: 'module-repealed'; vis: 'public'; module: string }
-  | { type: 'game-ended'; vis: 'public'; winners: string[]; reason: string };
+  | { type: 'game-ended'; vis: 'public'; winners: string[]; reason: string }
+  // The game's calendar (issue 14, schedule-commands.ts): the schedule as set, with what it keeps.
+  | { type: 'schedule-set'; vis: 'public'; schedule: Schedule }
+  | { type: 'schedule-cleared'; vis: 'public' }
+  | { type: 'clock-paused'; vis: 'public'; at: string; reason: string }
+  | { type: 'clock-resumed'; vis: 'public'; at: string; reason: string }
+  | { type: 'nweek-extended'; vis: 'public'; nweek: number; until: string; reason: string }
+  /** The tick that follows is the schedule's boundary at `scheduled`. */
+  | { type: 'boundary-fired'; vis: 'public'; scheduled: string };
 
 /**
  * Kernel events whose fold changes nothing but the entry count (and never carry rolls). A store may hand
@@ -76,4 +85,10 @@ export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type
   'module-enacted',
   'module-repealed',
   'game-ended',
+  'schedule-set',
+  'schedule-cleared',
+  'clock-paused',
+  'clock-resumed',
+  'nweek-extended',
+  'boundary-fired',
 ]);

@@ -64,6 +64,7 @@ function step(
     balances: s.balances,
     dice,
     ended: s.ended,
+    schedule: s.schedule,
     seq: s.seq + 1,
     seenPublic: vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
     seenPrivate: seePrivate(s.seenPrivate, vis),
@@ -106,6 +107,7 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     balances: {},
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
+    schedule: null,
     seq: 1,
     seenPublic: 1, // game-created is public
     seenPrivate: {},
@@ -161,6 +163,25 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
       return { ...s, modules: s.modules.filter((m) => m !== e.module) };
     case 'game-ended':
       return { ...s, ended: { winners: e.winners, reason: e.reason } };
+    case 'schedule-set':
+      return { ...s, schedule: e.schedule };
+    case 'schedule-cleared':
+      return { ...s, schedule: null };
+    case 'clock-paused':
+      return { ...s, schedule: s.schedule && { ...s.schedule, paused: { at: e.at, reason: e.reason } } };
+    case 'clock-resumed':
+      // Resuming starts the schedule afresh at that instant: what fell while paused is not caught up (K9).
+      return { ...s, schedule: s.schedule && { ...s.schedule, paused: null, since: e.at } };
+    case 'nweek-extended':
+      return {
+        ...s,
+        schedule: s.schedule && {
+          ...s.schedule,
+          extension: { nweek: e.nweek, until: e.until, reason: e.reason },
+        },
+      };
+    case 'boundary-fired':
+      return { ...s, schedule: s.schedule && { ...s.schedule, fired: e.scheduled } };
   }
 }
 

@@ -21,3 +21,8 @@ export * from './dice/fair.js';
 export * from './dice/roll.js';
 export * from './dice/verify-roll.js';
 export { PLAYER_NAME } from './kernel-commands.js';
+export * from './schedule.js';
+export * from './schedule-time.js';
+export * from './schedule-describe.js';
+export * from './instant.js';
+export { DEFAULT_WARNINGS } from './schedule-commands.js';

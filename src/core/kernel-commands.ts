@@ -5,6 +5,7 @@ import { command } from './ruleset.js';
 import type { CommandRule } from './ruleset.js';
 import type { Decision } from './decision.js';
 import { BANK } from './ledger.js';
+import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -58,9 +59,13 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   tick: command({
     actor: 'admin',
     visibility: 'public',
-    summary: 'end the current nday (or, with nweek, every nday left in the nweek)',
-    args: z.object({ nweek: z.boolean().optional() }).strict(),
-    run(ctx, _by, { nweek }) {
+    summary:
+      "end the current nday (or, with nweek, every nday left in the nweek); scheduled: the schedule's boundary this is",
+    args: z
+      .object({ nweek: z.boolean().optional(), scheduled: z.string().min(1).max(40).optional() })
+      .strict(),
+    run(ctx, _by, { nweek, scheduled }) {
+      if (scheduled !== undefined) fireBoundary(ctx, scheduled);
       const start = ctx.clock.nweek;
       do endNday(ctx);
       while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended);
@@ -162,4 +167,5 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       ctx.endGame(winners ?? [], reason ?? 'ended by the Administrator');
     },
   }),
+  ...SCHEDULE_COMMANDS,
 };

@@ -6,13 +6,14 @@ import type { Json, JsonObject } from './json.js';
 import type { RuleError } from './errors.js';
 import type { Result } from './result.js';
 import type { Viewer } from './viewer.js';
-import type { CommandRule } from './ruleset.js';
+import type { Awaiting, CommandRule } from './ruleset.js';
 import type { Registry } from './registry.js';
 import { Decision } from './decision.js';
 import { makeEvolve } from './evolve.js';
 import { KERNEL_COMMANDS, PLAYER_NAME, startNweek } from './kernel-commands.js';
 import { Rejection, ruleError } from './errors.js';
 import { err, ok } from './result.js';
+import { isJson } from './json.js';
 import { canSee } from './visibility.js';
 import { describeKernelEvent } from './describe.js';
 import { KERNEL_EVENT_TYPES } from './events.js';
@@ -55,7 +56,7 @@ const createArgs = z
   .object({
     game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
     ruleset: z.string().min(1),
-    config: z.json().optional(),
+    config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
     ndays: z.number().int().min(1).max(100).optional(),
     dice: z.enum(['fair', 'manual']).optional(),
     /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
@@ -146,9 +147,20 @@ export class Kernel {
       ndays: state.clock.ndays,
       dice: state.dice.source,
       ended: state.ended ? { winners: [...state.ended.winners], reason: state.ended.reason } : null,
+      // The calendar is a rule in force, and who the rules wait for only public facts (Ruleset.awaiting):
+      // every viewer sees both alike.
+      schedule: state.schedule as unknown as Json,
     };
+    const awaiting = this.awaiting(state);
+    if (awaiting) base.awaiting = awaiting as unknown as Json;
     if (viewer.role === 'admin') base.diceQueue = [...state.dice.queue];
     return { ...base, ...ruleset.view(state.rules, state, viewer) };
+  }
+
+  /** Who the rules wait for now, and until when (Ruleset.awaiting): public facts, the same for every viewer. */
+  awaiting(state: GameState): Awaiting | undefined {
+    const ruleset = this.rulesetOf(state);
+    return state.ended ? undefined : ruleset.awaiting?.(state.rules, state);
   }
 
   render(state: GameState, view: JsonObject): string {

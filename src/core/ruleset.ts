@@ -148,6 +148,35 @@ export interface Ruleset<S> {
   readonly edition?: number;
   /** The rules an amendment into this ruleset repeals, for the record. */
   readonly repeals?: readonly string[];
+  /**
+   * Who the rules are waiting for now (issue 14): the players whose action is needed before the wait ends,
+   * and whether each has acted, as far as the public may know (in the Grid, that a player announced, never
+   * where). Undefined when the rules wait for no one. Pure; read by every view and by the clock's reminders.
+   */
+  awaiting?(rules: S, game: GameState): Awaiting | undefined;
+}
+
+/** What the rules wait for: see Ruleset.awaiting. Only public facts. */
+export interface Awaiting {
+  /** What is awaited, in the rules' words: "announcements for nweek 3", "alice's turn". */
+  readonly what: string;
+  /** Each player whose action is needed, in the game's order, and whether e has given it. */
+  readonly players: readonly { readonly name: string; readonly done: boolean }[];
+  /**
+   * The game time the wait ends at: the end of this nday of this nweek (the clock turns it into an instant).
+   * A wait that ends at an nweek's end names that nweek's last nday.
+   */
+  readonly until: { readonly nweek: number; readonly nday: number };
+  /**
+   * How a player awaited acts, in the rules' words and the command's ("announce a move: move X Y"), for
+   * reminders. Optional: a reminder without it says only what is awaited.
+   */
+  readonly how?: string;
+  /**
+   * What became of a player still awaited when the wait ended, in the rules' words, said to that player
+   * ("the nweek ended and you had not announced a move: you stay where you are"). Optional.
+   */
+  readonly late?: string;
 }
 
 /** A ruleset with its state type forgotten, as the registry and the kernel hold it. */

@@ -1,6 +1,7 @@
 import type { Json } from './json.js';
 import type { Clock } from './clock.js';
 import type { Balances } from './ledger.js';
+import type { Schedule } from './schedule.js';
 
 /** The dice as the log has left them: which source, the current weekly epoch, and how far each stream is. */
 export interface DiceState {
@@ -35,6 +36,8 @@ export interface GameState {
   readonly balances: Balances;
   readonly dice: DiceState;
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
+  /** The game's calendar, if the Administrator gave it one (issue 14): public, part of the rules in force. */
+  readonly schedule: Schedule | null;
   /** Number of log entries folded in. */
   readonly seq: number;
   /**

@@ -4,13 +4,15 @@
 // from the log itself (the command as recorded, with its dice), so no fingerprint has to be stored beside it.
 import type { Command, Json, LogEntry, RuleError } from '../core/index.js';
 import { batchCommand, canonicalJson, ruleError } from '../core/index.js';
+import { withoutFilledInstant } from './instants.js';
 
 /**
  * A command as it is compared: who, what, the arguments as given, the dice results brought along. A
  * creation's edition (ruling K4) is compared only when the request names one: a request leaves it to the
  * ruleset, and the recorded creation always has it.
  */
-function fingerprint(command: Command, withEdition: boolean): string {
+function fingerprint(request: Command, withEdition: boolean): string {
+  const command = withoutFilledInstant(request);
   const { edition, ...given } = command.args;
   const args =
     command.type === 'create'

@@ -16,34 +16,32 @@ import type {
   Command,
   Decided,
   GameState,
-  KernelEvent,
   JsonObject,
   LogEntry,
   LogLine,
   RuleError,
   Result,
-  Stream,
   VerifyReport,
   Viewer,
 } from '../core/index.js';
 import {
   batchCommand,
   chain,
-  chainBreak,
-  entryHash,
   err,
   FOLD_NOOP_TYPES,
   GENESIS,
   Kernel,
   ok,
   ruleError,
-  sha256Hex,
-  streamSeed,
   verifyLog,
 } from '../core/index.js';
 import type { Registry } from '../core/index.js';
-import type { GameSummary, Store, StoreChange, TokenGrant } from '../store/store.js';
+import type { GameSummary, Notice, Store, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
+import type { AppendListener } from './following.js';
+import { Following } from './following.js';
+import type { FileCheck, LogCheck } from './verification.js';
+import { checkSound, verifyStored } from './verification.js';
 import { reusedId } from './idempotency.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
@@ -64,10 +62,33 @@ interface Loaded {
 export interface SubmitOptions {
   /** Tokens granted if (and only if) the command is accepted: the admin's at creation, a player's on joining. */
   readonly tokens?: readonly TokenGrant[];
+  /**
+   * The notices the command causes (issue 14: reminders, deadlines, "your turn"), made from the entries it
+   * appends, the state after them and the state it was decided on, each from its recipient's view only. Called once the command is
+   * decided, again on each retry (its result must depend on nothing else), and written in the same
+   * transaction as the entries: a refused command leaves no notice, an accepted one all of them.
+   */
+  readonly notices?: (
+    entries: readonly LogEntry[],
+    state: GameState,
+    before: GameState | undefined,
+  ) => Notice[];
 }
 
-/** Told of committed entries, in order, once each. */
-export type AppendListener = (game: string, entries: readonly LogEntry[]) => void;
+export type { AppendListener };
+
+/**
+ * The notices every command causes, beside its own (Referee.setNotices): the host's producers (issue 15's
+ * private news and nweek reports, src/channels/producers.ts). Unlike SubmitOptions.notices it may read the
+ * store (an nweek's report covers the whole nweek), so it answers a promise; it is called as often and on
+ * the same terms (once the command is decided, again on each retry, before the append).
+ */
+export type CommandNotices = (
+  game: string,
+  entries: readonly LogEntry[],
+  state: GameState,
+  before: GameState | undefined,
+) => Notice[] | Promise<Notice[]>;
 
 /** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
 export type Entropy = () => Uint8Array;
@@ -79,6 +100,9 @@ export type Entropy = () => Uint8Array;
  */
 export const MAX_ATTEMPTS = 32;
 
+/** How long a sound check of the whole file serves other games' first writes (see Referee.soundFile). */
+export const FILE_CHECK_REUSE_MS = 60_000;
+
 export class Referee {
   readonly kernel: Kernel;
   private readonly cache = new Map<string, Loaded>();
@@ -88,14 +112,16 @@ export class Referee {
     string,
     { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
   >();
-  private readonly listeners = new Set<AppendListener>();
-  /** Per game, how many listeners follow it alone; `everyGame` counts those that follow every game. */
-  private readonly followed = new Map<string, number>();
-  private everyGame = 0;
   /** Games whose stored log was found sound (see checkSound) before this referee first wrote to them. */
   private readonly sound = new Set<string>();
-  /** Set once the store is (being) watched; see watch(). */
-  private watching: Promise<() => Promise<void>> | undefined;
+  /** Who checks the store's file, if not the store itself (see checkFileWith). */
+  private fileCheck: FileCheck | undefined;
+  /** The listeners of appends, and the watching of other processes' (following.ts). */
+  private readonly following: Following;
+  /** The file's last sound check for first writes, shared for FILE_CHECK_REUSE_MS (see soundFile). */
+  private fileChecked: { readonly at: number; readonly damage: Promise<string | undefined> } | undefined;
+  /** The notices of every command, beside a command's own (see setNotices). */
+  private commandNotices: CommandNotices | undefined;
 
   constructor(
     readonly store: Store,
@@ -103,6 +129,35 @@ export class Referee {
     private readonly entropy: Entropy,
   ) {
     this.kernel = new Kernel(registry);
+    this.following = new Following({
+      store,
+      cachedSeq: (game) => this.cache.get(game)?.state.seq,
+      cachedGames: () => [...this.cache.keys()],
+      serially: (game, work) => this.serially(game, work),
+      load: (game) => this.load(game),
+    });
+  }
+
+  /**
+   * Has every command from now on also write the notices `notices` makes (merged after the command's own
+   * SubmitOptions.notices; a key both make is stored once), or none beside its own when undefined.
+   */
+  setNotices(notices: CommandNotices | undefined): void {
+    this.commandNotices = notices;
+  }
+
+  /** The notices a decided command writes: its own, then those of every command. */
+  private async noticesOf(
+    game: string,
+    options: SubmitOptions,
+    entries: readonly LogEntry[],
+    state: GameState,
+    before: GameState | undefined,
+  ): Promise<{ notices?: Notice[] }> {
+    const own = options.notices ? options.notices(entries, state, before) : [];
+    const every = this.commandNotices ? await this.commandNotices(game, entries, state, before) : [];
+    if (!options.notices && every.length === 0) return {};
+    return { notices: [...own, ...every] };
   }
 
   listGames(): Promise<GameSummary[]> {
@@ -162,36 +217,10 @@ export class Referee {
 
   /**
    * Replays the stored log from nothing and re-decides every command with the game's dice secret. `check`
-   * does the re-deciding (verifyLog by default): the server passes one that runs it on a worker thread.
+   * does the re-deciding (verifyLog by default). See verification.ts.
    */
-  async verify(
-    game: string,
-    check: (
-      entries: readonly LogEntry[],
-      master: Uint8Array | undefined,
-    ) => Promise<VerifyReport> | VerifyReport = (entries, master) => verifyLog(this.kernel, entries, master),
-  ): Promise<VerifyReport> {
-    const entries = await this.entries(game);
-    const master = await this.store.master(game);
-    const damage = await this.fileDamage();
-    if (damage) {
-      const problems = [`the store's file is damaged (${damage}): what it reads back cannot be trusted`];
-      return { ok: false, entries: entries.length, commands: 0, fairRolls: 0, manualRolls: 0, problems };
-    }
-    try {
-      return await check(entries, master ?? undefined);
-    } catch (e) {
-      // Only an altered log gets here (a roll or a seed no longer of its shape): said as a problem found.
-      const why = chainBreak(entries) ?? `the log cannot be checked: ${(e as Error).message}`;
-      return {
-        ok: false,
-        entries: entries.length,
-        commands: 0,
-        fairRolls: 0,
-        manualRolls: 0,
-        problems: [why],
-      };
-    }
+  verify(game: string, check?: LogCheck): Promise<VerifyReport> {
+    return verifyStored(this.kernel, this.store, game, check, () => this.fileDamage());
   }
 
   /**
@@ -244,51 +273,46 @@ export class Referee {
   }
 
   /**
-   * Before the first write to a game, its stored log must be sound: nothing is appended on top of a log
-   * whose hash chain is broken (an entry altered, lost or moved: a damaged file) or whose dice secret no
-   * longer matches the seeds the log committed to. Once per game and process, one pass over the log; the
-   * rest of `referee verify` (re-deciding every command) is left to that verb. Refused as 'damaged'.
+   * Before the first write to a game, its stored log must be sound (verification.ts, checkSound): once per
+   * game and process. Refused as 'damaged'.
    */
   private async checkSound(game: string): Promise<void> {
     if (this.sound.has(game)) return;
-    let prev = GENESIS;
-    let seq = 0;
-    let problem: string | undefined;
-    const commitments: { stream: Stream; epoch: number; commitment: string }[] = [];
-    outer: for await (const batch of this.store.stream(game)) {
-      for (const e of batch) {
-        seq++;
-        if (e.seq !== seq || e.prev !== prev || entryHash(e.seq, e.at, e.event, e.prev) !== e.hash) {
-          problem = `entry ${seq} does not match the hash chain`;
-          break outer;
-        }
-        prev = e.hash;
-        const k = e.event as KernelEvent;
-        if (k.type === 'seed-committed') commitments.push(k);
-      }
-    }
-    if (seq === 0) return; // no such game: the command is refused as unknown-game
-    const damage = problem === undefined ? await this.fileDamage() : undefined;
-    if (damage) problem = `the file is damaged: ${damage}`;
-    const master = problem === undefined ? await this.store.master(game) : null;
-    const wrong = commitments.find(
-      (c) =>
-        master &&
-        (c.stream === 'public' || c.stream === 'secret') &&
-        sha256Hex(streamSeed(master, c.stream, c.epoch)) !== c.commitment,
-    );
-    if (wrong)
-      problem = `the dice secret does not match the seed committed for ${wrong.stream} ${wrong.epoch}`;
-    if (problem !== undefined)
-      throw new StoreError(
-        'damaged',
-        `the stored log of ${game} does not verify (${problem}): nothing was written; \`referee verify ${game}\` tells more`,
-      );
-    this.sound.add(game);
+    if (await checkSound(this.store, game, () => this.soundFile())) this.sound.add(game);
+  }
+
+  /**
+   * Has the store's file checked by `check` instead of by the store itself (Store.checkFile) from now on, or
+   * by the store again when undefined. The server checks its SQLite file on a thread of its own: the check
+   * reads the whole file, and on the event loop it stalled every game for as long (issue 13, item 4).
+   */
+  checkFileWith(check: FileCheck | undefined): void {
+    this.fileCheck = check;
+  }
+
+  /**
+   * The file check before a game's first write, shared: SQLite's check reads the whole log (every game's), so
+   * checking it again for each game made a process's first writes to N games cost N whole-file reads, on the
+   * event loop (10,000 scheduled games' first ticks stalled the clock for minutes; bench/clock.ts). A sound
+   * answer serves the first writes of the next FILE_CHECK_REUSE_MS; a damaged one is never reused, and
+   * `referee verify` always checks afresh.
+   */
+  private async soundFile(): Promise<string | undefined> {
+    const now = performance.now();
+    if (!this.fileChecked || now - this.fileChecked.at > FILE_CHECK_REUSE_MS)
+      this.fileChecked = { at: now, damage: this.fileDamage() };
+    const checked = this.fileChecked;
+    const damage = await checked.damage.catch((e: unknown) => {
+      if (this.fileChecked === checked) this.fileChecked = undefined;
+      throw e;
+    });
+    if (damage !== undefined && this.fileChecked === checked) this.fileChecked = undefined;
+    return damage;
   }
 
   /** What the store finds wrong with its own file (Store.checkFile), if it can tell. */
   private async fileDamage(): Promise<string | undefined> {
+    if (this.fileCheck) return this.fileCheck();
     return this.store.checkFile ? await this.store.checkFile() : undefined;
   }
 
@@ -311,12 +335,14 @@ export class Referee {
     });
     if (!decided.ok) return undefined;
     const entries = this.link(hit, decided.value);
+    const notices = await this.noticesOf(game, options, entries, decided.value.state, hit.state);
     try {
       await this.store.append({
         game,
         entries,
         ...(command.id !== undefined ? { commandId: command.id } : {}),
         ...(options.tokens ? { tokens: options.tokens } : {}),
+        ...notices,
       });
     } catch (e) {
       if (e instanceof StoreError && (e.code === 'conflict' || e.code === 'duplicate-command'))
@@ -367,6 +393,7 @@ export class Referee {
     });
     if (!decided.ok) return decided;
     const entries = this.link(loaded, decided.value);
+    const notices = await this.noticesOf(game, options, entries, decided.value.state, loaded?.state);
     // A refused append wrote nothing and leaves the cache as it was: true of what was committed, and the
     // next load catches it up.
     await this.store.append({
@@ -375,6 +402,7 @@ export class Referee {
       ...(creating ? { create: { ruleset: decided.value.state.ruleset, master } } : {}),
       ...(command.id !== undefined ? { commandId: command.id } : {}),
       ...(options.tokens ? { tokens: options.tokens } : {}),
+      ...notices,
     });
     this.committed(game, entries, decided.value.state, master);
     return ok({ entries, state: decided.value.state, duplicate: false });
@@ -494,57 +522,16 @@ export class Referee {
   }
 
   /**
-   * Follows the store's appends, whoever commits them (LISTEN/NOTIFY on PostgreSQL): cached games are caught
-   * up and the onAppend listeners told of the new entries, without waiting for a command or a read.
-   * Resolves once the store listens; idempotent. onAppend starts it; call it to know it works (it rejects if
-   * the store cannot listen). A store without watch() resolves at once: reads still catch up on their own.
+   * Follows the store's appends, whoever commits them (LISTEN/NOTIFY on PostgreSQL); see following.ts.
+   * Resolves once the store listens; idempotent; rejects if the store cannot listen.
    */
-  async watch(): Promise<void> {
-    const store = this.store;
-    if (!store.watch) return;
-    this.watching ??= store.watch((change) => this.changed(change));
-    try {
-      await this.watching;
-    } catch (e) {
-      this.watching = undefined;
-      throw e;
-    }
+  watch(): Promise<void> {
+    return this.following.watch();
   }
 
   /** Stops following the store (the store itself stays open: its owner closes it). */
-  async unwatch(): Promise<void> {
-    const watching = this.watching;
-    this.watching = undefined;
-    if (!watching) return;
-    const stop = await watching.catch(() => undefined);
-    await stop?.();
-  }
-
-  private changed(change: StoreChange): void {
-    const games = change.kind === 'append' ? [change.game] : [...this.cache.keys()];
-    for (const game of games) {
-      // In the game's queue, so a catch-up never interleaves with a command being decided here; a failure
-      // is left for the next load, which catches up the same way.
-      this.serially(game, () => this.follow(game, change)).catch(() => undefined);
-    }
-  }
-
-  private async follow(game: string, change: StoreChange): Promise<void> {
-    // Nobody here listens to this game: nothing to tell. A cached state left behind is caught up by the
-    // next read or command, which asks the store anyway; following it now would make every process read
-    // every other process's appends.
-    if (this.everyGame === 0 && !this.followed.has(game)) return;
-    const hit = this.cache.get(game);
-    if (hit) {
-      if (change.kind === 'resync' || hit.state.seq < change.last) await this.load(game);
-      return;
-    }
-    // A game this process has not loaded: nothing to catch up, but listeners may follow it.
-    if (change.kind !== 'append' || this.listeners.size === 0) return;
-    const entries = ((await this.store.entries(game, change.first)) ?? []).filter(
-      (e) => e.seq <= change.last,
-    );
-    if (!this.cache.has(game) && entries.length > 0) this.announce(game, entries);
+  unwatch(): Promise<void> {
+    return this.following.unwatch();
   }
 
   /**
@@ -557,41 +544,12 @@ export class Referee {
    * unsubscribe function.
    */
   onAppend(listener: AppendListener, game?: string): () => void {
-    // One function per subscription, so the same listener given twice is two subscriptions.
-    const subscribed: AppendListener =
-      game === undefined
-        ? listener
-        : (g, entries) => {
-            if (g === game) listener(g, entries);
-          };
-    this.listeners.add(subscribed);
-    if (game === undefined) this.everyGame++;
-    else this.followed.set(game, (this.followed.get(game) ?? 0) + 1);
-    // Live updates must come from every process: start following the store (errors: see watch()).
-    this.watch().catch(() => undefined);
-    let subscribedNow = true;
-    return () => {
-      if (!subscribedNow) return;
-      subscribedNow = false;
-      this.listeners.delete(subscribed);
-      if (game === undefined) this.everyGame--;
-      else {
-        const left = (this.followed.get(game) ?? 1) - 1;
-        if (left > 0) this.followed.set(game, left);
-        else this.followed.delete(game);
-      }
-    };
+    return this.following.onAppend(listener, game);
   }
 
   /** Tells every listener; a listener that throws is a bug of its own and must not undo the append. */
   protected announce(game: string, entries: readonly LogEntry[]): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(game, entries);
-      } catch {
-        // Deliberately ignored: the entries are committed whatever a listener does.
-      }
-    }
+    this.following.announce(game, entries);
   }
 
   /** Runs work for one game after all work queued before it for that game. */

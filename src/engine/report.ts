@@ -2,7 +2,7 @@
 // its proof, the dice commitments and reveals, and the standings. Built only from the public view and the
 // public log, so it cannot carry a secret.
 import { PUBLIC } from '../core/index.js';
-import type { LogLine, Roll } from '../core/index.js';
+import type { GameState, Kernel, LogEntry, LogLine, Roll } from '../core/index.js';
 import type { Referee } from './referee.js';
 
 const rollText = (r: Roll): string => {
@@ -25,16 +25,27 @@ export function defaultReportNweek(current: number, lines: readonly LogLine[]): 
 }
 
 export async function nweekReport(referee: Referee, game: string, nweek?: number): Promise<string> {
-  const current = await referee.state(game);
-  const lines = await referee.log(game, PUBLIC);
+  return reportText(referee.kernel, game, await referee.entries(game), await referee.state(game), nweek);
+}
+
+/**
+ * The report of nweek `nweek` (default: the last that ended) from a game's log and its state now: pure, so
+ * the notice producers (src/channels/producers.ts) make the same report in the command's own transaction.
+ */
+export function reportText(
+  kernel: Kernel,
+  game: string,
+  entries: readonly LogEntry[],
+  current: GameState,
+  nweek?: number,
+): string {
+  const lines = kernel.logView(entries, PUBLIC, current);
   const week = nweek ?? defaultReportNweek(current.clock.nweek, lines);
   // Standings as they were when the nweek ended: replay the log up to the next nweek's start.
-  const entries = await referee.entries(game);
   const end = entries.findIndex(
     (e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === week + 1,
   );
-  const state =
-    end < 0 ? current : (referee.kernel.replay(entries.slice(0, end).map((e) => e.event)) ?? current);
+  const state = end < 0 ? current : (kernel.replay(entries.slice(0, end).map((e) => e.event)) ?? current);
   const during = lines.filter(
     (l) => l.nweek === week || (l.type === 'nweek-ended' && Number(l.event.nweek) === week),
   );
@@ -60,7 +71,7 @@ export async function nweekReport(referee: Referee, game: string, nweek?: number
     `## Standings ${state === current ? 'now' : `at the end of nweek ${week}`}`,
     '',
     '```',
-    referee.kernel.render(state, referee.kernel.view(state, PUBLIC)),
+    kernel.render(state, kernel.view(state, PUBLIC)),
     '```',
   );
   // Whether the nweek is over is a question about now, not about the standings replayed to its end.

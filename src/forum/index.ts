@@ -2,6 +2,7 @@
 // grammar per ruleset built from the phrases each ruleset contributes (phrases/index.ts).
 export { postMessage, forumFor, commandWords, ForumError, prepareForum } from './post.js';
 export type { SentenceResult, PostOptions } from './post.js';
+export { sentenceLine } from './lines.js';
 export { splitPost, paragraphsOf, splitParagraph, grammarText, buildParser } from './grammar.js';
 export type { ForumParser } from './grammar.js';
 export { nearestForm, fillForm } from './nearest.js';

@@ -48,6 +48,12 @@ export interface PostOptions {
    * posting the same text again applies nothing twice.
    */
   readonly key?: string;
+  /**
+   * Which commands this way of posting may give (issue 15: a mail to the Public Forum gives announcements,
+   * not private orders to the Moderator): asked about each command before it is submitted; an answer refuses
+   * that sentence ('rejected' with that error, nothing submitted) and the post goes on.
+   */
+  readonly allow?: (command: Command) => { readonly code: string; readonly message: string } | undefined;
 }
 
 /**
@@ -260,6 +266,11 @@ export async function postMessage(
       args: settling.args,
       ...(options.key !== undefined ? { id: `${options.key}#${i}` } : {}),
     };
+    const refusal = options.allow?.(command);
+    if (refusal) {
+      results.push({ sentence, status: 'rejected', command, error: refusal });
+      continue;
+    }
     const result = await referee.submit(game, command);
     results.push(
       result.ok

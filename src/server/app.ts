@@ -24,6 +24,8 @@ import { creationCheck, registerClientLimits } from './policy.js';
 import { errorBody, HttpError } from './errors.js';
 import { clientErrorHandler, registerHardening, withRedaction } from './hardening.js';
 import { registerLive } from './live.js';
+import { registerNoticeRoutes } from './notices.js';
+import { registerMailRoutes } from './routes-mail.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
 import type { VerifierOptions } from './verify.js';
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
+  registerNoticeRoutes(app, ctx);
+  registerMailRoutes(app, ctx);
   registerLive(app, ctx, options.live);
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

@@ -19,6 +19,8 @@ import type { ServerContext } from './context.js';
 import { caller, gameState, viewerOf } from './context.js';
 import { HttpError } from './errors.js';
 import { GameParams } from './schemas.js';
+import type { NoticeCursor } from './notices.js';
+import { noticesAfter } from './notices.js';
 import { ADMIN_HOLDER, bearer, playerHolder, tokenHash } from './tokens.js';
 
 const PING_MS = 15_000;
@@ -54,6 +56,8 @@ interface Group {
   position: number;
   /** The viewer's view as last told, to tell only when it changed. */
   view: string;
+  /** Where the viewer stands in eir notices (notices.ts): each new one is pushed as a `notice` message. */
+  notices: NoticeCursor;
 }
 
 /** The streams of one game: its groups, and the work for them done in order. */
@@ -77,11 +81,45 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
   /** Streams past the caps' check and not yet open (authenticating): counted against the server's cap. */
   let pending = 0;
 
+  /** Stops listening for the store's notices (see listenForNotices). */
+  let unwatchNotices: Promise<(() => Promise<void>) | undefined> | undefined;
+
   // A server closing ends its event streams; otherwise close() would wait on them for ever.
   app.addHook('preClose', (done) => {
     for (const c of [...open]) c.end();
+    const stop = unwatchNotices;
+    unwatchNotices = undefined;
+    void stop?.then((f) => f?.()).catch(() => undefined);
     done();
   });
+
+  /** Each group of a game is sent the notices written for its viewer since it was last told (if any). */
+  const tellNotices = async (game: string, feed: Feed): Promise<void> => {
+    for (const group of feed.groups.values()) {
+      const { notices, cursor } = await noticesAfter(referee.store, game, group.viewer, group.notices);
+      group.notices = cursor;
+      if (notices.length === 0) continue;
+      const messages = notices.map((n) => `event: notice\ndata: ${JSON.stringify(n)}\n\n`).join('');
+      for (const c of await stillValid(game, group.connections)) write(c, messages);
+    }
+  };
+
+  /**
+   * Once, with the first stream: the store tells of notices written (by any process, on PostgreSQL), and
+   * the streams of that game are told theirs; after a 'resync' (notifications may have been missed), all.
+   */
+  const listenForNotices = (): void => {
+    unwatchNotices ??= (
+      referee.store.watch?.((change) => {
+        const games =
+          change.kind === 'notice' ? [change.game] : change.kind === 'resync' ? [...feeds.keys()] : [];
+        for (const game of games) {
+          const feed = feeds.get(game);
+          if (feed) feed.queue = feed.queue.then(() => tellNotices(game, feed)).catch(() => undefined);
+        }
+      }) ?? Promise.resolve(undefined)
+    ).catch(() => undefined);
+  };
 
   // A token replaced here ends the streams its old one opened, at once.
   ctx.tokens.on((game, holder) => {
@@ -158,6 +196,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
       feed.queue = feed.queue.then(() => tell(game, feed, entries)).catch(() => undefined);
     }, game);
     feeds.set(game, feed);
+    listenForNotices();
     return feed;
   };
 
@@ -174,6 +213,8 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
         seq: now.seq,
         position: referee.kernel.position(now, viewer),
         view: JSON.stringify(referee.kernel.view(now, viewer)),
+        // From the notices the viewer has now: the page reads those (GET …/notices), the stream the next.
+        notices: (await noticesAfter(referee.store, game, viewer)).cursor,
       };
       feed.groups.set(key, group);
     }

@@ -8,6 +8,7 @@ import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
 import { ADMIN, player } from '../core/index.js';
 import type { Accepted } from '../engine/referee.js';
 import { numberedAnswer } from '../engine/numbering.js';
+import { withInstants } from '../engine/instants.js';
 import type { ServerContext } from './context.js';
 import { caller, gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
@@ -157,7 +158,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ...(id !== undefined ? { id } : {}),
         ...(rolls !== undefined ? { rolls } : {}),
       };
-      const result = await referee.submit(game, command);
+      // The instant a schedule, a pause or a resumption takes effect, if not given, is when it arrived.
+      const result = await referee.submit(game, withInstants(command, Date.now()));
       if (!result.ok) throw refused(result.error);
       return answer(game, result.value, actor);
     },

@@ -1,38 +1,86 @@
-// The worker thread that re-decides a game's log for GET /api/games/{game}/verify (issue 13, item 4): a long
-// log takes seconds to verify, and on the server's one thread that would stall every game. It runs the same
-// verifyLog as the CLI's `referee verify`, with the rulesets this program has and the native hashes.
+// The thread that verifies games for GET /api/games/{game}/verify (issue 13, item 4), and checks the store's
+// file. Re-deciding a long log takes seconds, and reading it, copying it to a thread and SQLite's integrity
+// check of the whole file took the event loop tens of milliseconds more per request (the check grows with the
+// file, not with the game): on the thread that serves every game, that stalled them all. So this thread opens
+// the store itself (a read-only connection: src/store/reader.ts), reads the log, checks the file, re-decides
+// with the same verifyLog as `referee verify` (the rulesets this program has, the native hashes) and counts
+// what each viewer may check; the server sends a game's name and gets the answer back.
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
-import type { LogEntry } from '../core/index.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { VerifyReport } from '../core/index.js';
 import { Kernel, verifyLog } from '../core/index.js';
-import { defaultRegistry } from '../rulesets/index.js';
+import type { CheckableCounts } from '../engine/numbering.js';
+import { checkableCounts } from '../engine/numbering.js';
+import { verifyStored } from '../engine/verification.js';
 import { useNativeHashes } from '../node/native-hash.js';
+import { openReader } from '../store/reader.js';
+import type { StoreReader } from '../store/reader.js';
+import { StoreError } from '../store/store.js';
 
-/** The nice value of the verifying thread (19 is the lowest priority). */
+/** The nice value of a verifying thread (19 is the lowest priority). */
 const VERIFY_NICE = 19;
 
-/** What the server sends: one log to verify. */
-export interface VerifyJob {
-  readonly id: number;
-  readonly entries: readonly LogEntry[];
-  readonly master: Uint8Array | undefined;
+/** How the thread is started. */
+export interface VerifyWorkerData {
+  /** The store, as `--db` names it. */
+  readonly db: string;
+  /** Background work (verifications) runs at the lowest priority; a file check someone waits for does not. */
+  readonly background: boolean;
 }
 
+/** What the server asks: a game verified, or the store's file checked. */
+export type VerifyJob =
+  | { readonly id: number; readonly kind: 'verify'; readonly game: string }
+  | { readonly id: number; readonly kind: 'check-file' };
+
+/** What the thread answers: the verification and the counts of it each viewer may be told (numbering.ts). */
+export type VerifyAnswer =
+  | { readonly id: number; readonly report: VerifyReport; readonly counts: CheckableCounts }
+  | { readonly id: number; readonly damage: string | undefined }
+  /** The store refused (its code: the server answers as it answers the store's errors), or a failure. */
+  | { readonly id: number; readonly error: string; readonly code?: StoreError['code'] };
+
+const data = workerData as VerifyWorkerData;
 useNativeHashes();
-// Verifying is background work: on Linux a thread's nice value is its own, so this lowers this thread alone,
-// and the event loop (every game's requests) gets the cores first when both want them.
-try {
-  setPriority(VERIFY_NICE);
-} catch {
-  // Not permitted here (or not supported): the worker runs at the server's priority.
+if (data.background) {
+  // On Linux a thread's nice value is its own, so this lowers this thread alone, and the event loop (every
+  // game's requests) gets the cores first when both want them.
+  try {
+    setPriority(VERIFY_NICE);
+  } catch {
+    // Not permitted here (or not supported): the worker runs at the server's priority.
+  }
 }
-const kernel = new Kernel(defaultRegistry());
+
+let reader: Promise<StoreReader> | undefined;
+let kernel: Promise<Kernel> | undefined;
+
+/** The rulesets are loaded by the first verification: a thread that only checks the file never needs them. */
+async function loadKernel(): Promise<Kernel> {
+  const { defaultRegistry } = await import('../rulesets/index.js');
+  return new Kernel(defaultRegistry());
+}
+
+async function answer(job: VerifyJob): Promise<VerifyAnswer> {
+  const store = await (reader ??= openReader(data.db));
+  if (job.kind === 'check-file') return { id: job.id, damage: await store.checkFile?.() };
+  const k = await (kernel ??= loadKernel());
+  let counts = checkableCounts([]);
+  const report = await verifyStored(k, store, job.game, (entries, master) => {
+    counts = checkableCounts(entries);
+    return verifyLog(k, entries, master);
+  });
+  return { id: job.id, report, counts };
+}
 
 parentPort?.on('message', (job: VerifyJob) => {
-  try {
-    parentPort?.postMessage({ id: job.id, report: verifyLog(kernel, job.entries, job.master) });
-  } catch (e) {
-    // An altered log that cannot even be checked: the Referee says so as a problem found.
-    parentPort?.postMessage({ id: job.id, error: (e as Error).message });
-  }
+  answer(job).then(
+    (a) => parentPort?.postMessage(a),
+    (e: unknown) =>
+      parentPort?.postMessage({
+        id: job.id,
+        error: (e as Error).message,
+        ...(e instanceof StoreError ? { code: e.code } : {}),
+      } satisfies VerifyAnswer),
+  );
 });

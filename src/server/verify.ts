@@ -1,20 +1,27 @@
 // GET /api/games/{game}/verify at a bounded cost (issue 13, item 4). Re-deciding a whole log is the heaviest
 // thing a public request can ask for (a Grid game: about 18 ms per 1,000 entries on 2 × EPYC; a 160 × 160
 // Life match took 1.9-7 s, and four at once stalled every game). So:
-// - the re-deciding runs on a worker thread (verify-worker.ts) when the server is the built program, so the
-//   thread that serves every game only reads the log and hands it over;
+// - when the server is the built program, a worker thread (verify-worker.ts) does all of it: it opens the
+//   store itself (a read-only connection), reads the log, checks the file, re-decides and counts what each
+//   viewer may check; the thread that serves every game sends a game's name and gets a small answer back.
+//   (It used to read the log and copy it to the thread itself, and run SQLite's integrity check of the whole
+//   file: 30-50 ms of the event loop per verification on a 35 MB file, growing with the file.)
 // - a log found sound is remembered per game with its length: asking again before the game moves on costs
 //   nothing, and requests for the same game and length while one runs share it;
 // - at most VERIFY_RUNNING run at once and VERIFY_WAITING wait; past that the answer is 503 `busy` with
 //   Retry-After, so a storm of verifications of different games queues no unbounded work.
+// The same kind of thread checks the store's file for the Referee before its first write to each game
+// (Referee.checkFileWith), so that check does not stall every game either.
 import { Worker } from 'node:worker_threads';
-import type { LogEntry, VerifyReport } from '../core/index.js';
+import type { VerifyReport } from '../core/index.js';
 import { verifyLog } from '../core/index.js';
 import type { CheckableCounts } from '../engine/numbering.js';
 import { checkableCounts } from '../engine/numbering.js';
 import type { Referee } from '../engine/referee.js';
+import { isPostgresSpec } from '../store/open.js';
+import { StoreError } from '../store/store.js';
 import { HttpError } from './errors.js';
-import type { VerifyJob } from './verify-worker.js';
+import type { VerifyAnswer, VerifyJob, VerifyWorkerData } from './verify-worker.js';
 
 /** Verifications running at once: one worker thread, on a server that has two cores and one event loop. */
 export const VERIFY_RUNNING = 1;
@@ -29,31 +36,38 @@ const WORKER_HEAP_MB = 1024;
 
 export interface VerifierOptions {
   /**
-   * Re-decide on a worker thread. Needs the compiled program (dist/), so `referee serve` turns it on; the
-   * in-process test harness (buildApp from the sources) re-decides on its own thread, with the same limits.
+   * Verify on a worker thread that opens the store `db` names (as --db does) itself, and check the store's
+   * file there too. Needs the compiled program (dist/), so `referee serve` turns it on; the in-process test
+   * harness (buildApp from the sources) verifies on its own thread, through its Referee, with the same
+   * limits. A SQLite store in memory cannot be opened twice: it is verified the same way.
    */
-  readonly worker?: boolean;
+  readonly worker?: { readonly db: string };
   readonly running?: number;
   readonly waiting?: number;
 }
 
-/** One worker thread, one job at a time. */
+/** A job as sent, without its id. */
+type Job = VerifyJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
+
+/** One worker thread of verify-worker.ts, one job at a time. */
 class VerifyThread {
   private readonly worker: Worker;
   private next = 1;
-  private readonly pending = new Map<number, { resolve(r: VerifyReport): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { resolve(a: VerifyAnswer): void; reject(e: Error): void }>();
   dead = false;
 
-  constructor() {
+  constructor(data: VerifyWorkerData) {
     this.worker = new Worker(new URL('./verify-worker.js', import.meta.url), {
+      workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     this.worker.unref();
-    this.worker.on('message', (m: { id: number; report?: VerifyReport; error?: string }) => {
+    this.worker.on('message', (m: VerifyAnswer) => {
       const job = this.pending.get(m.id);
       this.pending.delete(m.id);
-      if (m.report) job?.resolve(m.report);
-      else job?.reject(new Error(m.error ?? 'the log cannot be checked'));
+      if (!('error' in m)) job?.resolve(m);
+      else if (m.code) job?.reject(new StoreError(m.code, m.error));
+      else job?.reject(new Error(m.error));
     });
     const fail = (e: Error): void => {
       this.dead = true;
@@ -64,11 +78,11 @@ class VerifyThread {
     this.worker.on('exit', () => fail(new Error('the verifying thread stopped')));
   }
 
-  run(entries: readonly LogEntry[], master: Uint8Array | undefined): Promise<VerifyReport> {
+  run(job: Job): Promise<VerifyAnswer> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, entries, master } satisfies VerifyJob);
+      this.worker.postMessage({ ...job, id });
     });
   }
 
@@ -100,14 +114,24 @@ export class Verifier {
   private readonly shared = new Map<string, Promise<Verified>>();
   private readonly idle: VerifyThread[] = [];
   private readonly threads = new Set<VerifyThread>();
+  /** The store a worker opens, when verifications run on worker threads. */
+  private readonly db: string | undefined;
+  /** The thread that checks the store's file, and the check under way and the one queued after it. */
+  private fileThread: VerifyThread | undefined;
+  private fileCheck:
+    { started: Promise<string | undefined>; queued?: Promise<string | undefined> } | undefined;
   private closed = false;
 
   constructor(
     private readonly referee: Referee,
-    private readonly options: VerifierOptions = {},
+    options: VerifierOptions = {},
   ) {
     this.running = options.running ?? VERIFY_RUNNING;
     this.waiting = options.waiting ?? VERIFY_WAITING;
+    const db = options.worker?.db;
+    this.db = db === undefined || db === ':memory:' || db === 'sqlite::memory:' ? undefined : db;
+    // PostgreSQL has no file to check (its Store has no checkFile); a SQLite file is checked on a thread.
+    if (this.db !== undefined && !isPostgresSpec(this.db)) referee.checkFileWith(() => this.checkFile());
   }
 
   /**
@@ -133,32 +157,66 @@ export class Verifier {
     return job;
   }
 
+  /**
+   * The store's check of its own file, on a thread of its own (not the verifications': a join must not wait
+   * behind someone's long verification). Checks asked for while one runs share the next one, which starts
+   * when that one ends: each caller gets a check that began after it asked, and a burst of first writes to
+   * many games costs two checks, not one each.
+   */
+  checkFile(): Promise<string | undefined> {
+    const slot = this.fileCheck;
+    if (!slot) return this.startFileCheck();
+    slot.queued ??= slot.started.then(
+      () => this.startFileCheck(),
+      () => this.startFileCheck(),
+    );
+    return slot.queued;
+  }
+
   /** Stops the worker threads (a verification under way is dropped: its request is answered 503). */
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.queue.splice(0)) wake();
-    await Promise.all([...this.threads].map((t) => t.terminate()));
+    if (this.db !== undefined) this.referee.checkFileWith(undefined);
+    const threads = [...this.threads, ...(this.fileThread ? [this.fileThread] : [])];
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+
+  private startFileCheck(): Promise<string | undefined> {
+    const started = this.fileCheckOnThread();
+    const slot = { started };
+    this.fileCheck = slot;
+    const done = () => {
+      if (this.fileCheck === slot) this.fileCheck = undefined;
+    };
+    started.then(done, done);
+    return started;
+  }
+
+  private async fileCheckOnThread(): Promise<string | undefined> {
+    const own = async () => (this.referee.store.checkFile ? await this.referee.store.checkFile() : undefined);
+    // Closed, or the thread failed (out of memory, stopped): the store checks its file itself, as without one.
+    if (this.closed || this.db === undefined) return own();
+    if (!this.fileThread || this.fileThread.dead)
+      this.fileThread = new VerifyThread({ db: this.db, background: false });
+    try {
+      const answer = await this.fileThread.run({ kind: 'check-file' });
+      if ('damage' in answer) return answer.damage;
+      throw new Error('the checking thread answered something else');
+    } catch (e) {
+      if (e instanceof WorkerFailed) return own();
+      throw e;
+    }
   }
 
   private async run(game: string): Promise<Verified> {
     if (this.active >= this.running) await new Promise<void>((resolve) => this.queue.push(resolve));
     if (this.closed) throw busy();
     this.active++;
-    let failed: WorkerFailed | undefined;
-    const thread = this.options.worker ? this.thread() : undefined;
-    let counts = NO_COUNTS;
+    const thread = this.db !== undefined ? this.thread(this.db) : undefined;
     try {
-      const report = await this.referee.verify(game, (entries, master) => {
-        counts = checkableCounts(entries);
-        if (!thread) return verifyLog(this.referee.kernel, entries, master);
-        return thread.run(entries, master).catch((e: unknown) => {
-          if (e instanceof WorkerFailed) failed = e;
-          throw e;
-        });
-      });
-      if (failed) throw busy(`the verification could not be finished (${failed.message}); try again later`);
-      const verified = { report, counts };
-      if (report.ok) {
+      const verified = thread ? await this.onThread(thread, game) : await this.here(game);
+      if (verified.report.ok) {
         this.sound.delete(game);
         this.sound.set(game, verified);
         if (this.sound.size > VERIFY_REMEMBERED) this.sound.delete(this.sound.keys().next().value as string);
@@ -174,10 +232,34 @@ export class Verifier {
     }
   }
 
-  private thread(): VerifyThread {
+  /** On a worker thread: the game's name goes, the report and the counts come back. */
+  private async onThread(thread: VerifyThread, game: string): Promise<Verified> {
+    let answer: VerifyAnswer;
+    try {
+      answer = await thread.run({ kind: 'verify', game });
+    } catch (e) {
+      if (e instanceof WorkerFailed)
+        throw busy(`the verification could not be finished (${e.message}); try again later`);
+      throw e;
+    }
+    if (!('report' in answer)) throw new Error('the verifying thread answered something else');
+    return { report: answer.report, counts: answer.counts };
+  }
+
+  /** On this thread, through the Referee (the in-process harness). */
+  private async here(game: string): Promise<Verified> {
+    let counts = NO_COUNTS;
+    const report = await this.referee.verify(game, (entries, master) => {
+      counts = checkableCounts(entries);
+      return verifyLog(this.referee.kernel, entries, master);
+    });
+    return { report, counts };
+  }
+
+  private thread(db: string): VerifyThread {
     const ready = this.idle.pop();
     if (ready) return ready;
-    const fresh = new VerifyThread();
+    const fresh = new VerifyThread({ db, background: true });
     this.threads.add(fresh);
     return fresh;
   }

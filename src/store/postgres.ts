@@ -19,130 +19,36 @@
 // version in `schema_version`.
 import pg from 'pg';
 import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
-import { checkConsecutive, StoreError } from './store.js';
+import { checkConsecutive, checkNoticesOf, StoreError } from './store.js';
 import type {
   Append,
+  ClaimedNotice,
   CommandIdRecord,
   CommandRecord,
   FoldBatch,
   GameDump,
   GameSummary,
+  Notice,
+  PlayerAddress,
   Store,
-  StoreChange,
+  StoredNotice,
   StoreWatcher,
   TokenGrant,
 } from './store.js';
+import { isConnectionError, redact } from './postgres/connection.js';
+import { PgListener } from './postgres/listener.js';
+import { appendBatchQuery } from './postgres/append-batch.js';
+import { PgAddresses } from './postgres/addresses.js';
+import { PgOutbox } from './postgres/outbox.js';
+import { APPLICATION, prepareSchema } from './postgres/schema.js';
 
-/** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 2;
+export { parsePostgresUrl, redact } from './postgres/connection.js';
+export { PG_SCHEMA_VERSION } from './postgres/schema.js';
+
 export const DEFAULT_PG_SCHEMA = 'referee';
-/** Written into schema_version: a schema holding tables of another program is never adopted. */
-const APPLICATION = 'nomic-referee';
+
 /** Lower case, digits and _, so it needs no quoting and the notification channel stays under 63 bytes. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
-
-/**
- * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
- * records the new version, so a schema is always at one version or the next.
- */
-const MIGRATIONS: readonly ((s: string) => string)[] = [
-  (s) => `
-CREATE TABLE ${s}.games (
-  id text PRIMARY KEY,
-  ruleset text NOT NULL,
-  -- The number of the game's last entry: what an append is checked against, under the row's lock.
-  last_seq integer NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp()
-);
-CREATE TABLE ${s}.game_secrets (
-  game text PRIMARY KEY REFERENCES ${s}.games(id),
-  master bytea NOT NULL
-);
-CREATE TABLE ${s}.log (
-  game text NOT NULL REFERENCES ${s}.games(id),
-  seq integer NOT NULL,
-  nweek integer NOT NULL,
-  nday integer NOT NULL,
-  type text NOT NULL,
-  -- json, not jsonb: json keeps the text as written (key order included), so what is read back is exactly
-  -- what was written; jsonb would reorder keys.
-  event json NOT NULL,
-  prev text NOT NULL,
-  hash text NOT NULL,
-  recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  PRIMARY KEY (game, seq)
-);
-CREATE TABLE ${s}.command_ids (
-  game text NOT NULL REFERENCES ${s}.games(id),
-  id text NOT NULL,
-  first_seq integer NOT NULL,
-  last_seq integer NOT NULL,
-  PRIMARY KEY (game, id)
-);
-CREATE TABLE ${s}.tokens (
-  game text NOT NULL REFERENCES ${s}.games(id),
-  holder text NOT NULL,
-  hash text NOT NULL,
-  PRIMARY KEY (game, holder),
-  UNIQUE (game, hash)
-);`,
-  // 1 → 2: append_batch, the whole of an append (or of several, each checked on its own) in one statement,
-  // so one round trip and one commit. For each append i in the order given (sorted by game, so that two
-  // batches lock games in the same order and never deadlock): lock the game's row, compare the first
-  // offered entry with last_seq and the command id with command_ids, then move last_seq on, record the
-  // command id and NOTIFY; the entries and tokens of the accepted appends are inserted after the loop.
-  // Answers one status per append: 'ok', 'unknown-game', 'duplicate-command' or 'conflict:LAST_SEQ'.
-  (s) => `
-CREATE FUNCTION ${s}.append_batch(
-  p_games text[], p_command_ids text[], p_firsts integer[], p_lasts integer[],
-  e_item integer[], e_seq integer[], e_nweek integer[], e_nday integer[], e_type text[], e_event json[],
-  e_prev text[], e_hash text[],
-  t_item integer[], t_holder text[], t_hash text[]
-) RETURNS text[] LANGUAGE plpgsql AS $fn$
-DECLARE
-  i integer;
-  cur integer;
-  status text[] := '{}';
-  accepted integer[] := '{}';
-BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_games, 1), 0) LOOP
-    SELECT g.last_seq INTO cur FROM ${s}.games g WHERE g.id = p_games[i] FOR NO KEY UPDATE;
-    IF NOT FOUND THEN
-      status := status || 'unknown-game'::text;
-    ELSIF p_firsts[i] <> cur + 1 THEN
-      status := status || ('conflict:' || cur);
-    ELSIF p_command_ids[i] IS NOT NULL AND EXISTS (
-      SELECT 1 FROM ${s}.command_ids c WHERE c.game = p_games[i] AND c.id = p_command_ids[i]
-    ) THEN
-      status := status || 'duplicate-command'::text;
-    ELSE
-      UPDATE ${s}.games SET last_seq = p_lasts[i] WHERE id = p_games[i];
-      IF p_command_ids[i] IS NOT NULL THEN
-        INSERT INTO ${s}.command_ids (game, id, first_seq, last_seq)
-          VALUES (p_games[i], p_command_ids[i], p_firsts[i], p_lasts[i]);
-      END IF;
-      PERFORM pg_notify('nomic_referee_${s}',
-        json_build_object('game', p_games[i], 'first', p_firsts[i], 'last', p_lasts[i])::text);
-      accepted := accepted || i;
-      status := status || 'ok'::text;
-    END IF;
-  END LOOP;
-  IF array_length(accepted, 1) > 0 THEN
-    INSERT INTO ${s}.log (game, seq, nweek, nday, type, event, prev, hash)
-      SELECT p_games[x.item], x.seq, x.nweek, x.nday, x.type, x.event, x.prev, x.hash
-      FROM unnest(e_item, e_seq, e_nweek, e_nday, e_type, e_event, e_prev, e_hash)
-        AS x(item, seq, nweek, nday, type, event, prev, hash)
-      WHERE x.item = ANY(accepted);
-    INSERT INTO ${s}.tokens (game, holder, hash)
-      SELECT p_games[x.item], x.holder, x.hash
-      FROM unnest(t_item, t_holder, t_hash) AS x(item, holder, hash)
-      WHERE x.item = ANY(accepted)
-      ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash;
-  END IF;
-  RETURN status;
-END
-$fn$;`,
-];
 
 export interface PostgresOptions {
   /** The PostgreSQL schema (namespace) holding the tables; default `referee`. */
@@ -170,22 +76,6 @@ interface PendingAppend {
 /** At most this many appends in one batch (one statement, one transaction). */
 const MAX_BATCH = 64;
 
-/** A failure of the connection (or the server going away), as opposed to the server refusing a statement. */
-function isConnectionError(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  const code = err.code ?? '';
-  const message = err.message ?? String(e);
-  return (
-    /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|EHOSTUNREACH)$/.test(code) ||
-    code.startsWith('08') ||
-    code.startsWith('28') ||
-    code.startsWith('3D') ||
-    code.startsWith('53') ||
-    code.startsWith('57P') ||
-    /Connection terminated|connection (is )?closed/i.test(message)
-  );
-}
-
 interface LogRow {
   seq: number;
   nweek: number;
@@ -195,39 +85,19 @@ interface LogRow {
   hash: string;
 }
 
-/** `postgres://…?schema=NAME`: the connection string without our own parameter, and the schema it names. */
-export function parsePostgresUrl(spec: string): { url: string; schema?: string } {
-  let url: URL;
-  try {
-    url = new URL(spec);
-  } catch {
-    throw new StoreError('not-our-file', `${spec} is not a PostgreSQL connection string`);
-  }
-  const schema = url.searchParams.get('schema') ?? undefined;
-  url.searchParams.delete('schema');
-  return { url: url.toString(), ...(schema !== undefined ? { schema } : {}) };
-}
-
-/** A connection string fit for messages: the password replaced. */
-export function redact(connection: string): string {
-  try {
-    const url = new URL(connection);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return '(a PostgreSQL connection string)';
-  }
-}
-
 export class PostgresStore implements Store {
-  private readonly watchers = new Set<StoreWatcher>();
-  /** The connection that LISTENs, while anyone watches. */
-  private listener: Promise<pg.Client> | undefined;
-  private reconnect: NodeJS.Timeout | undefined;
   private closed = false;
   /** Appends waiting for a batch, and the batches in flight (see pump()). */
   private readonly pending: PendingAppend[] = [];
   private readonly inflight = new Set<Promise<void>>();
+  private readonly listener: PgListener;
+  private readonly access = {
+    t: (name: string) => this.t(name),
+    query: <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => this.query<R>(sql, params),
+    tx: <T>(work: (c: pg.PoolClient) => Promise<T>) => this.tx(work),
+  };
+  private readonly outbox = new PgOutbox(this.access);
+  private readonly addresses = new PgAddresses(this.access);
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -235,7 +105,10 @@ export class PostgresStore implements Store {
     readonly schema: string,
     private readonly batch: number,
     private readonly appendConcurrency: number,
-  ) {}
+  ) {
+    // Named after the schema, so an operator (or a test) can tell which connection listens for what.
+    this.listener = new PgListener(connection, this.channel, `${APPLICATION} listen ${schema}`);
+  }
 
   /** The qualified name of one of our tables. */
   private t(table: string): string {
@@ -281,61 +154,8 @@ export class PostgresStore implements Store {
     return store;
   }
 
-  /**
-   * One transaction under an advisory lock named after the schema, so processes starting at once do not
-   * race: one creates or migrates, the others wait and then find it done.
-   */
-  private async prepareSchema(): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${APPLICATION}:${this.schema}`]);
-      const exists = await c.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1',
-        [this.schema],
-      );
-      if (exists.rows[0]?.n === 0) await c.query(`CREATE SCHEMA ${this.schema}`);
-      const marked = await c.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [
-        this.t('schema_version'),
-      ]);
-      if (marked.rows[0]?.t == null) {
-        const tables = await c.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm')",
-          [this.schema],
-        );
-        if ((tables.rows[0]?.n ?? 0) > 0)
-          throw new StoreError(
-            'not-our-file',
-            `the PostgreSQL schema ${this.schema} holds tables of some other program; it was left untouched`,
-          );
-        await c.query(
-          `CREATE TABLE ${this.t('schema_version')} (one boolean PRIMARY KEY DEFAULT true CHECK (one), application text NOT NULL, version integer NOT NULL)`,
-        );
-        await c.query(`INSERT INTO ${this.t('schema_version')} (application, version) VALUES ($1, 0)`, [
-          APPLICATION,
-        ]);
-      }
-      const row = (
-        await c.query<{ application: string; version: number }>(
-          `SELECT application, version FROM ${this.t('schema_version')}`,
-        )
-      ).rows[0];
-      if (!row || row.application !== APPLICATION)
-        throw new StoreError(
-          'not-our-file',
-          `the PostgreSQL schema ${this.schema} belongs to ${row?.application ?? 'no one we know'}; it was left untouched`,
-        );
-      if (row.version > PG_SCHEMA_VERSION)
-        throw new StoreError(
-          'newer-version',
-          `the PostgreSQL schema ${this.schema} was written by a newer nomic-referee (schema ${row.version}; this one knows ${PG_SCHEMA_VERSION})`,
-        );
-      for (let v = row.version; v < PG_SCHEMA_VERSION; v++) {
-        const step = MIGRATIONS[v];
-        if (!step) throw new Error(`no migration from schema ${v}`);
-        await c.query(step(this.schema));
-      }
-      if (row.version < PG_SCHEMA_VERSION)
-        await c.query(`UPDATE ${this.t('schema_version')} SET version = $1`, [PG_SCHEMA_VERSION]);
-    });
+  private prepareSchema(): Promise<void> {
+    return prepareSchema(this.schema, (work) => this.tx(work));
   }
 
   async listGames(): Promise<GameSummary[]> {
@@ -420,6 +240,7 @@ export class PostgresStore implements Store {
     const first = a.entries[0];
     if (!first) return;
     checkConsecutive(a.game, a.entries);
+    if (a.notices) checkNoticesOf(a.game, a.notices);
     if (a.create) return this.create(a, a.create, first);
     if (this.closed) throw new StoreError('io', 'the store is closed');
     const last = (a.entries[a.entries.length - 1] as LogEntry).seq;
@@ -457,6 +278,7 @@ export class PostgresStore implements Store {
         );
       if (a.tokens && a.tokens.length > 0) await this.grantIn(c, a.game, a.tokens);
       await this.notifyIn(c, a.game, first.seq, lastEntry.seq);
+      await this.outbox.writeIn(c, a.notices ?? []);
     });
   }
 
@@ -522,57 +344,7 @@ export class PostgresStore implements Store {
 
   private async appendBatch(items: readonly PendingAppend[]): Promise<string[]> {
     if (this.closed) throw new StoreError('io', 'the store is closed');
-    const e: {
-      item: number[];
-      seq: number[];
-      nweek: number[];
-      nday: number[];
-      type: string[];
-      event: string[];
-      prev: string[];
-      hash: string[];
-    } = { item: [], seq: [], nweek: [], nday: [], type: [], event: [], prev: [], hash: [] };
-    const t: { item: number[]; holder: string[]; hash: string[] } = { item: [], holder: [], hash: [] };
-    items.forEach((p, i) => {
-      for (const entry of p.append.entries) {
-        e.item.push(i + 1);
-        e.seq.push(entry.seq);
-        e.nweek.push(entry.at.nweek);
-        e.nday.push(entry.at.nday);
-        e.type.push(entry.event.type);
-        e.event.push(JSON.stringify(entry.event));
-        e.prev.push(entry.prev);
-        e.hash.push(entry.hash);
-      }
-      for (const token of p.append.tokens ?? []) {
-        t.item.push(i + 1);
-        t.holder.push(token.holder);
-        t.hash.push(token.hash);
-      }
-    });
-    const r = await this.pool.query<{ status: string[] }>({
-      name: 'nr_append_batch',
-      text: `SELECT ${this.t('append_batch')}($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[],
-        $7::int[], $8::int[], $9::text[], $10::json[], $11::text[], $12::text[], $13::int[], $14::text[],
-        $15::text[]) AS status`,
-      values: [
-        items.map((p) => p.append.game),
-        items.map((p) => p.append.commandId ?? null),
-        items.map((p) => p.first),
-        items.map((p) => p.last),
-        e.item,
-        e.seq,
-        e.nweek,
-        e.nday,
-        e.type,
-        e.event,
-        e.prev,
-        e.hash,
-        t.item,
-        t.holder,
-        t.hash,
-      ],
-    });
+    const r = await this.pool.query<{ status: string[] }>(appendBatchQuery(this.t('append_batch'), items));
     return r.rows[0]?.status ?? [];
   }
 
@@ -609,6 +381,46 @@ export class PostgresStore implements Store {
     return r.rows[0]?.holder;
   }
 
+  enqueue(notices: readonly Notice[]): Promise<number> {
+    return this.outbox.enqueue(notices);
+  }
+
+  notices(game: string, to: string | readonly string[], after = 0, limit = 100): Promise<StoredNotice[]> {
+    return this.outbox.notices(game, typeof to === 'string' ? [to] : to, after, limit);
+  }
+
+  noticeByKey(game: string, key: string): Promise<StoredNotice | undefined> {
+    return this.outbox.byKey(game, key);
+  }
+
+  openChannel(channel: string): Promise<void> {
+    return this.outbox.openChannel(channel);
+  }
+
+  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
+    return this.outbox.claim(channel, now, leaseMs, limit);
+  }
+
+  delivered(channel: string, id: number): Promise<void> {
+    return this.outbox.delivered(channel, id);
+  }
+
+  deferred(channel: string, id: number, retryAt: number, error: string): Promise<void> {
+    return this.outbox.deferred(channel, id, retryAt, error);
+  }
+
+  setAddress(game: string, player: string, address: string, phraseHash: string | null): Promise<void> {
+    return this.addresses.set(game, player, address, phraseHash);
+  }
+
+  playerByAddress(game: string, address: string): Promise<PlayerAddress | undefined> {
+    return this.addresses.byAddress(game, address);
+  }
+
+  addressOf(game: string, player: string): Promise<string | undefined> {
+    return this.addresses.of(game, player);
+  }
+
   async dumpGame(game: string): Promise<GameDump | undefined> {
     // One REPEATABLE READ transaction: the log, command ids and tokens are read from one snapshot.
     const c = await this.connect();
@@ -635,6 +447,8 @@ export class PostgresStore implements Store {
         `SELECT holder, hash FROM ${this.t('tokens')} WHERE game = $1 ORDER BY holder`,
         [game],
       );
+      const notices = await this.outbox.ofGame(c, game);
+      const addresses = await this.addresses.ofGame(c, game);
       const secret = master.rows[0];
       return {
         game,
@@ -643,6 +457,8 @@ export class PostgresStore implements Store {
         master: secret ? new Uint8Array(secret.master) : null,
         commands: commands.rows.map((r) => ({ id: r.id, first: r.first, last: r.last })),
         tokens: tokens.rows.map((r) => ({ holder: r.holder, hash: r.hash })),
+        notices,
+        addresses,
       };
     } catch (e) {
       throw this.translate(e);
@@ -685,123 +501,35 @@ export class PostgresStore implements Store {
           ],
         );
       if (dump.tokens.length > 0) await this.grantIn(c, dump.game, dump.tokens);
+      // History, delivered by the store it comes from: readable here, never sent again.
+      checkNoticesOf(dump.game, dump.notices ?? []);
+      await this.outbox.writeIn(c, dump.notices ?? [], false);
+      await this.addresses.setIn(c, dump.game, dump.addresses ?? []);
       await this.notifyIn(c, dump.game, 1, last.seq);
     });
   }
 
   /**
-   * LISTEN on one dedicated connection while anyone watches. If that connection is lost, it is opened again
-   * (every second until it works) and watchers are told to 'resync', since notifications sent meanwhile
-   * were missed.
+   * LISTEN on one dedicated connection while anyone watches (postgres/listener.ts): appends and notices
+   * committed by any process are told; after a lost connection, 'resync'.
    */
   async watch(watcher: StoreWatcher): Promise<() => Promise<void>> {
     if (this.closed) throw new StoreError('io', 'the store is closed');
-    this.watchers.add(watcher);
     try {
-      await this.listen();
+      return await this.listener.watch(watcher);
     } catch (e) {
-      this.watchers.delete(watcher);
       throw this.translate(e);
     }
-    return async () => {
-      this.watchers.delete(watcher);
-      if (this.watchers.size === 0) await this.unlisten();
-    };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.watchers.clear();
     // Appends already sent are answered first; those still waiting are refused, as after closing.
     for (const p of this.pending.splice(0)) p.reject(new StoreError('io', 'the store is closed'));
     await Promise.all([...this.inflight]);
-    await this.unlisten();
+    await this.listener.close();
     await this.pool.end();
-  }
-
-  private listen(): Promise<pg.Client> {
-    this.listener ??= (async () => {
-      // Named after the schema, so an operator (or a test) can tell which connection listens for what.
-      const client = new pg.Client({
-        connectionString: this.connection,
-        application_name: `${APPLICATION} listen ${this.schema}`,
-      });
-      const lost = () => {
-        if (this.listener === current) {
-          this.listener = undefined;
-          this.scheduleReconnect();
-        }
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      client.on('notification', (msg) => {
-        if (msg.channel !== this.channel || msg.payload === undefined) return;
-        let change: StoreChange;
-        try {
-          const p = JSON.parse(msg.payload) as { game: string; first: number; last: number };
-          change = { kind: 'append', game: p.game, first: p.first, last: p.last };
-        } catch {
-          return; // Not one of ours: someone else NOTIFYing on our channel.
-        }
-        this.tell(change);
-      });
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${this.channel}`);
-      } catch (e) {
-        client.removeAllListeners('end');
-        client.removeAllListeners('error');
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
-        throw e;
-      }
-      return client;
-    })();
-    const current = this.listener;
-    current.catch(() => {
-      if (this.listener === current) this.listener = undefined;
-    });
-    return current;
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.watchers.size === 0 || this.reconnect) return;
-    this.reconnect = setTimeout(() => {
-      this.reconnect = undefined;
-      if (this.closed || this.watchers.size === 0) return;
-      this.listen().then(
-        () => this.tell({ kind: 'resync' }),
-        () => this.scheduleReconnect(),
-      );
-    }, 1000);
-    // A store waiting to listen again must not keep a process alive that has nothing else to do.
-    this.reconnect.unref();
-  }
-
-  private async unlisten(): Promise<void> {
-    if (this.reconnect) clearTimeout(this.reconnect);
-    this.reconnect = undefined;
-    const listener = this.listener;
-    this.listener = undefined;
-    if (!listener) return;
-    const client = await listener.catch(() => undefined);
-    if (!client) return;
-    client.removeAllListeners('end');
-    client.removeAllListeners('error');
-    client.on('error', () => undefined);
-    await client.end().catch(() => undefined);
-  }
-
-  /** Tells every watcher; a watcher that throws is its own bug and must not stop the others. */
-  private tell(change: StoreChange): void {
-    for (const watcher of this.watchers) {
-      try {
-        watcher(change);
-      } catch {
-        // Deliberately ignored, as the Referee's own listeners are.
-      }
-    }
   }
 
   private async notifyIn(c: pg.PoolClient, game: string, first: number, last: number): Promise<void> {

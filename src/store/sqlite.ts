@@ -1,83 +1,44 @@
 // The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
 // games, WAL journal. Appends are committed in groups (one IMMEDIATE transaction for the appends that arrive
 // in one round of the event loop), each answered only once its group is on disk (see durable).
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  close,
-  closeSync,
-  existsSync,
-  fdatasync,
-  fdatasyncSync,
-  open,
-  openSync,
-  readSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
-import { checkConsecutive, StoreError } from './store.js';
+import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
+import type { GameEvent, LogEntry } from '../core/index.js';
+import { checkConsecutive, checkNoticesOf, StoreError } from './store.js';
 import type {
   Append,
+  ClaimedNotice,
   CommandIdRecord,
   CommandRecord,
   FoldBatch,
   GameDump,
   GameSummary,
+  Notice,
+  PlayerAddress,
   Store,
+  StoreChange,
+  StoredNotice,
   StoreWatcher,
   TokenGrant,
 } from './store.js';
+import {
+  checkFileHeader,
+  checkPath,
+  checkWithWal,
+  classify,
+  parseEvent,
+  stubEvent,
+  translate,
+  unsynced,
+} from './sqlite/file.js';
+import { SqliteAddresses } from './sqlite/addresses.js';
+import { SqliteOutbox } from './sqlite/outbox.js';
+import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
-/** 'NREF' in the SQLite header's application_id: marks a file as ours. */
-export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 2;
-const SQLITE_MAGIC = 'SQLite format 3\0';
+export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
 
 /** How hard a commit waits for the disk: FULL (the default) survives power loss, NORMAL a process crash. */
 export type SyncMode = 'full' | 'normal';
-
-// Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
-const TOKENS = `
-CREATE TABLE tokens (
-  game TEXT NOT NULL REFERENCES games(id),
-  holder TEXT NOT NULL,
-  hash TEXT NOT NULL,
-  PRIMARY KEY (game, holder)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX tokens_by_hash ON tokens (game, hash);
-`;
-
-const SCHEMA = `
-CREATE TABLE games (
-  id TEXT PRIMARY KEY,
-  ruleset TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE game_secrets (
-  game TEXT PRIMARY KEY REFERENCES games(id),
-  master BLOB NOT NULL
-);
-CREATE TABLE log (
-  game TEXT NOT NULL REFERENCES games(id),
-  seq INTEGER NOT NULL,
-  nweek INTEGER NOT NULL,
-  nday INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  event TEXT NOT NULL,
-  prev TEXT NOT NULL,
-  hash TEXT NOT NULL,
-  recorded_at TEXT NOT NULL,
-  PRIMARY KEY (game, seq)
-) WITHOUT ROWID;
-CREATE TABLE command_ids (
-  game TEXT NOT NULL REFERENCES games(id),
-  id TEXT NOT NULL,
-  first_seq INTEGER NOT NULL,
-  last_seq INTEGER NOT NULL,
-  PRIMARY KEY (game, id)
-) WITHOUT ROWID;
-${TOKENS}`;
 
 interface LogRow {
   seq: number;
@@ -86,98 +47,6 @@ interface LogRow {
   event: string;
   prev: string;
   hash: string;
-}
-
-/**
- * Refuses, before SQLite touches it, a file that is not a SQLite database or is shorter than its header says.
- * Answers true when the file is short but a WAL lies beside it: a checkpoint cut short (the process killed
- * while copying the WAL into the file, which writes page 1 first) leaves exactly that, and SQLite completes
- * it from the WAL on opening; the caller then has SQLite check the pages before trusting the file.
- */
-function checkFileHeader(path: string): boolean {
-  const size = statSync(path).size;
-  if (size === 0) return false;
-  const header = Buffer.alloc(100);
-  const fd = openSync(path, 'r');
-  let read: number;
-  try {
-    read = readSync(fd, header, 0, 100, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
-    throw new StoreError(
-      'not-our-file',
-      `${path} is not a nomic-referee database (not a SQLite file); it was left untouched`,
-    );
-  }
-  const rawPage = header.readUInt16BE(16);
-  const pageSize = rawPage === 1 ? 65536 : rawPage;
-  const pages = header.readUInt32BE(28);
-  if (pages > 0 && size < pages * pageSize) {
-    const wal = `${path}-wal`;
-    if (existsSync(wal) && statSync(wal).size > 0) return true;
-    throw new StoreError(
-      'damaged',
-      `${path} is damaged: it holds ${size} bytes but its header promises ${pages * pageSize}; it was left untouched`,
-    );
-  }
-  return false;
-}
-
-/**
- * What a file SQLite opens is: new (or empty: it will be made ours), ours at some schema version, or refused
- * (not ours, or from a newer version).
- */
-function classify(
-  db: Database.Database,
-  path: string,
-): { readonly kind: 'new' } | { readonly kind: 'ours'; readonly version: number } | StoreError {
-  const appId = db.pragma('application_id', { simple: true }) as number;
-  const version = db.pragma('user_version', { simple: true }) as number;
-  const tables = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n;
-  if (appId === 0 && tables === 0) return { kind: 'new' };
-  if (appId !== APPLICATION_ID)
-    return new StoreError(
-      'not-our-file',
-      `${path} is a SQLite database of some other program; it was left untouched`,
-    );
-  if (version > SCHEMA_VERSION)
-    return new StoreError(
-      'newer-version',
-      `${path} was written by a newer nomic-referee (schema ${version}; this one knows ${SCHEMA_VERSION})`,
-    );
-  return { kind: 'ours', version };
-}
-
-/**
- * A file with a -wal beside it (left by a crash, or another process has it open) is first looked at through a
- * read-only connection, which never writes: a read-write connection refused and closed would copy the WAL into
- * the file on closing, and a WAL that is not the file's own (another database's, or garbage that passes
- * SQLite's checks) would then overwrite it. A file short of its header's size (a checkpoint cut short) must
- * also pass SQLite's quick_check here. The -shm the read-only connection may create is removed again if it
- * was not there before (no other connection had the file open then).
- */
-function checkWithWal(path: string, unfinished: boolean): void {
-  const shm = `${path}-shm`;
-  const hadShm = existsSync(shm);
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
-    const file = classify(db, path);
-    if (file instanceof StoreError) throw file;
-    if (unfinished && db.pragma('quick_check', { simple: true }) !== 'ok')
-      throw new StoreError(
-        'damaged',
-        `${path} is damaged: its pages do not check out; it was left untouched`,
-      );
-  } catch (e) {
-    throw translate(e, path);
-  } finally {
-    db?.close();
-    if (!hadShm) rmSync(shm, { force: true });
-  }
 }
 
 /** An append waiting for its group commit, and who to answer. */
@@ -222,9 +91,14 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
+/** The most a lone append may write and still be synced on the event loop rather than on the thread pool. */
+const INLINE_SYNC_BYTES = 16_384;
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts: ReturnType<typeof prepareStatements>;
+  private readonly outbox: SqliteOutbox;
+  private readonly addresses: SqliteAddresses;
   /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
   private readonly watchers = new Set<StoreWatcher>();
   /** Appends waiting for the next group commit (see append). */
@@ -233,6 +107,8 @@ export class SqliteStore implements Store {
   private readonly syncEveryWrite: boolean = true;
   /** The WAL syncs under way (see durable), and the WAL file they sync (see walFile). */
   private readonly syncs = new Set<Promise<void>>();
+  /** Characters of events written since the last commit group began (see INLINE_SYNC_BYTES). */
+  private written = 0;
   private walFd: number | undefined;
   private groupTransaction:
     | Database.Transaction<(group: readonly WaitingAppend[], refused: (Error | undefined)[]) => void>
@@ -295,6 +171,8 @@ export class SqliteStore implements Store {
       this.syncEveryWrite = options.sync !== 'normal' && path !== ':memory:';
       this.db.pragma('foreign_keys = ON');
       this.stmts = prepareStatements(this.db);
+      this.outbox = new SqliteOutbox(this.db);
+      this.addresses = new SqliteAddresses(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -315,13 +193,7 @@ export class SqliteStore implements Store {
       return;
     }
     void fresh;
-    if (file.version < 2) {
-      // Migrations run in one transaction with the version bump: a file is at one version or the other.
-      this.db.exec('BEGIN');
-      this.db.exec(TOKENS);
-      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      this.db.exec('COMMIT');
-    }
+    migrate(this.db, file.version);
   }
 
   /**
@@ -452,18 +324,17 @@ export class SqliteStore implements Store {
       group.forEach((w, i) => {
         const error = refused[i] ?? unsynced;
         if (error) return w.reject(error);
-        this.tell(
-          w.append.game,
-          w.first.seq,
-          (w.append.entries[w.append.entries.length - 1] as LogEntry).seq,
-        );
+        this.tellAppend(w.append, w.first.seq);
         w.resolve();
       });
+    const written = this.written;
+    this.written = 0;
     if (refused.every((e) => e !== undefined)) return answer();
-    if (group.length === 1 && this.syncs.size === 0) {
-      // A lone append with no other sync under way: nothing else is waiting for this thread, so syncing here
-      // costs nobody anything and saves the trip to the thread pool (a client sending one command after
-      // another was twice as slow with it).
+    if (group.length === 1 && this.syncs.size === 0 && written <= INLINE_SYNC_BYTES) {
+      // A lone small append with no other sync under way: syncing here is quick and saves the trip to the
+      // thread pool (a client sending one command after another was twice as slow with it). A large one
+      // (a Life Initialize of 1,024 rolls, a Quests map) goes to the pool like a group: its sync takes as
+      // long as the disk needs for that many bytes, and on this thread every other game would wait (issue 13).
       try {
         this.durableNow();
       } catch (e) {
@@ -527,6 +398,12 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** Counts what a commit group writes (see INLINE_SYNC_BYTES). */
+  private counted(text: string): string {
+    this.written += text.length;
+    return text;
+  }
+
   /** durable() for the synchronous paths: the same sync, on this thread. */
   private durableNow(): void {
     if (!this.syncEveryWrite) return;
@@ -556,11 +433,12 @@ export class SqliteStore implements Store {
       throw translate(e, this.path);
     }
     this.durableNow();
-    this.tell(a.game, first.seq, (a.entries[a.entries.length - 1] as LogEntry).seq);
+    this.tellAppend(a, first.seq);
   }
 
   /** The body of an append's transaction: every check, then every write. */
   private write(a: Append, first: LogEntry): void {
+    if (a.notices) checkNoticesOf(a.game, a.notices);
     if (a.create) {
       if (this.known(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
       this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
@@ -580,7 +458,7 @@ export class SqliteStore implements Store {
         e.at.nweek,
         e.at.nday,
         e.event.type,
-        JSON.stringify(e.event),
+        this.counted(JSON.stringify(e.event)),
         e.prev,
         e.hash,
         now,
@@ -593,6 +471,7 @@ export class SqliteStore implements Store {
       this.stmts.insertCommand.run(a.game, a.commandId, first.seq, last.seq);
     }
     for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
+    if (a.notices) this.outbox.write(a.notices);
   }
 
   /** Appends through this store object, told after each commit (see Store.watch). */
@@ -604,10 +483,21 @@ export class SqliteStore implements Store {
     });
   }
 
-  private tell(game: string, first: number, last: number): void {
+  /** Tells of a committed append, and of its notices (the entries first: the notices follow from them). */
+  private tellAppend(a: Append, first: number): void {
+    this.tell({
+      kind: 'append',
+      game: a.game,
+      first,
+      last: (a.entries[a.entries.length - 1] as LogEntry).seq,
+    });
+    if (a.notices && a.notices.length > 0) this.tell({ kind: 'notice', game: a.game });
+  }
+
+  private tell(change: StoreChange): void {
     for (const watcher of this.watchers) {
       try {
-        watcher({ kind: 'append', game, first, last });
+        watcher(change);
       } catch {
         // A watcher that throws is its own bug; the append is committed whatever it does.
       }
@@ -636,6 +526,8 @@ export class SqliteStore implements Store {
           tokens: this.db
             .prepare<[string], TokenGrant>('SELECT holder, hash FROM tokens WHERE game = ? ORDER BY holder')
             .all(game),
+          notices: this.outbox.ofGame(game),
+          addresses: this.addresses.ofGame(game),
         };
       }),
     );
@@ -658,11 +550,15 @@ export class SqliteStore implements Store {
           first,
         );
         for (const c of dump.commands) this.stmts.insertCommand.run(dump.game, c.id, c.first, c.last);
+        // History, delivered by the store it comes from: readable here, never sent again.
+        checkNoticesOf(dump.game, dump.notices ?? []);
+        this.outbox.write(dump.notices ?? [], false);
+        this.addresses.restore(dump.game, dump.addresses ?? []);
       });
       tx.immediate();
     });
     await this.durable();
-    this.tell(dump.game, 1, (dump.entries[dump.entries.length - 1] as LogEntry).seq);
+    this.tellAppend({ game: dump.game, entries: dump.entries }, 1);
   }
 
   async grantToken(game: string, grant: TokenGrant): Promise<void> {
@@ -675,6 +571,74 @@ export class SqliteStore implements Store {
 
   tokenHolder(game: string, hash: string): Promise<string | undefined> {
     return this.run(() => this.stmts.holder.get(game, hash)?.holder);
+  }
+
+  async enqueue(notices: readonly Notice[]): Promise<number> {
+    if (notices.length === 0) return 0;
+    const fresh = await this.run(() =>
+      this.db
+        .transaction(() => {
+          for (const game of new Set(notices.map((n) => n.game)))
+            if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+          return this.outbox.write(notices);
+        })
+        .immediate(),
+    );
+    await this.durable();
+    if (fresh > 0)
+      for (const game of new Set(notices.map((n) => n.game))) this.tell({ kind: 'notice', game });
+    return fresh;
+  }
+
+  notices(game: string, to: string | readonly string[], after = 0, limit = 100): Promise<StoredNotice[]> {
+    return this.run(() => this.outbox.notices(game, typeof to === 'string' ? [to] : to, after, limit));
+  }
+
+  noticeByKey(game: string, key: string): Promise<StoredNotice | undefined> {
+    return this.run(() => this.outbox.byKey(game, key));
+  }
+
+  async openChannel(channel: string): Promise<void> {
+    await this.run(() => this.outbox.openChannel(channel));
+    await this.durable();
+  }
+
+  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
+    return this.run(() => {
+      this.outbox.openChannel(channel);
+      return this.outbox.claim(channel, now, leaseMs, limit);
+    });
+  }
+
+  async delivered(channel: string, id: number): Promise<void> {
+    // Durable before it is answered: a mark lost in a crash would send the notice again.
+    await this.run(() => this.outbox.delivered(channel, id));
+    await this.durable();
+  }
+
+  async deferred(channel: string, id: number, retryAt: number, error: string): Promise<void> {
+    await this.run(() => this.outbox.deferred(channel, id, retryAt, error));
+    await this.durable();
+  }
+
+  async setAddress(game: string, player: string, address: string, phraseHash: string | null): Promise<void> {
+    await this.run(() =>
+      this.db
+        .transaction(() => {
+          if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+          this.addresses.set(game, player, address, phraseHash);
+        })
+        .immediate(),
+    );
+    await this.durable();
+  }
+
+  playerByAddress(game: string, address: string): Promise<PlayerAddress | undefined> {
+    return this.run(() => this.addresses.byAddress(game, address));
+  }
+
+  addressOf(game: string, player: string): Promise<string | undefined> {
+    return this.run(() => this.addresses.of(game, player));
   }
 
   /**
@@ -725,70 +689,4 @@ export class SqliteStore implements Store {
       return Promise.reject(translate(e, this.path));
     }
   }
-}
-
-/**
- * A stored event, which is a JSON object: anything else (bytes altered in the file where SQLite cannot
- * see it) is refused as damaged, in one line, rather than thrown as a parser's error.
- */
-function parseEvent(path: string, text: unknown, where: string): GameEvent {
-  let event: unknown;
-  try {
-    event = typeof text === 'string' ? JSON.parse(text) : undefined;
-  } catch {
-    event = undefined;
-  }
-  if (typeof event === 'object' && event !== null && typeof (event as GameEvent).type === 'string')
-    return event as GameEvent;
-  throw new StoreError('damaged', `${path} is damaged: ${where} cannot be read; it was left untouched`);
-}
-
-/** A sync of the disk that failed: the write is committed, but the disk did not confirm it. */
-function unsynced(path: string, e: unknown): StoreError {
-  return new StoreError(
-    'io',
-    `${path} could not be synced to disk (${(e as Error).message}); the last write is not confirmed: send it again with the same key`,
-  );
-}
-
-/** SQLite's own error codes, as a sentence a user can act on. */
-/** A path that cannot be a database file (a folder, or in a folder that does not exist) is bad input. */
-function checkPath(path: string): void {
-  if (existsSync(path) && statSync(path).isDirectory())
-    throw new StoreError('bad-path', `${path} is a folder, not a database file`);
-  const folder = dirname(path);
-  if (!existsSync(folder)) throw new StoreError('bad-path', `the folder ${folder} does not exist`);
-  if (!statSync(folder).isDirectory()) throw new StoreError('bad-path', `${folder} is not a folder`);
-}
-
-function translate(e: unknown, path: string): Error {
-  if (e instanceof StoreError) return e;
-  const code = (e as { code?: string }).code ?? '';
-  // SQLite's messages may quote a damaged schema, newlines and all: the refusal stays one line.
-  const message = ((e as Error).message ?? '').replace(/\s+/g, ' ');
-  if (code === 'SQLITE_NOTADB')
-    return new StoreError('not-our-file', `${path} is not a nomic-referee database; it was left untouched`);
-  // SQLITE_ERROR from the store's own fixed statements: the file's schema is not the one it wrote ("no
-  // such column", "malformed database schema", "unsupported file format").
-  if (code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_ERROR')
-    return new StoreError('damaged', `${path} is damaged (${message}); it was left untouched`);
-  if (
-    code === 'SQLITE_FULL' ||
-    code.startsWith('SQLITE_IOERR') ||
-    code.startsWith('SQLITE_READONLY') ||
-    code.startsWith('SQLITE_CANTOPEN')
-  ) {
-    return new StoreError('io', `${path} could not be written (${message}); nothing was recorded`);
-  }
-  return e instanceof Error ? e : new Error(String(e));
-}
-
-/** A stub of foldStream, `type<TAB>vis-as-JSON`, as the event a fold needs: its type and its visibility. */
-function stubEvent(row: string): GameEvent {
-  const tab = row.indexOf('\t');
-  const vis = row.slice(tab + 1);
-  return {
-    type: row.slice(0, tab),
-    vis: vis === '"public"' ? 'public' : vis === '"admin"' ? 'admin' : (JSON.parse(vis) as Visibility),
-  };
 }

@@ -29,7 +29,9 @@ export type StoreErrorCode =
   | 'unknown-game'
   | 'io'
   /** A --db path that cannot be a database file: a folder, or in a folder that does not exist. */
-  | 'bad-path';
+  | 'bad-path'
+  /** Something offered to the store that it cannot take as it is (a channel's name, a notice of another game). */
+  | 'bad-input';
 
 export class StoreError extends Error {
   constructor(
@@ -50,6 +52,47 @@ export interface Append {
   readonly commandId?: string;
   /** Access tokens granted with these entries (a player's on joining, the admin's at creation), hashed. */
   readonly tokens?: readonly TokenGrant[];
+  /** Notices these entries cause, written in the same transaction (the transactional outbox, issue 14). */
+  readonly notices?: readonly Notice[];
+}
+
+/**
+ * One message to one recipient, in the durable outbox (issue 14): a reminder, a deadline passed, an nday ended
+ * by the clock. Rendered from that recipient's view only, before it is stored, so every channel (the page's
+ * live stream, mail, chat) delivers exactly what the recipient may see. `key` is unique within the game and
+ * made from what the notice is about (the boundary, the warning, the recipient), so writing it twice, from a
+ * retry or from two processes, stores it once.
+ */
+export interface Notice {
+  readonly game: string;
+  readonly key: string;
+  /** 'admin' (the Administrator), 'player:NAME', or 'public' (everyone: the forum, the chat channel). */
+  readonly to: string;
+  /** What kind of notice: 'reminder', 'deadline', 'clock', 'schedule', … (channels may choose by it). */
+  readonly topic: string;
+  readonly subject: string;
+  readonly text: string;
+  /** When it was made (ISO 8601 instant). */
+  readonly at: string;
+  /**
+   * The Message-ID (angle brackets included) of the mail this notice answers, if it answers one (issue 15:
+   * a receipt): the mail channel threads it (In-Reply-To, References).
+   */
+  readonly thread?: string;
+}
+
+/**
+ * A notice as stored: `id` orders a store's notices (increasing; per store, not per game). Within one game,
+ * ids increase in commit order (each store writes a game's notices under that game's lock), so reading on
+ * "after id N" never skips one committed later. Never shown to a player: it counts everyone's notices.
+ */
+export interface StoredNotice extends Notice {
+  readonly id: number;
+}
+
+/** A notice as claimed for delivery on a channel: `attempts` counts this one (1 on the first try). */
+export interface ClaimedNotice extends StoredNotice {
+  readonly attempts: number;
 }
 
 /**
@@ -68,9 +111,23 @@ export type StoreChange =
    * Changes may have been missed (the store's listening connection was lost and is back): anything a
    * watcher derived from the store may be behind and should be checked against it again.
    */
-  | { readonly kind: 'resync' };
+  | { readonly kind: 'resync' }
+  /** Notices were written to a game's outbox (by any process). */
+  | { readonly kind: 'notice'; readonly game: string };
 
 export type StoreWatcher = (change: StoreChange) => void;
+
+/**
+ * A player's mail address in a game (issue 15), with the hash of the secret phrase e registered, if any.
+ * Private: never in the log, in a view or in a count; only the mail edge reads it. Addresses are kept
+ * lowercased, and one address belongs to at most one player of a game.
+ */
+export interface PlayerAddress {
+  readonly player: string;
+  readonly address: string;
+  /** `scrypt$SALT$HASH` (src/channels/mail/phrase.ts), or null if the player registered no phrase. */
+  readonly phraseHash: string | null;
+}
 
 /** A command id as the store keeps it, for copying a game to another store. */
 export interface CommandIdRecord extends CommandRecord {
@@ -85,6 +142,10 @@ export interface GameDump {
   readonly master: Uint8Array | null;
   readonly commands: readonly CommandIdRecord[];
   readonly tokens: readonly TokenGrant[];
+  /** The game's notices, oldest first (history: a restored game's notices are not delivered again). */
+  readonly notices?: readonly Notice[];
+  /** The players' mail addresses (issue 15; private, like the tokens). */
+  readonly addresses?: readonly PlayerAddress[];
 }
 
 /**
@@ -129,6 +190,54 @@ export interface Store {
    * tokens). A game that exists here is a conflict, and nothing is written.
    */
   restoreGame?(dump: GameDump): Promise<void>;
+  /**
+   * Writes notices to the outbox outside any append (reminders), in one transaction; returns how many were
+   * new (a (game, key) already stored is left as it was). A notice of an unknown game is refused, with all.
+   */
+  enqueue(notices: readonly Notice[]): Promise<number>;
+  /**
+   * A game's notices to any of the recipients `to` ('admin', 'player:NAME', 'public') after id `after` (0:
+   * from the first), oldest first, at most `limit` (default 100).
+   */
+  notices(
+    game: string,
+    to: string | readonly string[],
+    after?: number,
+    limit?: number,
+  ): Promise<StoredNotice[]>;
+  /**
+   * The game's notice with this key, if one was written (issue 15: the mail edge finds the receipt of a
+   * message it has answered, so a message delivered again is not acted on again).
+   */
+  noticeByKey(game: string, key: string): Promise<StoredNotice | undefined>;
+  /**
+   * Registers a delivery channel (again: nothing happens). A channel delivers the notices written from its
+   * registration on, never the history before it: a channel added to a running game does not flood its
+   * recipients. The Courier registers its channel when it starts.
+   */
+  openChannel(channel: string): Promise<void>;
+  /**
+   * Leases up to `limit` notices not yet delivered on `channel` (a channel of the delivering process: 'mail',
+   * 'chat', …) and due now (never tried, or their retry time has come), oldest first, for `leaseMs`: another
+   * claim skips them until the lease ends, so a worker that dies mid-delivery gives them back. `now` is the
+   * caller's clock (tests simulate it). Which notices a channel delivers is the channel's business: it marks
+   * the others delivered. Safe across processes (PostgreSQL: FOR UPDATE SKIP LOCKED). Registers the channel.
+   */
+  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]>;
+  /** Marks a claimed notice delivered on a channel: it is never claimed there again. */
+  delivered(channel: string, id: number): Promise<void>;
+  /** A failed delivery: the notice is claimable again from `retryAt` (ms); `error` is kept for the operator. */
+  deferred(channel: string, id: number, retryAt: number, error: string): Promise<void>;
+  /**
+   * Registers (or replaces) a player's mail address and the hash of eir secret phrase (null: none), issue 15.
+   * The address is stored lowercased. Refused: an unknown game ('unknown-game'), an address another player
+   * of the game holds ('conflict'), an address that is no address ('bad-input'); nothing is written then.
+   */
+  setAddress(game: string, player: string, address: string, phraseHash: string | null): Promise<void>;
+  /** Who holds this address (compared lowercased) in this game, with eir phrase's hash; undefined if nobody. */
+  playerByAddress(game: string, address: string): Promise<PlayerAddress | undefined>;
+  /** A player's mail address in a game, if e registered one. */
+  addressOf(game: string, player: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -146,4 +255,31 @@ export function checkConsecutive(game: string, entries: readonly LogEntry[]): vo
         `the entries offered for ${game} are not consecutive (${e.seq} follows ${before.seq})`,
       );
   }
+}
+
+/** A channel's name is an operator's word: short, printable. */
+export function checkChannel(name: string): void {
+  if (!/^[a-z0-9][a-z0-9:._-]{0,63}$/.test(name))
+    throw new StoreError('bad-input', `"${name}" cannot name a channel: a-z, 0-9, and : . _ -, at most 64`);
+}
+
+/** Every notice of an append must be of its game: a notice is part of that game's record. */
+export function checkNoticesOf(game: string, notices: readonly Notice[]): void {
+  for (const n of notices)
+    if (n.game !== game)
+      throw new StoreError(
+        'bad-input',
+        `a notice of the game ${n.game} was offered with an append to ${game}`,
+      );
+}
+
+/**
+ * A mail address as the store keeps it: trimmed and lowercased (the local part is case-sensitive by the
+ * RFC, but no provider treats it so, and a player typing eir address in another case is the same player).
+ */
+export function normalAddress(address: string): string {
+  const a = address.trim().toLowerCase();
+  if (a.length > 254 || !/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/.test(a))
+    throw new StoreError('bad-input', `"${address.slice(0, 80)}" is not a mail address (name@domain)`);
+  return a;
 }

@@ -76,6 +76,28 @@ function alterPlacement(path: string, index: number) {
   }
 }
 
+/** The index (among the placements) of the last-placed Thing that was never teleported. */
+function unmovedPlacement(path: string): number {
+  const db = new Database(path);
+  try {
+    const events = db
+      .prepare<[], { type: string; event: string }>(
+        "SELECT type, event FROM log WHERE game = 'g1' AND type IN ('thing-placed', 'thing-teleported') ORDER BY seq",
+      )
+      .all()
+      .map((r) => ({ type: r.type, ...(JSON.parse(r.event) as { kind: string; n: number }) }));
+    const placed = events.filter((e) => e.type === 'thing-placed');
+    const moved = new Set(events.filter((e) => e.type === 'thing-teleported').map((e) => `${e.kind}:${e.n}`));
+    for (let i = placed.length - 1; i >= 0; i--) {
+      const p = placed[i];
+      if (p && !moved.has(`${p.kind}:${p.n}`)) return i;
+    }
+    throw new Error('every Thing was teleported');
+  } finally {
+    db.close();
+  }
+}
+
 /** Recomputes the whole hash chain of g1 from its (possibly altered) events, as a careful forger would. */
 function rechain(path: string): LogEntry[] {
   const db = new Database(path);
@@ -138,7 +160,10 @@ describe('referee verify', () => {
 
   it('exits 1 when a fair placement roll is altered and the whole hash chain recomputed: the roll is derived again', () => {
     const cli = fairGame();
-    const { seq, before, after } = alterPlacement(cli.dbPath, 7);
+    // Fair dice come from a fresh secret each run, so a Thing may have been found and teleported while the
+    // script played: forge the placement of one that never moved, or the board would rightly not show it.
+    const index = unmovedPlacement(cli.dbPath);
+    const { seq, before, after } = alterPlacement(cli.dbPath, index);
     const entries = rechain(cli.dbPath);
     // The forgery is thorough: the chain holds, and the roll adds up.
     expect(core.chainBreak(entries)).toBeNull();
@@ -146,7 +171,7 @@ describe('referee verify', () => {
     for (const roll of forged?.event.rolls ?? []) expect(core.checkRollResult(roll)).toBeNull();
     // ... and it took effect: the Administrator's board shows the Thing where the forger put it.
     const things = cli.json<BoardView>('show', 'g1', '--admin', '--json').things ?? [];
-    expect(things[7]?.location).toEqual(after);
+    expect(things[index]?.location).toEqual(after);
     expect(after).not.toEqual(before);
     // Only re-deriving the fair roll from the game's secret catches it.
     const r = cli.run('verify', 'g1');

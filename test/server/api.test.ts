@@ -222,7 +222,7 @@ describe('reading', () => {
   });
 
   it('an unknown game is a 404 on every read route; a malformed game id a 400; an unknown route a 404', async () => {
-    for (const path of ['', '/log', '/verify', '/report', '/events'])
+    for (const path of ['', '/log', '/verify', '/report', '/events', '/notices'])
       await refusedUnchanged(404, 'unknown-game', () => req(t.app, 'GET', `/api/games/nosuch${path}`));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', '/api/games/-bad'));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', `/api/games/${'x'.repeat(65)}/log`));
@@ -251,9 +251,11 @@ describe('reading', () => {
         'POST /api/games/{game}/posts',
         'POST /api/games/{game}/admin-token',
         'POST /api/games/{game}/players/{player}/token',
+        'POST /api/games/{game}/players/{player}/address',
         'GET /api/games/{game}/verify',
         'GET /api/games/{game}/report',
         'GET /api/games/{game}/events',
+        'GET /api/games/{game}/notices',
       ].sort(),
     );
   });

@@ -67,10 +67,14 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       [schema],
     );
     expect(tables.map((r) => r.t)).toEqual([
+      'addresses',
+      'channels',
       'command_ids',
+      'deliveries',
       'game_secrets',
       'games',
       'log',
+      'notices',
       'schema_version',
       'tokens',
     ]);

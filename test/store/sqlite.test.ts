@@ -102,7 +102,10 @@ describe('SqliteStore: the file is marked as ours', () => {
 
   it('a schema 1 file (before tokens) is migrated to the current schema on open, its games intact', async () => {
     const path = await storeFile(tempDir(), 3);
-    foreignSqlite(path, 'DROP TABLE tokens; PRAGMA user_version = 1;');
+    foreignSqlite(
+      path,
+      'DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; DROP TABLE tokens; PRAGMA user_version = 1;',
+    );
     const store = new SqliteStore(path);
     try {
       expect((await store.listGames()).map((g) => g.entries)).toEqual([3]);

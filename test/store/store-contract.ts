@@ -6,6 +6,8 @@ import { chain, chainBreak, GENESIS } from '../../src/core/index.js';
 import type { GameEvent, LogEntry } from '../../src/core/index.js';
 import { StoreError } from '../../src/store/store.js';
 import type { Store, StoreErrorCode } from '../../src/store/store.js';
+import { describeOutboxContract } from './outbox-contract.js';
+import { describeAddressContract } from './address-contract.js';
 
 /** Where one store lives: every open() is a new connection to the same data. */
 export interface StoreBackend {
@@ -415,4 +417,7 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
       }
     });
   });
+
+  describeOutboxContract(name, makeBackend);
+  describeAddressContract(name, makeBackend);
 }

@@ -32,6 +32,8 @@ export interface Harness {
   readonly base: string;
   readonly browser: Browser;
   readonly app: FastifyInstance;
+  /** The server's store (to write notices as the clock would). */
+  readonly store: SqliteStore;
   readonly dir: string;
   /** A fresh browser profile (its own localStorage, so its own tokens) with a page open. */
   readonly person: () => Promise<{ context: BrowserContext; page: Page }>;
@@ -60,6 +62,7 @@ export async function startHarness(): Promise<Harness> {
     base,
     browser,
     app,
+    store,
     dir,
     person: async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

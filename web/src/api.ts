@@ -192,6 +192,10 @@ export const api = {
     token === undefined
       ? request<GamePayload>(`/api/games/${enc(game)}`)
       : request<GamePayload>(`/api/games/${enc(game)}/me`, { token }),
+  notices: (game: string, token: string | undefined, after = 0) =>
+    request<{ count: number; notices: ShownNotice[] }>(`/api/games/${enc(game)}/notices?after=${after}`, {
+      token,
+    }),
   log: (game: string, token: string | undefined, from = 1) =>
     request<{ lines: LogLine[] }>(`/api/games/${enc(game)}/log?from=${from}`, { token }),
   command: (
@@ -224,8 +228,20 @@ export const api = {
 
 // ---- live updates ----
 
+/** A notice to the viewer (issue 14), numbered among the viewer's own (GET …/notices, `notice` messages). */
+export interface ShownNotice {
+  n: number;
+  to: string;
+  topic: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+
 export interface LiveHandlers {
   onUpdate: (data: { seq: number; lines: LogLine[] }) => void;
+  /** A notice written for the viewer (or the public) while the stream is open. */
+  onNotice?: (notice: ShownNotice) => void;
   onState: (state: 'connecting' | 'live' | 'retrying') => void;
 }
 
@@ -290,6 +306,14 @@ function dispatch(message: string, handlers: LiveHandlers): void {
     const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
     if (field === 'event') event = value;
     else if (field === 'data') data.push(value);
+  }
+  if (event === 'notice' && data.length > 0) {
+    try {
+      handlers.onNotice?.(JSON.parse(data.join('\n')) as ShownNotice);
+    } catch (e) {
+      console.warn('a notice that is not JSON', e);
+    }
+    return;
   }
   if (event !== 'update' || data.length === 0) return;
   try {

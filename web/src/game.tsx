@@ -6,7 +6,9 @@ import type { CommandInfo, GamePayload, Identities, Json, LogLine, SentenceResul
 import { api, ApiError, follow, loadIdentities, newKey, saveIdentities, text, tokenOf } from './api';
 import { CommandForm } from './forms';
 import { JoinForm } from './games';
+import { NoticesPanel, useNotices } from './notices';
 import { drawingFor } from './views/registry';
+import { Pending } from './pending';
 
 const message = (e: unknown): string =>
   e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
@@ -41,6 +43,8 @@ export function GamePage({ game }: { game: string }) {
   const lastLogSeq = useRef(0);
   const current = ids.current;
   const shownAs = useRef(current);
+  const notices = useNotices(game, token);
+  const { add: addNotices, reload: reloadNotices } = notices;
 
   const refresh = useCallback(async () => {
     try {
@@ -95,19 +99,21 @@ export function GamePage({ game }: { game: string }) {
           addLines(u.lines);
           void refresh();
         },
+        onNotice: (n) => addNotices([n]),
         onState: (s) => {
           setLive(s);
           // After a reconnection, catch up on whatever was missed.
           if (s === 'live') {
             void refresh();
             void fetchLog();
+            void reloadNotices();
           }
         },
       },
       stop.signal,
     );
     return () => stop.abort();
-  }, [game, token, current, refresh, fetchLog, addLines]);
+  }, [game, token, current, refresh, fetchLog, addLines, addNotices, reloadNotices]);
 
   const after = () => {
     void refresh();
@@ -193,6 +199,9 @@ export function GamePage({ game }: { game: string }) {
         </p>
       )}
       {payload && (
+        <Pending view={view} you={payload.viewer.role === 'player' ? payload.viewer.name : undefined} />
+      )}
+      {payload && (
         <div class="columns">
           <section class="board-col" aria-label="the game">
             {drawing ? <drawing.component payload={payload} /> : <pre class="text-view">{payload.text}</pre>}
@@ -251,6 +260,7 @@ export function GamePage({ game }: { game: string }) {
           </section>
         </div>
       )}
+      <NoticesPanel notices={notices.notices} />
       <section class="log" aria-labelledby="log-h">
         <h2 id="log-h">The log</h2>
         <Log lines={log} />

@@ -13,6 +13,7 @@ import type { Effect, Transform } from './effects.js';
 import { fieldModule } from './field.js';
 import { actionModule } from './actions.js';
 import { fieldView, renderField } from './view.js';
+import { fieldMatchAwaiting } from './awaiting.js';
 
 /**
  * The largest Field a game's configuration may ask for, in squares (ruling L17 in docs/rulings-life.md; issue
@@ -96,6 +97,7 @@ export function fieldMatch(
     },
     view: (rules, game, viewer) => fieldView(match, rules, game, viewer),
     render: renderField,
+    awaiting: (rules, game) => fieldMatchAwaiting(match, rules, game),
   };
 }
 

@@ -11,6 +11,7 @@ import { enteringModule } from './entering.js';
 import { leavingModule } from './leaving.js';
 import { movementModule } from './movement.js';
 import { gridView, renderGrid } from './view.js';
+import { gridAwaiting } from './awaiting.js';
 
 export const GRID_2002_01 = 'grid-2002-01';
 
@@ -28,6 +29,7 @@ export const grid200201: Ruleset<GridState> = {
   },
   view: gridView,
   render: renderGrid,
+  awaiting: gridAwaiting,
 };
 
 export const grid200201Ruleset = erase(grid200201);

@@ -17,6 +17,7 @@ import { DE_MODULES, initialDE } from './sections-de.js';
 import { FG_MODULES, initialFG } from './sections-fg.js';
 import { controlsModule } from './controls.js';
 import { juneView, renderJune } from './view.js';
+import { juneAwaiting } from './awaiting.js';
 import { makeMove } from './entering.js';
 import { playerId } from './grid.js';
 import type { RuleModule } from '../../core/index.js';
@@ -104,6 +105,7 @@ export const grid200206: Ruleset<JuneState> = {
   },
   view: juneView,
   render: renderJune,
+  awaiting: juneAwaiting,
   repeals: JUNE_REPEALS,
   migrateFrom: {
     // State carries over: players, their squares or Limbo, and (in the kernel's ledger) their points.

@@ -2,18 +2,21 @@
 // written in the Field Match framework: the definition (data) plus the effects of its three actions.
 import { erase } from '../../core/index.js';
 import { fieldMatch } from '../field-match/index.js';
+import type { FieldMatchRuleset } from '../field-match/index.js';
+import { lifeAwaiting } from './awaiting.js';
 import { LIFE } from './definition.js';
 import { initialize } from './initialize.js';
 import { tweak } from './tweak.js';
 import { evolve } from './evolve.js';
 import { generation } from './generation.js';
 
-export const life = fieldMatch(
+const match = fieldMatch(
   LIFE,
   { initialize, tweak, evolve },
   { generation },
   { title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)' },
 );
+export const life: FieldMatchRuleset = { ...match, awaiting: lifeAwaiting(match.match) };
 
 export const lifeRuleset = erase(life);
 export { LIFE, LIFE_ID } from './definition.js';

@@ -5,7 +5,7 @@ import { erase } from '../../core/index.js';
 import type { Ruleset } from '../../core/index.js';
 import type { QuestsState } from './types.js';
 import { EMPTY_BOOK } from './types.js';
-import { initialRooms, ROOMS, roomsModules } from '../rooms/index.js';
+import { initialRooms, ROOMS, roomsAwaiting, roomsModules } from '../rooms/index.js';
 import type { RoomsState } from '../rooms/index.js';
 import { rosterModule } from './roster.js';
 import { questTokensModule } from './tokens.js';
@@ -23,6 +23,7 @@ export const roomsQuests: Ruleset<QuestsState> = {
   initial: (config) => ({ ...initialRooms(config), quests: EMPTY_BOOK }),
   view: questsView,
   render: renderQuests,
+  awaiting: roomsAwaiting,
   migrateFrom: {
     [ROOMS]: (old: unknown): QuestsState => ({ ...(old as RoomsState), quests: EMPTY_BOOK }),
   },

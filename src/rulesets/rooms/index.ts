@@ -13,6 +13,7 @@ import { movementModule } from './movement.js';
 import { tokensModule } from './tokens.js';
 import { talliesModule } from './tallies.js';
 import { renderRooms, roomsView } from './view.js';
+import { roomsAwaiting } from './awaiting.js';
 
 export const ROOMS = 'rooms';
 
@@ -37,10 +38,11 @@ export const roomsModules = <S extends RoomsState>(): RuleModule<S>[] => [
 
 /** The host's initial state from the game's config (a map file, or null for the default map). */
 export function initialRooms(config: Parameters<typeof parseMapConfig>[0]): RoomsState {
-  const { map, actionsPerTurn, tokens } = parseMapConfig(config, DEFAULT_MAP);
+  const { map, actionsPerTurn, turnDeadline, tokens } = parseMapConfig(config, DEFAULT_MAP);
   return {
     map,
     actionsPerTurn,
+    ...(turnDeadline !== undefined ? { turnDeadline } : {}),
     places: [],
     tokens: tokens.map((t, i) => ({ id: i + 1, name: t.name, at: { room: t.room } })),
     nextToken: tokens.length + 1,
@@ -56,8 +58,10 @@ export const rooms: Ruleset<RoomsState> = {
   initial: initialRooms,
   view: roomsView,
   render: renderRooms,
+  awaiting: roomsAwaiting,
 };
 
 export const roomsRuleset = erase(rooms);
 export type { RoomsState } from './types.js';
 export { DEFAULT_MAP } from './default-map.js';
+export { roomsAwaiting } from './awaiting.js';

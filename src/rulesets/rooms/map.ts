@@ -33,6 +33,8 @@ export const mapFileSchema = z
     title: z.string().min(1).max(100).optional(),
     start: roomName,
     actionsPerTurn: z.number().int().min(1).max(100).optional(),
+    /** H11: whole ndays the Administrator waits for the active player (none: a turn ends only when ended). */
+    turnDeadline: z.number().int().min(1).max(100).optional(),
     rooms: z.array(roomName).min(1, 'a map needs rooms').max(500),
     passages: z.array(z.tuple([roomName, roomName])).max(5000),
     tokens: z
@@ -49,6 +51,8 @@ export type MapFile = z.infer<typeof mapFileSchema>;
 export interface ParsedMap {
   readonly map: RoomsMap;
   readonly actionsPerTurn: number;
+  /** H11: the turn's deadline in whole ndays, if the map sets one. */
+  readonly turnDeadline?: number;
   readonly tokens: readonly { readonly name: string; readonly room: string }[];
 }
 
@@ -97,7 +101,8 @@ export function checkMap(file: MapFile): { ok: true; value: ParsedMap } | { ok: 
     const okB = known(`passages[${i}]`, b);
     if (!okA || !okB) return;
     if (a === b) return void problems.push(`passages[${i}] leads from "${a}" to itself`);
-    const key = JSON.stringify([a, b].sort());
+    // A room's name has no control characters (NAME), so a newline cannot occur in either.
+    const key = a < b ? `${a}\n${b}` : `${b}\n${a}`;
     if (seen.has(key)) return void problems.push(`passages[${i}] joins "${a}" and "${b}" a second time`);
     seen.add(key);
     exits.get(a)?.push(b);
@@ -118,6 +123,7 @@ export function checkMap(file: MapFile): { ok: true; value: ParsedMap } | { ok: 
     value: {
       map: { title: file.title ?? 'A map of rooms', start: file.start, rooms },
       actionsPerTurn: file.actionsPerTurn ?? DEFAULT_ACTIONS_PER_TURN,
+      ...(file.turnDeadline !== undefined ? { turnDeadline: file.turnDeadline } : {}),
       tokens: (file.tokens ?? []).map((t) => ({ name: t.name, room: t.room })),
     },
   };

@@ -1,10 +1,12 @@
 // Host rule "Turns": players take turns in the order they joined; one of them, the active player, acts at a
 // time. A turn allows the map's actionsPerTurn actions (3 unless the map says); moving along one passage,
 // picking up one token and dropping one token are an action each. The active player ends eir turn with
-// end-turn (nothing ends it by itself), or the Administrator ends it for em with skip. Rulings H5-H7.
+// end-turn (nothing ends it by itself), or the Administrator ends it for em with skip. Rulings H5-H7. H11: a map
+// may set a turn deadline in whole ndays; then the end of the nday that many ndays after the turn began ends it
+// too, as the Administrator's skip would (on a calendar, at that nday's boundary: issue 14).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import { command, ndayCount } from '../../core/index.js';
+import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
 
 /** The question 'may-act' {player, action}: may this player take this action now? Silence allows. */
@@ -47,7 +49,7 @@ export function requireActive<S extends RoomsState>(ctx: Decision<S>, player: st
 }
 
 /** Ends the turn in progress and begins the next player's, in joining order. */
-export function endTurn<S extends RoomsState>(ctx: Decision<S>, by: 'player' | 'admin'): void {
+export function endTurn<S extends RoomsState>(ctx: Decision<S>, by: TurnEnded['by']): void {
   const turn = ctx.rules.turn;
   if (!turn) return ctx.reject('no-turn', 'no turn is in progress: nobody has joined yet');
   const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, turn: turn.n, by };
@@ -74,9 +76,17 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
   return {
     id: 'turns',
     section: 'Turns (host)',
-    text: 'Players take turns in the order they joined; the player whose turn it is, is the active player, and only e may act. The first player to join begins turn 1. A turn allows the number of actions the map sets (3 if it does not); moving along a passage, picking up a token and dropping a token are one action each. A turn ends when the active player says so (end-turn), or when the Administrator ends it for em (skip); then the next player in order begins a turn.',
+    text: 'Players take turns in the order they joined; the player whose turn it is, is the active player, and only e may act. The first player to join begins turn 1. A turn allows the number of actions the map sets (3 if it does not); moving along a passage, picking up a token and dropping a token are one action each. A turn ends when the active player says so (end-turn), or when the Administrator ends it for em (skip), or (H11) when the turn deadline the map sets, in whole ndays after the nday it began, has passed; then the next player in order begins a turn.',
     onJoin(ctx, player) {
       if (ctx.rules.turn === null) beginTurn(ctx, player, 1);
+    },
+    hooks: {
+      // H11: the turn's deadline, counted in ndays from the nday the turn began (a public moment).
+      ndayEnd(ctx) {
+        const { turn, turnDeadline } = ctx.rules;
+        if (turnDeadline === undefined || !turn || turn.since === undefined) return;
+        if (ndayCount(ctx.clock) - turn.since >= turnDeadline) endTurn(ctx, 'deadline');
+      },
     },
     commands: {
       'end-turn': command<S, typeof noArgs>({
@@ -99,7 +109,15 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
       }),
     },
     evolve: {
-      'turn-began': (s: S, e: TurnBegan): S => ({ ...s, turn: { n: e.turn, player: e.player, used: 0 } }),
+      'turn-began': (s: S, e: TurnBegan, game: GameState): S => ({
+        ...s,
+        turn: {
+          n: e.turn,
+          player: e.player,
+          used: 0,
+          ...(s.turnDeadline !== undefined ? { since: ndayCount(game.clock) } : {}),
+        },
+      }),
       'turn-ended': (s: S): S => ({ ...s, turn: null }),
     },
     describe: {
@@ -108,7 +126,9 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
       'turn-ended': (e: TurnEnded) =>
         e.by === 'player'
           ? `${e.player} ends turn ${e.turn}.`
-          : `The Administrator ends ${e.player}'s turn ${e.turn}.`,
+          : e.by === 'deadline'
+            ? `${e.player}'s turn ${e.turn} ends: the time for it ran out.`
+            : `The Administrator ends ${e.player}'s turn ${e.turn}.`,
     },
   };
 }

@@ -24,8 +24,16 @@ export type Token = { readonly id: number; readonly name: string; readonly at: T
  */
 export type Place = { readonly player: string; readonly room: string; readonly arrival: number };
 
-/** The turn in progress: its number (from 1), its active player, and the actions e has used. */
-export type Turn = { readonly n: number; readonly player: string; readonly used: number };
+/**
+ * The turn in progress: its number (from 1), its active player, and the actions e has used; with a turn
+ * deadline (H11), `since` is the nday (counted from the game's first, ndayCount) the turn began.
+ */
+export type Turn = {
+  readonly n: number;
+  readonly player: string;
+  readonly used: number;
+  readonly since?: number;
+};
 
 /**
  * The rules' state of a `rooms` game. Players are listed in joining order, which is the turn order. A ruleset
@@ -34,6 +42,8 @@ export type Turn = { readonly n: number; readonly player: string; readonly used:
 export interface RoomsState {
   readonly map: RoomsMap;
   readonly actionsPerTurn: number;
+  /** H11: whole ndays the Administrator waits for the active player; absent, a turn has no deadline. */
+  readonly turnDeadline?: number;
   readonly places: readonly Place[];
   readonly tokens: readonly Token[];
   readonly nextToken: number;
@@ -82,6 +92,6 @@ export interface TurnEnded extends GameEvent {
   type: 'turn-ended';
   player: string;
   turn: number;
-  /** Who ended it: the player, or the Administrator for a player who has gone quiet. */
-  by: 'player' | 'admin';
+  /** Who ended it: the player, the Administrator for a player who has gone quiet, or the deadline (H11). */
+  by: 'player' | 'admin' | 'deadline';
 }

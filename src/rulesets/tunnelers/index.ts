@@ -21,6 +21,7 @@ import { joiningModule } from './joining.js';
 import { leavingModule } from './leaving.js';
 import { startingModule } from './starting.js';
 import { renderTunnelers, tunnelersView } from './view.js';
+import { tunnelersAwaiting } from './awaiting.js';
 
 export const TUNNELERS = 'tunnelers';
 
@@ -88,6 +89,7 @@ export const tunnelers: Ruleset<TunnelersState> = {
   },
   view: tunnelersView,
   render: renderTunnelers,
+  awaiting: tunnelersAwaiting,
 };
 
 export const tunnelersRuleset = erase(tunnelers);

@@ -1,0 +1,85 @@
+// Mail import (issue 15): messages taken per second from an mbox of generated forum posts, through the whole
+// mail edge (split, MIME parse, filters, sender, quotes and signature, the grammar, the referee, the
+// receipt in the outbox) into a SQLite file at synchronous=FULL. 100 players of one Grid take turns
+// entering and leaving; every message is answered with a receipt. Run alone: `node dist/bench/mail-import.js`.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { archiveMessages } from '../src/channels/mail/archive.js';
+import { takeMail } from '../src/channels/mail/inbound.js';
+import { parseMailSettings } from '../src/channels/mail/settings.js';
+import { ADMIN, player } from '../src/core/index.js';
+import { Referee } from '../src/engine/referee.js';
+import { prepareForum } from '../src/forum/index.js';
+import { systemEntropy } from '../src/node/entropy.js';
+import { defaultRegistry } from '../src/rulesets/index.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+
+const PLAYERS = 100;
+
+function post(i: number): string {
+  const p = i % PLAYERS;
+  const name = `p${p}`;
+  const turn = Math.floor(i / PLAYERS);
+  const x = 1 + (p % 20);
+  const y = 1 + ((Math.floor(p / 20) * 3 + turn) % 18);
+  const body =
+    turn % 2 === 0
+      ? `Hello all.\n\nI enter the Grid at (${x},${y}).\n\n> p${(p + 1) % PLAYERS} wrote: I leave the Grid.\n\n-- \n${name}\n`
+      : `I leave the Grid.\nThanks!\n`;
+  return [
+    `From ${name}@players.example Tue Nov 24 05:00:00 2026`,
+    `From: ${name} <${name}@players.example>`,
+    'To: grid@lists.example',
+    `Subject: turn ${turn}`,
+    `Message-ID: <post-${i}@players.example>`,
+    'Precedence: list',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+  ].join('\n');
+}
+
+export async function mailImport(messages = 10_000): Promise<{ messages: number; perSecond: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'referee-mail-bench-'));
+  const store = new SqliteStore(join(dir, 'bench.db'));
+  const referee = new Referee(store, defaultRegistry(), systemEntropy);
+  try {
+    prepareForum();
+    const must = async (c: Parameters<Referee['submit']>[1]) => {
+      const r = await referee.submit('g1', c);
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    await must({ type: 'create', by: ADMIN, args: { game: 'g1', ruleset: 'grid-2002-01' } });
+    for (let p = 0; p < PLAYERS; p++) {
+      await must({ type: 'join', by: player(`p${p}`), args: {} });
+      await store.setAddress('g1', `p${p}`, `p${p}@players.example`, null);
+    }
+    const mbox = join(dir, 'posts.mbox');
+    writeFileSync(mbox, Array.from({ length: messages }, (_, i) => post(i)).join('\n'));
+    const settings = parseMailSettings({
+      from: 'referee@nomic.example',
+      smtp: { host: '127.0.0.1', port: 25 },
+      imap: { host: '127.0.0.1', port: 143, user: 'referee', pass: 'pw' },
+      games: { g1: { forums: ['grid@lists.example'] } },
+    });
+    const ctx = { referee, settings, now: () => new Date().toISOString() };
+    let acted = 0;
+    const start = performance.now();
+    for (const m of archiveMessages(mbox)) if ((await takeMail(m.raw, ctx)).kind === 'acted') acted++;
+    const seconds = (performance.now() - start) / 1000;
+    if (acted !== messages) throw new Error(`only ${acted} of ${messages} messages were acted on`);
+    return { messages, perSecond: messages / seconds };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const n = Number(process.env.MAIL_BENCH_MESSAGES ?? 10_000);
+  const r = await mailImport(n);
+  console.log(`mail import: ${r.messages} messages, ${Math.round(r.perSecond)} messages/s`);
+}

@@ -1,0 +1,78 @@
+// A process that commits commands with notices and delivers them through a webhook: the child the outbox's
+// crash test (test/channels/outbox-crash.test.ts) kills with SIGKILL and starts again.
+//
+//   node dist/bench/outbox-child.js DB HOOK_URL COMMANDS MODE
+//
+// DB: a SQLite file or postgres://…?schema=…; COMMANDS: joins p1..pN to game g1, each with command id
+// join-i and a public notice keyed joined:pi; MODE 'commit' registers the webhook channel and commits
+// without delivering (then waits to be killed), 'deliver' commits (again: the ids make that a no-op) and
+// delivers. It prints `committed N` after the commands and ends cleanly on SIGTERM.
+import { ADMIN, player } from '../src/core/index.js';
+import { Courier } from '../src/channels/courier.js';
+import type { TimeSource } from '../src/channels/courier.js';
+import { WebhookChannel } from '../src/channels/webhook.js';
+import { Referee } from '../src/engine/referee.js';
+import { systemEntropy } from '../src/node/entropy.js';
+import { defaultRegistry } from '../src/rulesets/index.js';
+import { openStore } from '../src/store/open.js';
+
+const realTime: TimeSource = {
+  now: () => Date.now(),
+  setTimer: (ms, fn) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+async function main(): Promise<void> {
+  const [db, hook, count, mode] = process.argv.slice(2);
+  if (!db || !hook || !count || (mode !== 'commit' && mode !== 'deliver'))
+    throw new Error('usage: outbox-child DB HOOK_URL COMMANDS commit|deliver');
+  const store = await openStore(db);
+  const channel = new WebhookChannel({ url: hook, name: 'webhook' });
+  // A short lease and poll: the test waits for a killed child's lease to end in real time.
+  const courier = new Courier(store, channel, realTime, { leaseMs: 1000, pollMs: 200 });
+  if (mode === 'commit') await store.openChannel(channel.name);
+  else await courier.start();
+  const referee = new Referee(store, defaultRegistry(), systemEntropy);
+  const created = await referee.submit('g1', {
+    type: 'create',
+    by: ADMIN,
+    args: { game: 'g1', ruleset: 'grid-2002-01', dice: 'fair' },
+    id: 'create',
+  });
+  if (!created.ok && created.error.code !== 'game-exists') throw new Error(created.error.message);
+  for (let i = 1; i <= Number(count); i++) {
+    const name = `p${i}`;
+    const r = await referee.submit(
+      'g1',
+      { type: 'join', by: player(name), args: {}, id: `join-${i}` },
+      {
+        notices: () => [
+          {
+            game: 'g1',
+            key: `joined:${name}`,
+            to: 'public',
+            topic: 'joined',
+            subject: `${name} joined`,
+            text: `${name} joined the game.`,
+            at: new Date(Date.UTC(2026, 10, 24, 0, i)).toISOString(),
+          },
+        ],
+      },
+    );
+    if (!r.ok) throw new Error(r.error.message);
+  }
+  process.stdout.write(`committed ${count}\n`);
+  const done = new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  await done;
+  clearInterval(keepAlive);
+  await courier.stop();
+  await store.close();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

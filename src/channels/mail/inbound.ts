@@ -1,0 +1,248 @@
+// Mail in (issue 15): from the raw bytes of one message to what became of it. Dropped (no answer, a reason
+// for the operator's log): the referee's own mail, bounces, auto-replies, bulk, mail for no game, and a
+// message delivered again. Otherwise the sender gets one receipt (a private notice in the outbox, threaded
+// on the message): what became of each sentence, or why nothing was acted on. The sentences go through the
+// forum grammar as the registered player's commands (src/forum postMessage, as `referee post`), with the
+// command ids `mail:<sha256 of the Message-ID>#<sentence>`, so nothing is done twice. Pure apart from the
+// store and referee calls: time is given. Rulings of the mail edge: docs/rulings.md, "Mail".
+//
+// Problems of the message never throw (they are outcomes); a store that fails does, so that the caller
+// keeps the message and tries again.
+import type { Command } from '../../core/index.js';
+import type { Referee } from '../../engine/referee.js';
+import { ForumError, postMessage } from '../../forum/index.js';
+import type { SentenceResult } from '../../forum/index.js';
+import type { Notice } from '../../store/store.js';
+import { StoreError } from '../../store/store.js';
+import { ownWords } from './body.js';
+import type { Drop, DropReason } from './filters.js';
+import { dropReason } from './filters.js';
+import { mailboxes, messageIdOf } from './headers.js';
+import type { InboundSettings } from './settings.js';
+import { phraseMatches, takePhrases } from './phrase.js';
+import { readMessage } from './read.js';
+import type { ReceiptOf } from './receipt.js';
+import { fingerprintIn, fingerprintOf, refusalReceipt, resultsReceipt, sha256 } from './receipt.js';
+import type { Way } from './route.js';
+import { route } from './route.js';
+
+/** Why a message from a known game was answered without acting on it. */
+export type RefusalReason =
+  | 'unknown-sender'
+  | 'no-phrase'
+  | 'wrong-phrase'
+  | 'phrase-holder-on-forum'
+  | 'edited-repost'
+  | 'too-big'
+  | 'bad-charset'
+  | 'not-taken';
+
+export type Outcome =
+  | { readonly kind: 'dropped'; readonly reason: DropReason; readonly detail: string; readonly game?: string }
+  | {
+      readonly kind: 'refused';
+      readonly reason: RefusalReason;
+      readonly game: string;
+      readonly receipt: Notice;
+    }
+  | {
+      readonly kind: 'acted';
+      readonly game: string;
+      readonly player: string;
+      readonly way: Way;
+      readonly results: readonly SentenceResult[];
+      readonly receipt: Notice;
+      /** The referee's post of the player's announcements on eir behalf (see relay), if any. */
+      readonly announcement?: Notice;
+    };
+
+export interface InboundContext {
+  readonly referee: Referee;
+  readonly settings: InboundSettings;
+  /** The instant the message is taken (ISO): receipts are stamped with it. */
+  readonly now: () => string;
+}
+
+const dropped = (d: Drop, game?: string): Outcome => ({
+  kind: 'dropped',
+  reason: d.reason,
+  detail: d.detail,
+  ...(game !== undefined ? { game } : {}),
+});
+
+/** Takes one message: see the file's head. */
+export async function takeMail(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
+  try {
+    return await take(raw, ctx);
+  } catch (e) {
+    // A game the settings name but the store does not have: nothing can be written for it.
+    if (e instanceof StoreError && e.code === 'unknown-game')
+      return dropped({ reason: 'unknown-game', detail: e.message });
+    throw e;
+  }
+}
+
+async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
+  const read = await readMessage(raw);
+  if ('unreadable' in read) return dropped({ reason: 'unreadable', detail: read.unreadable });
+  const { email } = read;
+  const routing = route(email, ctx.settings);
+  const via = 'game' in routing ? routing : undefined;
+  const drop = dropReason(email, ctx.settings.from, via?.way === 'forum');
+  if (drop) return dropped(drop, via?.game);
+  if (!('game' in routing)) return dropped({ reason: routing.none, detail: routing.detail });
+  const { game, way } = routing;
+  const from = mailboxes(email.from ? [email.from] : []);
+  const sender = from[0];
+  if (sender === undefined || from.length > 1)
+    return dropped({ reason: 'no-sender', detail: 'no single From address' }, game);
+  // What the player wrote now, without quotes, signature and phrase lines.
+  const taken = takePhrases(ownWords(read.problem ? '' : (email.text ?? '')));
+  const messageId = messageIdOf(email);
+  // Without a Message-ID, the message's own bytes name it: the same bytes delivered again are the same.
+  const messageHash = sha256(messageId ?? raw);
+  const fingerprint = read.problem ? sha256(raw).slice(0, 16) : fingerprintOf(taken.text);
+  const holder = await ctx.referee.store.playerByAddress(game, sender);
+  const of: ReceiptOf = {
+    game,
+    to: holder ? `player:${holder.player}` : `address:${sender}`,
+    key: `receipt:${messageHash}`,
+    messageId: messageId ?? `(no Message-ID; bytes sha256:${messageHash.slice(0, 16)})`,
+    subject: email.subject,
+    way,
+    fingerprint,
+    at: ctx.now(),
+  };
+  // A message answered before: the same text again is a re-delivery (nothing more to do); another text
+  // under the same Message-ID is an edited re-post, answered as such and not acted on.
+  const before = await ctx.referee.store.noticeByKey(game, of.key);
+  if (before) {
+    if (fingerprintIn(before) === fingerprint)
+      return dropped({ reason: 'duplicate', detail: `${of.messageId} was answered before` }, game);
+    return refuse(ctx, 'edited-repost', { ...of, key: `${of.key}:${fingerprint}` }, EDITED);
+  }
+  if (!holder)
+    return refuse(
+      ctx,
+      'unknown-sender',
+      of,
+      `${sender} is not the registered address of any player of ${game}. A player registers an address when joining (\`referee join ${game} NAME --email ADDRESS\`) or asks the Administrator to.`,
+    );
+  if (read.problem) return refuse(ctx, read.problem, of, read.detail ?? read.problem);
+  if (holder.phraseHash !== null) {
+    if (way === 'forum')
+      return refuse(
+        ctx,
+        'phrase-holder-on-forum',
+        of,
+        `you registered a secret phrase, so the referee acts on your mail only when it carries the phrase, and a phrase on the list would be public. Send your announcements privately to ${ctx.settings.games[game]?.private ?? 'the referee'} with your phrase on a line of its own ("phrase: …"): the referee announces them on the Public Forum for you.${taken.phrases.length > 0 ? ' Your post showed a phrase line on the list: choose a new phrase.' : ''}`,
+      );
+    const phrase = taken.phrases.at(-1);
+    if (phrase === undefined)
+      return refuse(
+        ctx,
+        'no-phrase',
+        of,
+        'your secret phrase is missing: put it on a line of its own ("phrase: …").',
+      );
+    if (!(await phraseMatches(phrase, holder.phraseHash)))
+      return refuse(ctx, 'wrong-phrase', of, 'the secret phrase given is not yours.');
+  }
+  return act(ctx, of, holder.player, messageHash, taken.text);
+}
+
+const EDITED =
+  'a message with this Message-ID and another text was answered before: an edited message is a new message (send it anew, with a new Message-ID; a mail client does so by itself).';
+
+async function refuse(
+  ctx: InboundContext,
+  reason: RefusalReason,
+  of: ReceiptOf,
+  why: string,
+): Promise<Outcome> {
+  const receipt = refusalReceipt(of, why);
+  await ctx.referee.store.enqueue([receipt]);
+  return { kind: 'refused', reason, game: of.game, receipt };
+}
+
+/** The sentences as the player's commands, then the receipt (and the announcement, by private mail). */
+async function act(
+  ctx: InboundContext,
+  of: ReceiptOf,
+  player: string,
+  messageHash: string,
+  text: string,
+): Promise<Outcome> {
+  const { referee } = ctx;
+  const state = await referee.state(of.game);
+  const rules = referee.kernel.commands(state);
+  const visibility = (c: Command) => rules.get(c.type)?.visibility;
+  const forum = ctx.settings.games[of.game];
+  // Each kind of command goes its own way (ruling M2): an order the rules have given privately to the
+  // Moderator is not taken from a post to the list.
+  const allow =
+    of.way === 'forum'
+      ? (c: Command) =>
+          visibility(c) === 'private'
+            ? {
+                code: 'said-in-public',
+                message: `this is said privately to the Moderator, not on the list: send it to ${forum?.private ?? 'the referee'} (nothing was done)`,
+              }
+            : undefined
+      : undefined;
+  let results: SentenceResult[];
+  try {
+    results = await postMessage(referee, of.game, player, text, {
+      key: `mail:${messageHash}`,
+      ...(allow ? { allow } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ForumError) return refuse(ctx, 'not-taken', of, e.message);
+    throw e;
+  }
+  const words = (type: string) => rules.get(type)?.words ?? [];
+  const announced =
+    of.way === 'private'
+      ? results.filter(
+          (r) => r.status === 'accepted' && !r.duplicate && r.command && visibility(r.command) === 'public',
+        )
+      : [];
+  const announcement = announced.length > 0 ? relay(of, player, messageHash, announced) : undefined;
+  const notes = announcement
+    ? [
+        `The referee announces your ${announced.length === 1 ? 'announcement' : `${announced.length} announcements`} on the Public Forum for you.`,
+      ]
+    : [];
+  const receipt = resultsReceipt(of, results, words, notes);
+  await referee.store.enqueue(announcement ? [receipt, announcement] : [receipt]);
+  return {
+    kind: 'acted',
+    game: of.game,
+    player,
+    way: of.way,
+    results,
+    receipt,
+    ...(announcement ? { announcement } : {}),
+  };
+}
+
+/**
+ * Ruling M1: an announcement sent by private mail (the way of a player who registered a phrase) is made on
+ * the Public Forum by the referee, in the player's own words, as a judge relays press: a public notice.
+ */
+function relay(
+  of: ReceiptOf,
+  player: string,
+  messageHash: string,
+  accepted: readonly SentenceResult[],
+): Notice {
+  return {
+    game: of.game,
+    key: `announcement:${messageHash}`,
+    to: 'public',
+    topic: 'announcement',
+    subject: `${player} announces`,
+    text: `${player} announces, by private mail to the referee:\n\n${accepted.map((r) => r.sentence).join('\n')}\n`,
+    at: of.at,
+  };
+}

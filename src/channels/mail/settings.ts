@@ -1,0 +1,155 @@
+// The operator's mail settings (issue 15): where the referee sends (SMTP) and reads (IMAP) mail, its own
+// address, and per game which addresses are its binding Public Forum, which takes private messages to the
+// Administrator, where public notices and reports go (the list), the Administrator's own address, and the
+// chat webhooks. These are the operator's, not the game's: they live in a JSON file beside the store, never
+// in the log (a game's log is public record; passwords and addresses are not).
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { GAME_ID } from '../../core/index.js';
+
+/**
+ * An address as the settings give it: `local@domain`, no display name, no spaces or angle brackets. Loose on
+ * purpose (a list on `localhost` or an internal domain is fine); the SMTP server is the judge of the rest.
+ */
+export const mailAddress = z
+  .string()
+  .trim()
+  .max(254, 'an address is at most 254 characters')
+  // Lowercased: inbound mail is placed by comparing addresses, and mail systems treat them so in practice.
+  .toLowerCase()
+  .regex(/^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/, 'an address is local@domain, nothing else');
+
+const port = z.number().int().min(1).max(65535);
+
+export const SmtpSettings = z
+  .object({
+    host: z.string().min(1),
+    port,
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    secure: z.boolean().optional(),
+    user: z.string().min(1).optional(),
+    pass: z.string().optional(),
+  })
+  .strict()
+  .refine((s) => (s.user === undefined) === (s.pass === undefined), {
+    message: 'give both user and pass, or neither',
+  });
+
+export const ImapSettings = z
+  .object({
+    host: z.string().min(1),
+    port,
+    secure: z.boolean().optional(),
+    user: z.string().min(1),
+    pass: z.string(),
+    /** The mailboxes the referee reads. */
+    mailboxes: z.array(z.string().min(1)).min(1).default(['INBOX']),
+  })
+  .strict();
+
+export const ChatWebhook = z
+  .object({
+    kind: z.enum(['discord', 'json']),
+    url: z.url({ protocol: /^https?$/, error: 'a webhook is an http(s) URL' }),
+  })
+  .strict();
+export type ChatWebhook = z.infer<typeof ChatWebhook>;
+
+export const GameMailSettings = z
+  .object({
+    /** Addresses or lists whose posts are binding Public Forum posts of this game. */
+    forums: z.array(mailAddress).default([]),
+    /** The address that takes private messages to the Administrator. */
+    private: mailAddress.optional(),
+    /** Where public notices and the nweek reports are sent. */
+    list: mailAddress.optional(),
+    /** The Administrator's own address (notices to 'admin'). */
+    admin: mailAddress.optional(),
+    /** Chat webhooks that get the game's public notices. */
+    chat: z.array(ChatWebhook).default([]),
+  })
+  .strict();
+export type GameMailSettings = z.infer<typeof GameMailSettings>;
+
+export const MailSettings = z
+  .object({
+    /** The referee's own address: the From of everything it sends, and what it recognises as its own mail. */
+    from: mailAddress,
+    smtp: SmtpSettings,
+    imap: ImapSettings,
+    games: z
+      .record(
+        z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
+        GameMailSettings,
+      )
+      .default({}),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    // An address naming two games, or two ways of one game, is refused: a message to it could not be placed.
+    // (The referee's own address may be a game's private address: players then answer a receipt to write
+    // to the Moderator.)
+    const seen = new Map<string, string>();
+    for (const [game, g] of Object.entries(s.games))
+      for (const [way, a] of [
+        ...g.forums.map((f) => ['forum', f] as const),
+        ['private', g.private] as const,
+      ]) {
+        if (a === undefined) continue;
+        const other = seen.get(a);
+        if (other !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['games', game, way === 'forum' ? 'forums' : 'private'],
+            message: `${a} is given twice (${other} and ${game} ${way}): one address, one use`,
+          });
+        seen.set(a, `${game} ${way}`);
+      }
+  });
+export type MailSettings = z.infer<typeof MailSettings>;
+
+/** What the mail edge reads to take mail in: the referee's own address, and each game's forums and private. */
+export type InboundSettings = Pick<MailSettings, 'from' | 'games'>;
+
+export class MailSettingsError extends Error {
+  override readonly name = 'MailSettingsError';
+}
+
+/** Every problem of a settings object, one a line, each with where it is ("games.g1.list: …"). */
+function problems(error: z.ZodError): string {
+  return error.issues
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : '(the settings)'}: ${i.message}`)
+    .join('\n');
+}
+
+/** Checks settings given as a value (already parsed JSON); throws MailSettingsError listing every problem. */
+export function parseMailSettings(value: unknown, source = 'the mail settings'): MailSettings {
+  const parsed = MailSettings.safeParse(value);
+  if (!parsed.success) throw new MailSettingsError(`${source} are not valid:\n${problems(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Reads and checks the settings file; a missing file, bad JSON or a bad field each get a clear error. */
+export async function loadMailSettings(path: string): Promise<MailSettings> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new MailSettingsError(
+      code === 'ENOENT'
+        ? `there is no mail settings file at ${path}`
+        : `cannot read the mail settings file ${path}: ${(e as Error).message}`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new MailSettingsError(`the mail settings file ${path} is not JSON: ${(e as Error).message}`);
+  }
+  return parseMailSettings(value, `the mail settings in ${path}`);
+}
+
+/** The domain of an address (for Message-IDs): what follows its last @. */
+export const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1);

@@ -1,0 +1,107 @@
+// What a command gives the outbox to send (issue 15): "Tunnelers' dialogue runs over private mail: the results
+// of movement, 'what do you want to do?', a defender asked for a card, each from the recipient's view only.
+// Private notices (Radar reveals, …) go by private mail; the nweek report … to the list."
+//
+// Pure functions of what the engine has when a command is decided (its entries, the states before and
+// after, and for an nweek's end the log before it), so they fit SubmitOptions.notices and the notices are
+// written in the command's own transaction. Every text comes from `kernel.logView` or the public report, for
+// that recipient's viewer alone; and every key holds only what its recipient may know (see keys below).
+//
+// Keys are never shown, but they are not secret either: the mail's Message-ID is a hash of one, and a key
+// made of small numbers can be found from its hash by trying them all. So a key never holds the
+// Administrator's numbering (an entry's seq counts hidden entries): a player's notice is keyed by eir own
+// position (Kernel.position: what e has seen), the report by its nweek.
+import { player } from '../core/index.js';
+import type { GameState, Kernel, LogEntry, LogLine } from '../core/index.js';
+import type { Notice } from '../store/store.js';
+import { reportText } from '../engine/report.js';
+
+/** A command as the engine decided it. */
+export interface CommandOutcome {
+  readonly game: string;
+  /** The entries the command appended, in order. */
+  readonly entries: readonly LogEntry[];
+  /** The state it was decided on (undefined for the game's creation) and the state after it. */
+  readonly before: GameState | undefined;
+  readonly after: GameState;
+  /** When the notices are made (ISO instant), from the caller's clock: the producers read none. */
+  readonly at: string;
+  /**
+   * The game's log before these entries. Needed only when the command ends an nweek (its report covers the
+   * whole nweek); without it no report is made.
+   */
+  readonly earlier?: readonly LogEntry[];
+}
+
+/** Lines that are news to one player alone: visible to em, neither public nor eir own command echoed. */
+const isPrivateNews = (l: LogLine): boolean => l.event.vis !== 'public' && l.type !== 'command';
+
+/** The players some entry is shown to by name, in the order they first appear. */
+function namedPlayers(entries: readonly LogEntry[]): string[] {
+  const names: string[] = [];
+  for (const e of entries) {
+    const vis = e.event.vis;
+    if (typeof vis === 'object') for (const name of vis.players) if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/**
+ * (a) For each player shown entries of the command that are not public (a Radar's reveal, the Moderator's
+ * "what do you want to do?", a defender asked for a card), one notice to 'player:NAME' with exactly those
+ * lines, as eir own log shows them. Nobody else is told anything by it.
+ */
+export function privateNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+  const notices: Notice[] = [];
+  for (const name of namedPlayers(outcome.entries)) {
+    const viewer = player(name);
+    const from = outcome.before ? kernel.position(outcome.before, viewer) : 0;
+    const lines = kernel.logView(outcome.entries, viewer, outcome.after, from).filter(isPrivateNews);
+    const first = lines[0];
+    if (!first) continue;
+    const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';
+    notices.push({
+      game: outcome.game,
+      // Eir own position of the first line: unique in the game, and nothing e does not know.
+      key: `private:${name}:${first.seq}`,
+      to: `player:${name}`,
+      topic: 'private',
+      subject: `${outcome.game}: ${clip(first.text, 100)}${more}`,
+      text: [
+        `${name}, for you alone in ${outcome.game}:`,
+        '',
+        ...lines.map((l) => `nweek ${l.nweek}, nday ${l.nday}: ${l.text}`),
+      ].join('\n'),
+      at: outcome.at,
+    });
+  }
+  return notices;
+}
+
+/** (b) At an nweek's end, that nweek's public report, to 'public' (the list, the chat). */
+export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+  if (!outcome.earlier) return [];
+  const ended = outcome.entries.filter((e) => e.event.type === 'nweek-ended');
+  if (ended.length === 0) return [];
+  const log = [...outcome.earlier, ...outcome.entries];
+  return ended.map((e) => {
+    const nweek = Number(e.event.nweek);
+    return {
+      game: outcome.game,
+      key: `report:${nweek}`,
+      to: 'public',
+      topic: 'report',
+      subject: `${outcome.game}: the report for nweek ${nweek}`,
+      text: reportText(kernel, outcome.game, log, outcome.after, nweek),
+      at: outcome.at,
+    };
+  });
+}
+
+/** Everything a command gives the outbox: the private news of each player, then the report if any. */
+export function commandNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+  return [...privateNotices(kernel, outcome), ...reportNotices(kernel, outcome)];
+}

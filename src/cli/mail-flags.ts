@@ -1,0 +1,61 @@
+// The flags that register a player's mail address (issue 15): `--email`, and the secret phrase by
+// `--phrase` or, kept out of the shell's history and the process list, `--phrase-file`.
+import { readFileSync } from 'node:fs';
+import type { Command as Program } from 'commander';
+import { AddressError, checkRegistration } from '../channels/mail/register.js';
+import { UsageError } from './fail.js';
+
+export interface PhraseFlags {
+  phrase?: string;
+  phraseFile?: string;
+}
+
+export function phraseOptions(cmd: Program): Program {
+  return cmd
+    .option(
+      '--phrase <phrase>',
+      'a secret phrase (8 characters or more) the player puts in private mail on a line "phrase: …", against forged senders (README: Mail)',
+    )
+    .option(
+      '--phrase-file <path>',
+      'the secret phrase from the first line of a file, kept out of the shell history',
+    );
+}
+
+/** The address and phrase checked and hashed, or a UsageError; nothing is written. */
+export async function registration(
+  address: string,
+  flags: PhraseFlags,
+): Promise<{ readonly address: string; readonly phraseHash: string | null }> {
+  if (flags.phrase !== undefined && flags.phraseFile !== undefined)
+    throw new UsageError('give the phrase by --phrase or by --phrase-file, not both');
+  let phrase = flags.phrase;
+  if (flags.phraseFile !== undefined) {
+    try {
+      phrase = readFileSync(flags.phraseFile, 'utf8').split(/\r?\n/)[0] ?? '';
+    } catch (e) {
+      throw new UsageError(`the phrase file cannot be read: ${(e as Error).message}`);
+    }
+  }
+  try {
+    return await checkRegistration(address, phrase);
+  } catch (e) {
+    if (e instanceof AddressError) throw new UsageError(e.message, e.code);
+    throw e;
+  }
+}
+
+/** An AddressError as a usage error (exit 2, one line); any other error as it was. */
+export function addressUsage(e: unknown): Error {
+  if (e instanceof AddressError) return new UsageError(e.message, e.code);
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** The work, with an AddressError it throws turned into a usage error. */
+export async function orUsage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    throw addressUsage(e);
+  }
+}

@@ -1,0 +1,69 @@
+// `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, every command of a game they
+// name makes its notices (private news, nweek reports: src/channels/command-notices.ts), and a Courier per
+// channel sends them: 'mail' always, 'chat' when some game has chat webhooks; and the IMAP mailboxes of the
+// settings are read (src/channels/mail/watcher.ts), so players act by mail and get their receipts.
+import { ChatChannel } from '../channels/chat.js';
+import { producerNotices } from '../channels/command-notices.js';
+import { Courier } from '../channels/courier.js';
+import type { Channel } from '../channels/courier.js';
+import { MailChannel } from '../channels/mail/outbound.js';
+import { MailWatcher } from '../channels/mail/watcher.js';
+import type { MailSettings } from '../channels/mail/settings.js';
+import { systemTime } from '../clock/time.js';
+import type { Referee } from '../engine/referee.js';
+import { printWatchReport, settingsFrom } from './verbs-mail.js';
+
+export interface MailService {
+  readonly settings: MailSettings;
+  /** The channels started, by name ('mail', 'chat'). */
+  readonly channels: readonly string[];
+  /** Stops reading mail, then the Couriers once the deliveries in flight end, then closes the SMTP transport. */
+  stop(): Promise<void>;
+}
+
+/** Loads the settings (a bad file is a usage error, before anything listens). */
+export const mailSettings = settingsFrom;
+
+export async function startMail(referee: Referee, settings: MailSettings): Promise<MailService> {
+  const log = (line: string) => console.error(line);
+  const games = settings.games;
+  referee.setNotices(
+    producerNotices({
+      kernel: referee.kernel,
+      store: referee.store,
+      game: (game) => Object.hasOwn(games, game),
+      now: () => new Date().toISOString(),
+    }),
+  );
+  const mail = new MailChannel({
+    settings,
+    addressOf: (game, player) => referee.store.addressOf(game, player),
+    enqueue: (notices) => referee.store.enqueue(notices),
+    log,
+  });
+  const channels: Channel[] = [mail];
+  if (Object.values(games).some((g) => g.chat.length > 0))
+    channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [] }));
+  const couriers = channels.map(
+    (channel) =>
+      new Courier(referee.store, channel, systemTime, {
+        // The operator's log: which notice waits and why, never its text (it may be private).
+        onError: (n, e) =>
+          log(`${channel.name}: notice ${n.id} of ${n.game} not sent yet: ${(e as Error).message}`),
+      }),
+  );
+  for (const c of couriers) await c.start();
+  // Last, so that a receipt for mail waiting in the mailbox finds its Courier running.
+  const watcher = new MailWatcher({ referee, imap: settings.imap, settings, report: printWatchReport });
+  await watcher.start();
+  return {
+    settings,
+    channels: channels.map((c) => c.name),
+    async stop() {
+      await watcher.stop();
+      referee.setNotices(undefined);
+      await Promise.all(couriers.map((c) => c.stop()));
+      mail.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// Mail verbs (issue 15): `referee mail import FILE|DIR --settings mail.json` takes the messages of an mbox
+// file or a Maildir through the mail edge (src/channels/mail/inbound.ts) in order, one line each and a
+// total; `referee mail watch --settings mail.json` watches the IMAP mailboxes of the settings (watcher.ts)
+// until SIGTERM or SIGINT, one line per message; `referee address GAME NAME ADDRESS` is the Administrator registering a player's address.
+import { statSync } from 'node:fs';
+import type { Command as Program } from 'commander';
+import { archiveMessages } from '../channels/mail/archive.js';
+import type { Outcome } from '../channels/mail/inbound.js';
+import { takeMail } from '../channels/mail/inbound.js';
+import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
+import type { MailSettings } from '../channels/mail/settings.js';
+import { registerAddress } from '../channels/mail/register.js';
+import { MailWatcher } from '../channels/mail/watcher.js';
+import type { WatchReport } from '../channels/mail/watcher.js';
+import { PLAYER_NAME } from '../core/index.js';
+import { withReferee } from './context.js';
+import { stopSignal } from './verbs-clock.js';
+import { UsageError } from './fail.js';
+import { orUsage, phraseOptions, registration } from './mail-flags.js';
+import type { PhraseFlags } from './mail-flags.js';
+
+/** One message's outcome in a line (no address in it: the operator's log may be kept anywhere). */
+export function outcomeLine(where: string, o: Outcome): string {
+  switch (o.kind) {
+    case 'dropped':
+      return `${where}: dropped (${o.reason})${o.game !== undefined ? ` ${o.game}` : ''}: ${o.detail}`;
+    case 'refused':
+      return `${where}: answered, not acted on (${o.reason}) ${o.game}`;
+    case 'acted': {
+      const n = (s: string) => o.results.filter((r) => r.status === s).length;
+      return `${where}: ${o.game} ${o.player} (${o.way}): ${n('accepted')} accepted, ${n('rejected')} rejected, ${n('not-understood')} not understood, ${n('ignored')} ignored`;
+    }
+  }
+}
+
+/** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
+export async function settingsFrom(path: string): Promise<MailSettings> {
+  try {
+    return await loadMailSettings(path);
+  } catch (e) {
+    if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
+    throw e;
+  }
+}
+
+async function fullSettingsFrom(path: string): Promise<MailSettings> {
+  try {
+    return await loadMailSettings(path);
+  } catch (e) {
+    // A usage error is one line: the settings' problems (one a line in the file's error) joined.
+    const message = (e as Error).message.replace(/:\n/, ': ').replace(/\n/g, '; ');
+    throw new UsageError(message, 'bad-settings');
+  }
+}
+
+/** A watcher's report as a line: messages on stdout, trouble on stderr. */
+export function printWatchReport(r: WatchReport): void {
+  if (r.kind === 'taken') console.log(outcomeLine(`${r.mailbox} uid ${r.uid}`, r.outcome));
+  else if (r.kind === 'store-failed')
+    console.error(
+      `mail: ${r.mailbox} uid ${r.uid}: the store failed (left unflagged, tried again): ${r.error}`,
+    );
+  else console.error(`mail: ${r.mailbox}: ${r.error}; connecting again in ${r.retryMs / 1000} s`);
+}
+
+export function registerMailVerbs(program: Program): void {
+  const mail = program.command('mail').description('the referee by mail (README: Mail)');
+  mail
+    .command('import')
+    .description(
+      "an mbox file or a Maildir through the mail edge, message by message in order: each is acted on as its sender's post and answered with a receipt, or dropped (loops, bounces, auto-replies, bulk, duplicates)",
+    )
+    .argument('<path>', 'an mbox file (or one message) or a Maildir directory (cur/ and new/)')
+    .requiredOption(
+      '--settings <file>',
+      'the mail settings (JSON: from, smtp, imap, games.GAME.forums, games.GAME.private; README: Mail)',
+    )
+    .action(async (path: string, opts: { settings: string }) => {
+      const settings = await settingsFrom(opts.settings);
+      try {
+        statSync(path);
+      } catch {
+        throw new UsageError(`there is no file or directory ${path}`);
+      }
+      await withReferee(program, async (referee) => {
+        const counts = { acted: 0, refused: 0, dropped: 0 };
+        let total = 0;
+        for (const m of archiveMessages(path)) {
+          const outcome = await takeMail(m.raw, {
+            referee,
+            settings,
+            now: () => new Date().toISOString(),
+          });
+          counts[outcome.kind]++;
+          total++;
+          console.log(outcomeLine(m.where, outcome));
+        }
+        console.log(
+          `${total} message${total === 1 ? '' : 's'}: ${counts.acted} acted on, ${counts.refused} answered without acting, ${counts.dropped} dropped`,
+        );
+      });
+    });
+
+  mail
+    .command('watch')
+    .description(
+      'watch the IMAP mailboxes of the settings (IDLE) until SIGTERM: each new message is taken as by `mail import`, then flagged $RefereeTaken on the server, so a restart takes every unflagged message and none twice',
+    )
+    .requiredOption('--settings <file>', 'the mail settings (JSON: from, imap, games)')
+    .action(async (opts: { settings: string }) => {
+      const full = await fullSettingsFrom(opts.settings);
+      const settings = full;
+      await withReferee(program, async (referee) => {
+        const stopped = stopSignal();
+        const watcher = new MailWatcher({ referee, imap: full.imap, settings, report: printWatchReport });
+        // The backoff timers are unref'd: this holds the process until a signal.
+        const alive = setInterval(() => undefined, 1 << 30);
+        try {
+          const started = watcher
+            .start()
+            .then(() =>
+              console.log(
+                `nomic-referee is reading ${full.imap.mailboxes.join(', ')} of ${full.imap.user} (Ctrl-C stops it)`,
+              ),
+            );
+          await Promise.race([started, stopped]);
+          await stopped;
+          await watcher.stop();
+        } finally {
+          clearInterval(alive);
+        }
+      });
+    });
+
+  phraseOptions(
+    program
+      .command('address')
+      .description(
+        "the Administrator registers (or replaces) a player's mail address and secret phrase (private: never in the log or any view)",
+      )
+      .argument('<game>')
+      .argument('<player>')
+      .argument('<address>'),
+  ).action(async (game: string, name: string, address: string, opts: PhraseFlags) => {
+    if (!PLAYER_NAME.test(name)) throw new UsageError(`"${name}" is not a player name`, 'bad-player');
+    const checked = await registration(address, opts);
+    await withReferee(program, async (referee) => {
+      const state = await referee.state(game);
+      if (!state.players.includes(name))
+        throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
+      await orUsage(registerAddress(referee.store, game, name, checked));
+      console.log(
+        `${name}'s mail address in ${game} is registered${checked.phraseHash ? ', with a secret phrase' : ''}.`,
+      );
+    });
+  });
+}

@@ -1,0 +1,72 @@
+// One call of append_batch (schema 4) for a batch of appends: every entry, token and notice of the batch as
+// one array per column, each row tagged with its append's place in the batch (1-based).
+import type pg from 'pg';
+import type { Append, Notice } from '../store.js';
+import { noticeColumns } from './outbox.js';
+
+/** The statement, for appends in the order given (sorted by game by the caller). */
+export function appendBatchQuery(
+  fn: string,
+  items: readonly { readonly append: Append; readonly first: number; readonly last: number }[],
+): pg.QueryConfig {
+  const e: {
+    item: number[];
+    seq: number[];
+    nweek: number[];
+    nday: number[];
+    type: string[];
+    event: string[];
+    prev: string[];
+    hash: string[];
+  } = { item: [], seq: [], nweek: [], nday: [], type: [], event: [], prev: [], hash: [] };
+  const t: { item: number[]; holder: string[]; hash: string[] } = { item: [], holder: [], hash: [] };
+  const n: { item: number[]; notices: Notice[] } = { item: [], notices: [] };
+  items.forEach((p, i) => {
+    for (const entry of p.append.entries) {
+      e.item.push(i + 1);
+      e.seq.push(entry.seq);
+      e.nweek.push(entry.at.nweek);
+      e.nday.push(entry.at.nday);
+      e.type.push(entry.event.type);
+      e.event.push(JSON.stringify(entry.event));
+      e.prev.push(entry.prev);
+      e.hash.push(entry.hash);
+    }
+    for (const token of p.append.tokens ?? []) {
+      t.item.push(i + 1);
+      t.holder.push(token.holder);
+      t.hash.push(token.hash);
+    }
+    for (const notice of p.append.notices ?? []) {
+      n.item.push(i + 1);
+      n.notices.push(notice);
+    }
+  });
+  return {
+    name: 'nr_append_batch',
+    text: `SELECT ${fn}($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[],
+      $7::int[], $8::int[], $9::text[], $10::json[], $11::text[], $12::text[], $13::int[], $14::text[],
+      $15::text[], $16::int[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[],
+      $22::text[], $23::text[]) AS status`,
+    values: [
+      items.map((p) => p.append.game),
+      items.map((p) => p.append.commandId ?? null),
+      items.map((p) => p.first),
+      items.map((p) => p.last),
+      e.item,
+      e.seq,
+      e.nweek,
+      e.nday,
+      e.type,
+      e.event,
+      e.prev,
+      e.hash,
+      t.item,
+      t.holder,
+      t.hash,
+      n.item,
+      // The notice's game is its append's (checked before): the columns from key on.
+      ...noticeColumns(n.notices).slice(1),
+    ],
+  };
+}

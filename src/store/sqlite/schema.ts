@@ -1,0 +1,120 @@
+// The SQLite file's schema: its tables, its version (user_version) and the migrations from older versions.
+import type Database from 'better-sqlite3';
+
+/** 'NREF' in the SQLite header's application_id: marks a file as ours. */
+export const APPLICATION_ID = 0x4e524546;
+export const SCHEMA_VERSION = 4;
+export const SQLITE_MAGIC = 'SQLite format 3\0';
+
+// Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
+const TOKENS = `
+CREATE TABLE tokens (
+  game TEXT NOT NULL REFERENCES games(id),
+  holder TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  PRIMARY KEY (game, holder)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX tokens_by_hash ON tokens (game, hash);
+`;
+
+const BASE = `
+CREATE TABLE games (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE game_secrets (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  master BLOB NOT NULL
+);
+CREATE TABLE log (
+  game TEXT NOT NULL REFERENCES games(id),
+  seq INTEGER NOT NULL,
+  nweek INTEGER NOT NULL,
+  nday INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  event TEXT NOT NULL,
+  prev TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE command_ids (
+  game TEXT NOT NULL REFERENCES games(id),
+  id TEXT NOT NULL,
+  first_seq INTEGER NOT NULL,
+  last_seq INTEGER NOT NULL,
+  PRIMARY KEY (game, id)
+) WITHOUT ROWID;
+${TOKENS}`;
+// Version 3: the durable outbox (issue 14). A notice is stored once per (game, key). Each channel (the page
+// is no channel: it reads the notices; 'mail', 'chat', … are) is registered in `channels`, and each notice
+// written while a channel is registered gets a row in `deliveries` for it, in the same transaction: so a
+// channel registered today is never handed the notices of before (no flood of history), and one registered
+// is never missing one (the row is there from the notice's commit on).
+export const OUTBOX = `
+CREATE TABLE notices (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  game TEXT NOT NULL REFERENCES games(id),
+  key TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at TEXT NOT NULL,
+  UNIQUE (game, key)
+);
+CREATE INDEX notices_by_recipient ON notices (game, recipient, id);
+CREATE TABLE channels (
+  name TEXT PRIMARY KEY,
+  registered_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE deliveries (
+  channel TEXT NOT NULL REFERENCES channels(name),
+  notice INTEGER NOT NULL REFERENCES notices(id),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  -- Milliseconds since the epoch, on the deliverers' clock: leased to a worker until, claimable again from.
+  claimed_until INTEGER NOT NULL DEFAULT 0,
+  retry_at INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  delivered_at TEXT,
+  PRIMARY KEY (channel, notice)
+) WITHOUT ROWID;
+CREATE INDEX deliveries_due ON deliveries (channel, notice) WHERE delivered_at IS NULL;
+`;
+
+// Version 4: mail (issue 15). The players' addresses, private (never in the log): lowercased, one player per
+// address in a game, with the hash of the player's secret phrase; and the Message-ID a notice answers.
+export const MAIL = `
+ALTER TABLE notices ADD COLUMN thread TEXT;
+CREATE TABLE addresses (
+  game TEXT NOT NULL REFERENCES games(id),
+  player TEXT NOT NULL,
+  address TEXT NOT NULL,
+  phrase_hash TEXT,
+  PRIMARY KEY (game, player),
+  UNIQUE (game, address)
+) WITHOUT ROWID;
+`;
+
+/** The whole schema of a new file. */
+export const SCHEMA = `${BASE}${OUTBOX}${MAIL}`;
+
+/**
+ * Takes a file of ours from `version` to SCHEMA_VERSION: every step and the version bump in one transaction,
+ * so a file is at one version or the other.
+ */
+export function migrate(db: Database.Database, version: number): void {
+  if (version >= SCHEMA_VERSION) return;
+  db.exec('BEGIN');
+  try {
+    if (version < 2) db.exec(TOKENS);
+    if (version < 3) db.exec(OUTBOX);
+    if (version < 4) db.exec(MAIL);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}

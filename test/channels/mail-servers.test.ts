@@ -1,0 +1,60 @@
+// Issue 15, "Real parts in tests, no mocks of the protocols": the test mail servers themselves. A message sent
+// by SMTP (nodemailer) to the loopback SMTP server is handed to a private Dovecot over LMTP and read back over
+// IMAP (imapflow): the path every mail test relies on.
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf, startMailServers } from '../support/mail-servers.js';
+import type { MailServers } from '../support/mail-servers.js';
+
+let servers: MailServers;
+beforeAll(async () => {
+  servers = await startMailServers();
+}, 30_000);
+afterAll(async () => {
+  await servers?.stop();
+});
+
+describe('issue 15: real mail servers for the tests', () => {
+  it('mail sent by SMTP lands in the real IMAP mailbox of each recipient, and of no one else', async () => {
+    const smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
+    try {
+      await smtp.sendMail({
+        from: addressOf('referee'),
+        to: [addressOf('alice'), addressOf('bob')],
+        subject: 'Grüße, nweek 1 ✓',
+        text: 'Hello from the harness: ünïcödé and an emoji 🎲.',
+        messageId: '<harness.1@example.test>',
+      });
+    } finally {
+      smtp.close();
+    }
+    for (const user of ['alice', 'bob']) {
+      const [message, ...more] = await servers.readMailbox(user);
+      expect(more).toEqual([]);
+      expect(message?.messageId).toBe('<harness.1@example.test>');
+      expect(message?.subject).toBe('Grüße, nweek 1 ✓');
+      expect(message?.text.trim()).toBe('Hello from the harness: ünïcödé and an emoji 🎲.');
+      expect(message?.from).toBe(addressOf('referee'));
+    }
+    expect(await servers.readMailbox('carol')).toEqual([]);
+    expect(servers.accepted).toBe(1);
+  });
+
+  it('an unknown recipient, and one the test refuses, are answered with real SMTP replies', async () => {
+    const smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
+    try {
+      await expect(
+        smtp.sendMail({ from: addressOf('referee'), to: 'nobody@example.test', subject: 's', text: 't' }),
+      ).rejects.toMatchObject({ responseCode: 550 });
+      servers.refuse(addressOf('carol'), { code: 452, message: '4.2.2 mailbox full' });
+      await expect(
+        smtp.sendMail({ from: addressOf('referee'), to: addressOf('carol'), subject: 's', text: 't' }),
+      ).rejects.toMatchObject({ responseCode: 452 });
+      servers.refuse(addressOf('carol'), undefined);
+      await smtp.sendMail({ from: addressOf('referee'), to: addressOf('carol'), subject: 's', text: 't' });
+    } finally {
+      smtp.close();
+    }
+    expect((await servers.readMailbox('carol')).map((m) => m.subject)).toEqual(['s']);
+  });
+});

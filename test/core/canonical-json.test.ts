@@ -1,0 +1,75 @@
+// RFC 8785 canonical JSON (src/core/hash.ts): every entry's hash is taken over it, so the fast writer must give
+// byte for byte what the plain definition gives (keys sorted by UTF-16 code units, primitives as JSON.stringify
+// writes them, undefined members left out), for any JSON, or every stored hash would stop matching.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, isJson } from '../../src/core/index.js';
+import type { Json } from '../../src/core/index.js';
+
+/** The definition, written plainly (the implementation before issue 13 made it faster). */
+function reference(value: Json): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('JSON has no infinities');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${(value as readonly Json[]).map(reference).join(',')}]`;
+  const obj = value as { readonly [k: string]: Json };
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${reference(obj[k] as Json)}`).join(',')}}`;
+}
+
+describe('the hash chain: canonical JSON', () => {
+  it('is the plain definition, byte for byte, for any JSON (strings of any characters, lone surrogates too)', () => {
+    const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }) as fc.Arbitrary<Json>;
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sorts keys by UTF-16 code units, leaves out undefined members, writes numbers as JSON does', () => {
+    const value = {
+      b: 1,
+      a: [1, 'x', null, true],
+      é: 'é\u2028"\\\n\ud800',
+      A: -0,
+      '10': 1e21,
+      '9': 0.1,
+      gone: undefined,
+      z: { y: -5e-7, x: {} },
+    } as unknown as Json;
+    expect(canonicalJson(value)).toBe(reference(value));
+    expect(canonicalJson(value)).toBe(
+      '{"10":1e+21,"9":0.1,"A":0,"a":[1,"x",null,true],"b":1,"z":{"x":{},"y":-5e-7},"é":"é\u2028\\"\\\\\\n\\ud800"}',
+    );
+  });
+
+  it('refuses what JSON cannot hold', () => {
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow(/infinities/);
+    expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow(/infinities/);
+  });
+});
+
+describe('K: a configuration is JSON (isJson, as z.json() has it)', () => {
+  it('takes plain data and refuses what is not', () => {
+    for (const ok of [null, 1, 'a', true, [1, [2]], { a: { b: [null] } }, Object.create(null) as object])
+      expect(isJson(ok)).toBe(true);
+    for (const bad of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      undefined,
+      { a: undefined },
+      [undefined],
+      () => 1,
+      1n,
+      new Date(),
+      new Map(),
+      { nested: { d: new Date() } },
+    ])
+      expect(isJson(bad)).toBe(false);
+  });
+});

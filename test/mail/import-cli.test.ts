@@ -1,0 +1,119 @@
+// Issue 15: `referee join --email`, `referee address` and `referee mail import` through the built program —
+// a small Grid nweek played from an mbox and from a Maildir, each message answered or dropped, and a second
+// import of the same archive doing nothing.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Cli, locationOf, newManualGrid, removeTempDirs } from '../support/cli.js';
+
+afterAll(removeTempDirs);
+
+const SETTINGS = {
+  from: 'referee@nomic.example',
+  smtp: { host: '127.0.0.1', port: 25 },
+  imap: { host: '127.0.0.1', port: 143, user: 'referee', pass: 'pw' },
+  games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+};
+
+const message = (from: string, id: string, body: string, extra = ''): string =>
+  [
+    `From: ${from}`,
+    'To: grid@lists.example',
+    `Subject: ${id}`,
+    `Message-ID: <${id}@example.org>`,
+    'Content-Type: text/plain; charset=utf-8',
+    ...(extra ? [extra] : []),
+    '',
+    body,
+    '',
+  ].join('\n');
+
+/** The nweek: both enter, both announce a move, an auto-reply and a stranger's post among them. */
+const NWEEK = [
+  message('Alice <alice@example.org>', 'a1', 'Hello all. I enter the Grid at (7,7).'),
+  message('bob@example.org', 'b1', 'I enter the Grid at (12,12).\n\n-- \nbob'),
+  message('bob@example.org', 'ooo', 'I am away.', 'Auto-Submitted: auto-replied'),
+  message('mallory@evil.example', 'm1', 'I enter the Grid at (9,9).'),
+  message('alice@example.org', 'a2', 'I move to (8,8).\n\n> I enter the Grid at (12,12).'),
+  message('bob@example.org', 'b2', 'I move to (13,13).'),
+];
+
+function gridWithPlayers(): Cli {
+  const cli = new Cli();
+  newManualGrid(cli);
+  cli.ok('join', 'g1', 'alice', '--email', 'Alice@Example.org');
+  cli.ok('join', 'g1', 'bob');
+  cli.ok('address', 'g1', 'bob', 'bob@example.org');
+  writeFileSync(join(cli.dir, 'mail.json'), JSON.stringify(SETTINGS));
+  return cli;
+}
+
+function playedTheNweek(cli: Cli, archive: string): void {
+  const out = cli.ok('mail', 'import', archive, '--settings', 'mail.json');
+  const lines = out.trim().split('\n');
+  expect(lines).toHaveLength(NWEEK.length + 1);
+  expect(lines[2]).toMatch(/dropped \(auto-reply\)/);
+  expect(lines[3]).toMatch(/answered, not acted on \(unknown-sender\) g1/);
+  expect(lines.at(-1)).toBe('6 messages: 4 acted on, 1 answered without acting, 1 dropped');
+  // Addresses are the operator's secret too: not even the import's summary prints them.
+  expect(out).not.toContain('example.org');
+  cli.ok('tick', 'g1', '--nweek');
+  expect(locationOf(cli, 'g1', 'alice')).toEqual([8, 8]);
+  expect(locationOf(cli, 'g1', 'bob')).toEqual([13, 13]);
+  // The same archive again: every message is a duplicate, nothing is done twice.
+  const log = cli.exported('g1');
+  const again = cli.ok('mail', 'import', archive, '--settings', 'mail.json');
+  expect(again.trim().split('\n').at(-1)).toBe(
+    '6 messages: 0 acted on, 0 answered without acting, 6 dropped',
+  );
+  expect(cli.exported('g1')).toBe(log);
+  // The log has no address in it.
+  expect(log).not.toContain('example.org');
+}
+
+describe('referee mail import', () => {
+  it('an mbox plays a small Grid nweek; importing it again does nothing', () => {
+    const cli = gridWithPlayers();
+    const mbox = NWEEK.map((m, i) => `From sender@example.org Tue Nov 24 05:0${i}:00 2026\n${m}`).join('\n');
+    writeFileSync(join(cli.dir, 'nweek.mbox'), mbox);
+    playedTheNweek(cli, 'nweek.mbox');
+  });
+
+  it('a Maildir plays the same nweek', () => {
+    const cli = gridWithPlayers();
+    const dir = join(cli.dir, 'Maildir');
+    for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(dir, sub), { recursive: true });
+    NWEEK.forEach((m, i) =>
+      writeFileSync(
+        join(dir, i % 2 === 0 ? 'new' : 'cur', `17000000${10 + i}.M${i}.host${i % 2 ? ':2,S' : ''}`),
+        m,
+      ),
+    );
+    playedTheNweek(cli, 'Maildir');
+  });
+});
+
+describe('registering addresses', () => {
+  it('join --email with a bad address or a short phrase is refused, and nobody joins', () => {
+    const cli = new Cli();
+    newManualGrid(cli);
+    const log = cli.exported('g1');
+    expect(cli.bad('join', 'g1', 'alice', '--email', 'not-an-address')).toMatch(
+      /bad-address|not a mail address/,
+    );
+    expect(cli.bad('join', 'g1', 'alice', '--email', 'a@example.org', '--phrase', 'short')).toMatch(
+      /8 characters/,
+    );
+    expect(cli.exported('g1')).toBe(log);
+  });
+
+  it('an address another player holds is refused before the join; `address` refuses one who has not joined', () => {
+    const cli = new Cli();
+    newManualGrid(cli);
+    cli.ok('join', 'g1', 'alice', '--email', 'alice@example.org', '--phrase', 'a long secret phrase');
+    const log = cli.exported('g1');
+    expect(cli.bad('join', 'g1', 'bob', '--email', 'ALICE@example.org')).toMatch(/already registered/);
+    expect(cli.exported('g1')).toBe(log);
+    expect(cli.bad('address', 'g1', 'carol', 'carol@example.org')).toMatch(/not a player of g1/);
+  });
+});

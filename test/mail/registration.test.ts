@@ -1,0 +1,80 @@
+// Issue 15: registering a player's mail address and secret phrase — the phrase salted and hashed (scrypt),
+// never stored as itself; the API route for the player emself or the Administrator, which answers no address.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPhrase, phraseMatches, takePhrases } from '../../src/channels/mail/phrase.js';
+import { gridGame, req, snapshot, testApp } from '../server/support.js';
+import type { TestApp, World } from '../server/support.js';
+
+describe('the secret phrase', () => {
+  it('is stored salted and hashed: two hashes of one phrase differ, both match it, neither holds it', async () => {
+    const a = await hashPhrase('purple elephants dance');
+    const b = await hashPhrase('purple elephants dance');
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^scrypt\$[\w-]+\$[\w-]+$/);
+    expect(a).not.toContain('elephants');
+    expect(await phraseMatches('purple  elephants dance ', a)).toBe(true);
+    expect(await phraseMatches('purple elephants dance!', a)).toBe(false);
+    expect(await phraseMatches('purple elephants dance', 'not-a-hash')).toBe(false);
+  });
+
+  it('is read from lines of their own ("phrase: …"), which are taken out of the text', () => {
+    expect(takePhrases('Phrase: open sesame\nI enter the Grid at (3,4).\nmy phrase: not this one')).toEqual({
+      phrases: ['open sesame'],
+      text: '\nI enter the Grid at (3,4).\nmy phrase: not this one',
+    });
+  });
+});
+
+describe('POST /api/games/:game/players/:player/address', () => {
+  let t: TestApp;
+  let w: World;
+  const G = '/api/games/g1';
+  beforeEach(async () => {
+    t = await testApp();
+    w = await gridGame(t.app, 'g1');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('the player emself registers eir address and phrase; the answer and the log hold neither', async () => {
+    const res = await req(t.app, 'POST', `${G}/players/alice/address`, {
+      token: w.players.alice,
+      body: { email: 'Alice@Example.org', phrase: 'a long secret phrase' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ player: 'alice', registered: true, phrase: true });
+    const holder = await t.store.playerByAddress('g1', 'alice@example.org');
+    expect(holder?.player).toBe('alice');
+    expect(holder?.phraseHash).toMatch(/^scrypt\$/);
+    const log = await req(t.app, 'GET', `${G}/log`, { token: w.admin });
+    expect(log.text).not.toContain('example.org');
+  });
+
+  it('an address another player holds is a 409, a bad one a 422, and neither changes anything', async () => {
+    await req(t.app, 'POST', `${G}/players/alice/address`, {
+      token: w.admin,
+      body: { email: 'a@example.org' },
+    });
+    const before = JSON.stringify(await snapshot(t));
+    const taken = await req(t.app, 'POST', `${G}/players/bob/address`, {
+      token: w.players.bob,
+      body: { email: 'A@example.org' },
+    });
+    expect([taken.status, (taken.body as { error?: { code?: string } }).error?.code]).toEqual([
+      409,
+      'address-taken',
+    ]);
+    const bad = await req(t.app, 'POST', `${G}/players/bob/address`, {
+      token: w.players.bob,
+      body: { email: 'no address', phrase: 'a long secret phrase' },
+    });
+    expect(bad.status).toBe(422);
+    const short = await req(t.app, 'POST', `${G}/players/bob/address`, {
+      token: w.players.bob,
+      body: { email: 'bob@example.org', phrase: 'short' },
+    });
+    expect(short.status).toBe(422);
+    expect(JSON.stringify(await snapshot(t))).toBe(before);
+  });
+});
