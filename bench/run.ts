@@ -3,14 +3,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { inMemory } from './in-memory.js';
 import { durable } from './durable.js';
 import { replay } from './replay.js';
 import { lifeEvolve } from './life.js';
 import { serverLoad } from './server-load.js';
 import { clockBench, clockRow, writeClockDoc } from './clock.js';
-import { mailImport } from './mail-import.js';
+import { importRow, mailImport, writeImportDoc } from './mail-import.js';
+import { latencyRow, mailLatency, writeLatencyDoc } from './mail-latency.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -82,13 +83,15 @@ row(
   life.decideMs < 20,
 );
 
+// Mail (issue 15): each also rewrites its own section of the doc, as when run alone.
+const importLoad = loadavg();
 const mailIn = await mailImport(10_000);
-row(
-  `Mail in: messages taken from an mbox of ${fmt(mailIn.messages)} forum posts (parse, filters, sender, grammar, commands, receipt; SQLite FULL)`,
-  `${fmt(mailIn.perSecond)}/s`,
-  '—',
-  true,
-);
+row(...importRow(mailIn));
+writeImportDoc(mailIn, 'npm run bench', importLoad);
+const latencyLoad = loadavg();
+const latency = await mailLatency({ posts: 200, rate: 5 });
+row(...latencyRow(latency));
+writeLatencyDoc(latency, 'npm run bench', latencyLoad);
 
 // Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
 // every acknowledged command looked for in the logs afterwards. Five runs, as this shared 2-core machine

@@ -10,12 +10,17 @@ export interface ServeProcess {
 
 /**
  * Runs `node [nodeArgs] CLI [args]` (args must include `serve --port 0`); its stderr is passed through or
- * discarded as `stderr` says.
+ * discarded as `stderr` says. With `ready`, resolved only once stdout has also printed that text (serve
+ * prints "Ctrl-C stops it." after its mail and clock have started).
  */
 export function startServe(
   cli: string,
   args: readonly string[],
-  options: { readonly nodeArgs?: readonly string[]; readonly stderr?: 'inherit' | 'ignore' } = {},
+  options: {
+    readonly nodeArgs?: readonly string[];
+    readonly stderr?: 'inherit' | 'ignore';
+    readonly ready?: string;
+  } = {},
 ): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, ...args], {
@@ -26,7 +31,8 @@ export function startServe(
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
       const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1] });
+      if (m?.[1] && (options.ready === undefined || out.includes(options.ready)))
+        resolve({ child, url: m[1] });
     });
     child.stderr?.resume();
     child.on('exit', (code) =>

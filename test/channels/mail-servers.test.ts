@@ -4,7 +4,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, startMailServers } from '../support/mail-servers.js';
-import type { MailServers } from '../support/mail-servers.js';
+import type { Delivery, MailServers } from '../support/mail-servers.js';
 
 let servers: MailServers;
 beforeAll(async () => {
@@ -56,5 +56,39 @@ describe('issue 15: real mail servers for the tests', () => {
       smtp.close();
     }
     expect((await servers.readMailbox('carol')).map((m) => m.subject)).toEqual(['s']);
+  });
+
+  it('each delivery is told to the listeners (envelope and bytes) once Dovecot has it', async () => {
+    const told: Delivery[] = [];
+    // What the mailbox holds read from the moment the delivery is told: the message is already there.
+    let inMailboxWhenTold: Promise<number> | undefined;
+    const stop = servers.onDelivered((d) => {
+      told.push(d);
+      inMailboxWhenTold ??= servers.readMailbox('dave').then((m) => m.length);
+    });
+    const smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
+    try {
+      await smtp.sendMail({
+        from: addressOf('erin'),
+        to: addressOf('list'),
+        envelope: { from: addressOf('erin'), to: [addressOf('dave')] },
+        subject: 'told',
+        text: 'tell me',
+        messageId: '<harness.told@example.test>',
+        inReplyTo: '<harness.1@example.test>',
+      });
+      // Told by the time the client is answered (the listener runs before the SMTP reply is written).
+      expect(told.map((d) => [d.from, d.to])).toEqual([[addressOf('erin'), [addressOf('dave')]]]);
+      const raw = told[0]?.raw.toString('utf8') ?? '';
+      expect(raw).toMatch(/^Message-ID: <harness\.told@example\.test>$/im);
+      expect(raw).toMatch(/^In-Reply-To: <harness\.1@example\.test>$/im);
+      expect(await inMailboxWhenTold).toBe(1);
+      stop();
+      await smtp.sendMail({ from: addressOf('erin'), to: addressOf('dave'), subject: 'not told', text: 't' });
+    } finally {
+      smtp.close();
+    }
+    expect(told.length).toBe(1);
+    expect((await servers.readMailbox('dave')).map((m) => m.subject)).toEqual(['told', 'not told']);
   });
 });

@@ -15,6 +15,7 @@ import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
@@ -54,6 +55,16 @@ export interface Refusal {
   readonly message: string;
 }
 
+/** A message the SMTP server handed to Dovecot: LMTP answered 250, so it is in the recipients' mailboxes. */
+export interface Delivery {
+  readonly from: string;
+  readonly to: readonly string[];
+  /** The message as the SMTP client sent it. */
+  readonly raw: Buffer;
+  /** performance.now() of this process when Dovecot's LMTP server answered (the SMTP client is not yet). */
+  readonly at: number;
+}
+
 export interface MailServers {
   readonly smtp: { readonly host: string; readonly port: number };
   readonly imap: { readonly host: string; readonly port: number };
@@ -70,6 +81,11 @@ export interface MailServers {
   refuse(address: string, refusal: Refusal | undefined): void;
   /** How many messages the SMTP server has accepted (each handed to Dovecot). */
   readonly accepted: number;
+  /**
+   * Calls `listener` with each message delivered from now on, as Dovecot answers for it and before the SMTP
+   * client is (the benchmarks time mail by it); the answer stops it.
+   */
+  onDelivered(listener: (delivery: Delivery) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -239,6 +255,7 @@ export async function startMailServers(): Promise<MailServers> {
   const lmtp = nodemailer.createTransport({ lmtp: true, host: '127.0.0.1', port: lmtpPort });
   const refusals = new Map<string, Refusal>();
   const known = new Set(USERS.map(addressOf));
+  const listeners = new Set<(delivery: Delivery) => void>();
   let accepted = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -258,10 +275,13 @@ export async function startMailServers(): Promise<MailServers> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
+        const raw = Buffer.concat(chunks);
         lmtp
-          .sendMail({ envelope: { from, to }, raw: Buffer.concat(chunks) })
+          .sendMail({ envelope: { from, to }, raw })
           .then(() => {
             accepted++;
+            const delivery: Delivery = { from, to, raw, at: performance.now() };
+            for (const listener of listeners) listener(delivery);
             callback();
           })
           .catch((e: unknown) =>
@@ -338,6 +358,10 @@ export async function startMailServers(): Promise<MailServers> {
     },
     get accepted() {
       return accepted;
+    },
+    onDelivered(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     async stop() {
       process.removeListener('exit', orphan);
