@@ -59,7 +59,8 @@ async function fullSettingsFrom(path: string): Promise<MailSettings> {
 /** Game ids as the kernel takes them, or a usage error naming the first that is not one. */
 function checkGameIds(games: readonly string[]): void {
   for (const g of games)
-    if (!GAME_ID.test(g)) throw new UsageError(`"${g}" is not a game id (letters, digits, - and _)`, 'bad-game');
+    if (!GAME_ID.test(g))
+      throw new UsageError(`"${g}" is not a game id (letters, digits, - and _)`, 'bad-game');
 }
 
 /** A watcher's report as a line: messages on stdout, trouble on stderr. */
@@ -164,7 +165,7 @@ export function registerMailVerbs(program: Program): void {
   mail
     .command('off')
     .description(
-      "unmark games: their commands write no more notices (those written still go out); the only way a game stops, since leaving it out of a settings file does not",
+      'unmark games: their commands write no more notices (those written still go out); the only way a game stops, since leaving it out of a settings file does not',
     )
     .argument('<game...>', 'game ids')
     .action(async (games: string[]) => {
@@ -179,7 +180,9 @@ export function registerMailVerbs(program: Program): void {
 
   mail
     .command('games')
-    .description('the games played by mail (marked by serve --mail, mail import, mail watch or mail on), one a line')
+    .description(
+      'the games played by mail (marked by serve --mail, mail import, mail watch or mail on), one a line',
+    )
     .action(async () => {
       await withReferee(program, async (referee) => {
         for (const g of await referee.store.gamesByMail()) console.log(g);

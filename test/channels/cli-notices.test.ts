@@ -112,6 +112,9 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     const cli = new Cli();
     juneGrid(cli, 'g1', 'alice', 'bob');
     juneGrid(cli, 'g2', 'alice', 'bob');
+    // A name that cannot be a game's is refused, and nothing is marked.
+    expect(cli.bad('mail', 'on', 'g1', 'not a game')).toMatch(/"not a game" is not a game id/);
+    expect(cli.ok('mail', 'games')).toBe('');
     expect(cli.ok('mail', 'on', 'g1')).toBe('g1 is played by mail\n');
     expect(cli.ok('mail', 'games')).toBe('g1\n');
     playFromTheShell(cli, 'g1', 'alice');
@@ -183,7 +186,10 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
       'I enter the Grid at (3,4).',
       '',
     ].join('\n');
-    writeFileSync(join(cli.dir, 'posts.mbox'), `From dave@example.test Tue Nov 24 05:00:00 2026\n${message}\n`);
+    writeFileSync(
+      join(cli.dir, 'posts.mbox'),
+      `From dave@example.test Tue Nov 24 05:00:00 2026\n${message}\n`,
+    );
     const out = cli.ok('mail', 'import', 'posts.mbox', '--settings', settings);
     expect(out).toMatch(/g1 dave \(forum\): 1 accepted/);
     const [receipt] = (await noticesOf(cli, 'g1')).filter((n) => n.topic === 'receipt');
