@@ -8,6 +8,7 @@ import { redact } from '../store/postgres.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
 import { UsageError } from './fail.js';
+import { noticesByMail } from './by-mail.js';
 
 export const DEFAULT_DB = STORE_DEFAULT_DB;
 
@@ -20,13 +21,18 @@ export function dbPath(program: Program): string {
   return opts.db ?? defaultSpec();
 }
 
-/** Opens the store, runs the work, and always closes the store. */
+/**
+ * Opens the store, runs the work, and always closes the store. The Referee has every command of a game the
+ * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb.
+ */
 export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
   const store = await openStore(dbPath(program), { sync });
   try {
-    return await work(new Referee(store, defaultRegistry(), systemEntropy));
+    const referee = new Referee(store, defaultRegistry(), systemEntropy);
+    noticesByMail(referee);
+    return await work(referee);
   } finally {
     await store.close();
   }

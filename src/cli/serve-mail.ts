@@ -1,9 +1,9 @@
-// `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, every command of a game they
-// name makes its notices (private news, nweek reports: src/channels/command-notices.ts), and a Courier per
-// channel sends them: 'mail' always, 'chat' when some game has chat webhooks; and the IMAP mailboxes of the
-// settings are read (src/channels/mail/watcher.ts), so players act by mail and get their receipts.
+// `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, the games they name marked as
+// played by mail, so every command of theirs, here or in any other process, makes its notices (private news,
+// nweek reports: by-mail.ts), and a Courier per channel sends them: 'mail' always, 'chat' when some game has
+// chat webhooks; and the IMAP mailboxes of the settings are read (src/channels/mail/watcher.ts), so players
+// act by mail and get their receipts.
 import { ChatChannel } from '../channels/chat.js';
-import { producerNotices } from '../channels/command-notices.js';
 import { Courier } from '../channels/courier.js';
 import type { Channel } from '../channels/courier.js';
 import { MailChannel } from '../channels/mail/outbound.js';
@@ -12,6 +12,7 @@ import type { MailSettings } from '../channels/mail/settings.js';
 import { systemTime } from '../clock/time.js';
 import type { Referee } from '../engine/referee.js';
 import { printWatchReport, settingsFrom } from './verbs-mail.js';
+import { playByMail } from './by-mail.js';
 
 export interface MailService {
   readonly settings: MailSettings;
@@ -27,14 +28,7 @@ export const mailSettings = settingsFrom;
 export async function startMail(referee: Referee, settings: MailSettings): Promise<MailService> {
   const log = (line: string) => console.error(line);
   const games = settings.games;
-  referee.setNotices(
-    producerNotices({
-      kernel: referee.kernel,
-      store: referee.store,
-      game: (game) => Object.hasOwn(games, game),
-      now: () => new Date().toISOString(),
-    }),
-  );
+  await playByMail(referee, settings);
   const mail = new MailChannel({
     settings,
     addressOf: (game, player) => referee.store.addressOf(game, player),
@@ -61,7 +55,6 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
     channels: channels.map((c) => c.name),
     async stop() {
       await watcher.stop();
-      referee.setNotices(undefined);
       await Promise.all(couriers.map((c) => c.stop()));
       mail.close();
     },

@@ -2,6 +2,8 @@
 // file or a Maildir through the mail edge (src/channels/mail/inbound.ts) in order, one line each and a
 // total; `referee mail watch --settings mail.json` watches the IMAP mailboxes of the settings (watcher.ts)
 // until SIGTERM or SIGINT, one line per message; `referee address GAME NAME ADDRESS` is the Administrator registering a player's address.
+// Both mark the games their settings name as played by mail, and `mail on`, `mail off` and `mail games` are
+// the operator's word on those marks (by-mail.ts).
 import { statSync } from 'node:fs';
 import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
@@ -12,8 +14,9 @@ import type { MailSettings } from '../channels/mail/settings.js';
 import { registerAddress } from '../channels/mail/register.js';
 import { MailWatcher } from '../channels/mail/watcher.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
-import { PLAYER_NAME } from '../core/index.js';
+import { GAME_ID, PLAYER_NAME } from '../core/index.js';
 import { withReferee } from './context.js';
+import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
 import { stopSignal } from './verbs-clock.js';
 import { UsageError } from './fail.js';
 import { orUsage, phraseOptions, registration } from './mail-flags.js';
@@ -53,6 +56,13 @@ async function fullSettingsFrom(path: string): Promise<MailSettings> {
   }
 }
 
+/** Game ids as the kernel takes them, or a usage error naming the first that is not one. */
+function checkGameIds(games: readonly string[]): void {
+  for (const g of games)
+    if (!GAME_ID.test(g))
+      throw new UsageError(`"${g}" is not a game id (letters, digits, - and _)`, 'bad-game');
+}
+
 /** A watcher's report as a line: messages on stdout, trouble on stderr. */
 export function printWatchReport(r: WatchReport): void {
   if (r.kind === 'taken') console.log(outcomeLine(`${r.mailbox} uid ${r.uid}`, r.outcome));
@@ -83,6 +93,8 @@ export function registerMailVerbs(program: Program): void {
         throw new UsageError(`there is no file or directory ${path}`);
       }
       await withReferee(program, async (referee) => {
+        // Before any receipt is written: the receipts wait in the outbox for the first `serve --mail`.
+        await playByMail(referee, settings);
         const counts = { acted: 0, refused: 0, dropped: 0 };
         let total = 0;
         for (const m of archiveMessages(path)) {
@@ -111,6 +123,7 @@ export function registerMailVerbs(program: Program): void {
       const full = await fullSettingsFrom(opts.settings);
       const settings = full;
       await withReferee(program, async (referee) => {
+        await playByMail(referee, full);
         const stopped = stopSignal();
         const watcher = new MailWatcher({ referee, imap: full.imap, settings, report: printWatchReport });
         // The backoff timers are unref'd: this holds the process until a signal.
@@ -129,6 +142,50 @@ export function registerMailVerbs(program: Program): void {
         } finally {
           clearInterval(alive);
         }
+      });
+    });
+
+  mail
+    .command('on')
+    .description(
+      "mark games as played by mail: every command of theirs, by any verb or process, writes the notices `serve --mail` sends (players' private news, the nweek's report), which wait in the outbox for it",
+    )
+    .argument('<game...>', 'game ids (a game may be marked before it is created)')
+    .action(async (games: string[]) => {
+      checkGameIds(games);
+      await withReferee(program, async (referee) => {
+        await referee.store.openChannel('mail');
+        await markByMail(referee, games);
+        const known = new Set((await referee.listGames()).map((g) => g.id));
+        for (const g of games)
+          console.log(`${g} is played by mail${known.has(g) ? '' : ' (no such game yet)'}`);
+      });
+    });
+
+  mail
+    .command('off')
+    .description(
+      'unmark games: their commands write no more notices (those written still go out); the only way a game stops, since leaving it out of a settings file does not',
+    )
+    .argument('<game...>', 'game ids')
+    .action(async (games: string[]) => {
+      checkGameIds(games);
+      await withReferee(program, async (referee) => {
+        const marked = new Set(await referee.store.gamesByMail());
+        await unmarkByMail(referee, games);
+        for (const g of games)
+          console.log(marked.has(g) ? `${g} is no longer played by mail` : `${g} was not played by mail`);
+      });
+    });
+
+  mail
+    .command('games')
+    .description(
+      'the games played by mail (marked by serve --mail, mail import, mail watch or mail on), one a line',
+    )
+    .action(async () => {
+      await withReferee(program, async (referee) => {
+        for (const g of await referee.store.gamesByMail()) console.log(g);
       });
     });
 

@@ -30,6 +30,7 @@ const fingerprint = (d: GameDump): string =>
     commands: d.commands,
     tokens: d.tokens,
     notices: d.notices ?? [],
+    byMail: d.byMail ?? false,
     addresses: d.addresses ?? [],
   } as unknown as Json);
 

@@ -19,7 +19,7 @@
 // version in `schema_version`.
 import pg from 'pg';
 import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
-import { checkConsecutive, checkNoticesOf, StoreError } from './store.js';
+import { checkConsecutive, checkGameNames, checkNoticesOf, StoreError } from './store.js';
 import type {
   Append,
   ClaimedNotice,
@@ -421,6 +421,34 @@ export class PostgresStore implements Store {
     return this.addresses.of(game, player);
   }
 
+  async markByMail(games: readonly string[]): Promise<number> {
+    checkGameNames(games);
+    return this.tx((c) => this.markIn(c, games));
+  }
+
+  async unmarkByMail(games: readonly string[]): Promise<number> {
+    checkGameNames(games);
+    const r = await this.query(`DELETE FROM ${this.t('mail_games')} WHERE game = ANY($1::text[])`, [
+      [...new Set(games)],
+    ]);
+    return r.rowCount ?? 0;
+  }
+
+  async gamesByMail(): Promise<string[]> {
+    const r = await this.query<{ game: string }>(
+      `SELECT game FROM ${this.t('mail_games')} ORDER BY game COLLATE "C"`,
+    );
+    return r.rows.map((row) => row.game);
+  }
+
+  private async markIn(c: pg.PoolClient, games: readonly string[]): Promise<number> {
+    const r = await c.query(
+      `INSERT INTO ${this.t('mail_games')} (game) SELECT DISTINCT unnest($1::text[]) ON CONFLICT (game) DO NOTHING`,
+      [[...games]],
+    );
+    return r.rowCount ?? 0;
+  }
+
   async dumpGame(game: string): Promise<GameDump | undefined> {
     // One REPEATABLE READ transaction: the log, command ids and tokens are read from one snapshot.
     const c = await this.connect();
@@ -449,6 +477,7 @@ export class PostgresStore implements Store {
       );
       const notices = await this.outbox.ofGame(c, game);
       const addresses = await this.addresses.ofGame(c, game);
+      const byMail = await c.query(`SELECT 1 FROM ${this.t('mail_games')} WHERE game = $1`, [game]);
       const secret = master.rows[0];
       return {
         game,
@@ -459,6 +488,7 @@ export class PostgresStore implements Store {
         tokens: tokens.rows.map((r) => ({ holder: r.holder, hash: r.hash })),
         notices,
         addresses,
+        byMail: byMail.rows.length > 0,
       };
     } catch (e) {
       throw this.translate(e);
@@ -505,6 +535,7 @@ export class PostgresStore implements Store {
       checkNoticesOf(dump.game, dump.notices ?? []);
       await this.outbox.writeIn(c, dump.notices ?? [], false);
       await this.addresses.setIn(c, dump.game, dump.addresses ?? []);
+      if (dump.byMail) await this.markIn(c, [dump.game]);
       await this.notifyIn(c, dump.game, 1, last.seq);
     });
   }

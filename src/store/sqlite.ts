@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
-import { checkConsecutive, checkNoticesOf, StoreError } from './store.js';
+import { checkConsecutive, checkGameNames, checkNoticesOf, StoreError } from './store.js';
 import type {
   Append,
   ClaimedNotice,
@@ -32,6 +32,7 @@ import {
   unsynced,
 } from './sqlite/file.js';
 import { SqliteAddresses } from './sqlite/addresses.js';
+import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
@@ -99,6 +100,7 @@ export class SqliteStore implements Store {
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
+  private readonly byMail: SqliteByMail;
   /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
   private readonly watchers = new Set<StoreWatcher>();
   /** Appends waiting for the next group commit (see append). */
@@ -173,6 +175,7 @@ export class SqliteStore implements Store {
       this.stmts = prepareStatements(this.db);
       this.outbox = new SqliteOutbox(this.db);
       this.addresses = new SqliteAddresses(this.db);
+      this.byMail = new SqliteByMail(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -528,6 +531,7 @@ export class SqliteStore implements Store {
             .all(game),
           notices: this.outbox.ofGame(game),
           addresses: this.addresses.ofGame(game),
+          byMail: this.byMail.has(game),
         };
       }),
     );
@@ -554,6 +558,7 @@ export class SqliteStore implements Store {
         checkNoticesOf(dump.game, dump.notices ?? []);
         this.outbox.write(dump.notices ?? [], false);
         this.addresses.restore(dump.game, dump.addresses ?? []);
+        if (dump.byMail) this.byMail.mark([dump.game]);
       });
       tx.immediate();
     });
@@ -639,6 +644,27 @@ export class SqliteStore implements Store {
 
   addressOf(game: string, player: string): Promise<string | undefined> {
     return this.run(() => this.addresses.of(game, player));
+  }
+
+  markByMail(games: readonly string[]): Promise<number> {
+    return this.changeByMail(games, (g) => this.byMail.mark(g));
+  }
+
+  unmarkByMail(games: readonly string[]): Promise<number> {
+    return this.changeByMail(games, (g) => this.byMail.unmark(g));
+  }
+
+  private async changeByMail(games: readonly string[], change: (g: readonly string[]) => number) {
+    const changed = await this.run(() => {
+      checkGameNames(games);
+      return this.db.transaction(() => change(games)).immediate();
+    });
+    await this.durable();
+    return changed;
+  }
+
+  gamesByMail(): Promise<string[]> {
+    return this.run(() => this.byMail.all());
   }
 
   /**

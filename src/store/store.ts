@@ -146,6 +146,8 @@ export interface GameDump {
   readonly notices?: readonly Notice[];
   /** The players' mail addresses (issue 15; private, like the tokens). */
   readonly addresses?: readonly PlayerAddress[];
+  /** Whether the game is played by mail (schema 5; see Store.markByMail): the copy is marked too. */
+  readonly byMail?: boolean;
 }
 
 /**
@@ -238,6 +240,17 @@ export interface Store {
   playerByAddress(game: string, address: string): Promise<PlayerAddress | undefined>;
   /** A player's mail address in a game, if e registered one. */
   addressOf(game: string, player: string): Promise<string | undefined>;
+  /**
+   * Marks games as played by mail (issue 15, schema 5): every command given to a marked game, by any
+   * process and any verb, writes the notices `serve --mail` would (src/cli/by-mail.ts). Names, not games:
+   * a game may be marked before it is created. Marking one marked already changes nothing. Answers how many
+   * were new. A name that cannot be a game's is refused ('bad-input'), and nothing is written.
+   */
+  markByMail(games: readonly string[]): Promise<number>;
+  /** Unmarks games (the operator's `referee mail off`); answers how many were marked. Same refusals. */
+  unmarkByMail(games: readonly string[]): Promise<number>;
+  /** The games marked as played by mail, in order of their names. */
+  gamesByMail(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -261,6 +274,16 @@ export function checkConsecutive(game: string, entries: readonly LogEntry[]): vo
 export function checkChannel(name: string): void {
   if (!/^[a-z0-9][a-z0-9:._-]{0,63}$/.test(name))
     throw new StoreError('bad-input', `"${name}" cannot name a channel: a-z, 0-9, and : . _ -, at most 64`);
+}
+
+/** A game's name as the kernel takes it (GAME_ID, src/core/kernel.ts), checked where the store is given names alone. */
+export function checkGameNames(games: readonly string[]): void {
+  for (const g of games)
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(g))
+      throw new StoreError(
+        'bad-input',
+        `"${g.slice(0, 80)}" cannot name a game: letters, digits, - and _, at most 64`,
+      );
 }
 
 /** Every notice of an append must be of its game: a notice is part of that game's record. */

@@ -74,6 +74,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       'game_secrets',
       'games',
       'log',
+      'mail_games',
       'notices',
       'schema_version',
       'tokens',

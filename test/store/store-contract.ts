@@ -8,6 +8,7 @@ import { StoreError } from '../../src/store/store.js';
 import type { Store, StoreErrorCode } from '../../src/store/store.js';
 import { describeOutboxContract } from './outbox-contract.js';
 import { describeAddressContract } from './address-contract.js';
+import { describeByMailContract } from './by-mail-contract.js';
 
 /** Where one store lives: every open() is a new connection to the same data. */
 export interface StoreBackend {
@@ -420,4 +421,5 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
 
   describeOutboxContract(name, makeBackend);
   describeAddressContract(name, makeBackend);
+  describeByMailContract(name, makeBackend);
 }

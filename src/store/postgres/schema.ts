@@ -7,7 +7,7 @@ import { MAIL_MIGRATION } from './schema-mail.js';
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 4;
+export const PG_SCHEMA_VERSION = 5;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -238,6 +238,14 @@ END
 $fn$;`,
   // 3 → 4: mail (issue 15): addresses, and notices' thread (schema-mail.ts).
   MAIL_MIGRATION,
+  // 4 → 5: the games played by mail (issue 15): a game named here has every command, from any process,
+  // write its notices (src/cli/by-mail.ts). Names, not references to games: settings may name a game
+  // before it is created.
+  (s) => `
+CREATE TABLE ${s}.mail_games (
+  game text PRIMARY KEY,
+  marked_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);`,
 ];
 
 /**

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 export const SQLITE_MAGIC = 'SQLite format 3\0';
 
 // Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
@@ -97,8 +97,19 @@ CREATE TABLE addresses (
 ) WITHOUT ROWID;
 `;
 
+// Version 5: the games played by mail (issue 15, src/store/sqlite/by-mail.ts). A game named here has every
+// command, from any process, write its notices (private news, nweek reports): `serve --mail`, `mail import`
+// and `mail watch` mark the games their settings name, `mail on`/`mail off` the operator's own word. Names,
+// not references to `games`: settings may name a game before it is created.
+export const BY_MAIL = `
+CREATE TABLE mail_games (
+  game TEXT PRIMARY KEY,
+  marked_at TEXT NOT NULL
+) WITHOUT ROWID;
+`;
+
 /** The whole schema of a new file. */
-export const SCHEMA = `${BASE}${OUTBOX}${MAIL}`;
+export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}`;
 
 /**
  * Takes a file of ours from `version` to SCHEMA_VERSION: every step and the version bump in one transaction,
@@ -111,6 +122,7 @@ export function migrate(db: Database.Database, version: number): void {
     if (version < 2) db.exec(TOKENS);
     if (version < 3) db.exec(OUTBOX);
     if (version < 4) db.exec(MAIL);
+    if (version < 5) db.exec(BY_MAIL);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (e) {
