@@ -4,16 +4,16 @@
 // over its HTTP API, and what it sends is read back from real IMAP mailboxes (Dovecot, fed by a loopback SMTP
 // server: test/support/mail-servers.ts) and from a real HTTP server standing for the chat webhook. Nothing is
 // timed: each step waits for what the program prints, a mailbox holds or the webhook is sent.
-import { spawn } from 'node:child_process';
 import nodemailer from 'nodemailer';
-import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli, CLI_MAIN, removeTempDirs } from '../support/cli.js';
+import { Cli, removeTempDirs } from '../support/cli.js';
 import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
+import { command as gameCommand, serveMail } from '../support/serve-mail.js';
+import type { Served } from '../support/serve-mail.js';
 
 let servers: MailServers;
 beforeAll(async () => {
@@ -57,44 +57,11 @@ async function chatHook(): Promise<Hook> {
   };
 }
 
-interface Served {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly out: () => string;
-  readonly exited: Promise<number | null>;
-}
+const serve = serveMail;
 
-/** `referee serve --mail`, resolved once it says it is ready (after its Couriers started). */
-function serve(cli: Cli, settings: string): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [CLI_MAIN, '--db', cli.dbPath, 'serve', '--port', '0', '--no-clock', '--mail', settings],
-      { cwd: cli.dir, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    let out = '';
-    let err = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => (err += chunk));
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1] && out.includes('Ctrl-C stops it.')) resolve({ child, url: m[1], out: () => out, exited });
-    });
-    void exited.then((code) => reject(new Error(`serve exited (${code}) before it was ready: ${err}`)));
-  });
-}
-
-async function command(s: Served, token: string | undefined, body: Record<string, unknown>): Promise<void> {
-  const r = await fetch(`${s.url}/api/games/g1/commands`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
-    body: JSON.stringify(body),
-  });
-  expect(r.status, await r.clone().text()).toBeLessThan(300);
-}
+/** A command to g1 over the HTTP API, which must be accepted. */
+const command = (s: Served, token: string | undefined, body: Record<string, unknown>): Promise<void> =>
+  gameCommand(s, 'g1', token, body);
 
 describe('issue 15: referee serve --mail sends what the commands of a game by mail cause', () => {
   it("G.1: a Radar reveal reaches alice's mailbox alone; the nweek's report reaches the list and the chat webhook", async () => {
