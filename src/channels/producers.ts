@@ -1,6 +1,6 @@
 // What a command gives the outbox to send (issue 15): "Tunnelers' dialogue runs over private mail: the results
 // of movement, 'what do you want to do?', a defender asked for a card, each from the recipient's view only.
-// Private notices (Radar reveals, …) go by private mail; the nweek report … to the list."
+// Private notices (Radar reveals, …) go by private mail; the nweek report and public events go to the list."
 //
 // Pure functions of what the engine has when a command is decided (its entries, the states before and
 // after, and for an nweek's end the log before it), so they fit SubmitOptions.notices and the notices are
@@ -10,8 +10,8 @@
 // Keys are never shown, but they are not secret either: the mail's Message-ID is a hash of one, and a key
 // made of small numbers can be found from its hash by trying them all. So a key never holds the
 // Administrator's numbering (an entry's seq counts hidden entries): a player's notice is keyed by eir own
-// position (Kernel.position: what e has seen), the report by its nweek.
-import { player } from '../core/index.js';
+// position (Kernel.position: what e has seen), public news by the public's position, the report by its nweek.
+import { PUBLIC, player } from '../core/index.js';
 import type { GameState, Kernel, LogEntry, LogLine } from '../core/index.js';
 import type { Notice } from '../store/store.js';
 import { reportText } from '../engine/report.js';
@@ -81,7 +81,67 @@ export function privateNotices(kernel: Kernel, outcome: CommandOutcome): Notice[
   return notices;
 }
 
-/** (b) At an nweek's end, that nweek's public report, to 'public' (the list, the chat). */
+/**
+ * The kernel's bookkeeping, never news on its own: the command's echo, the clock's turning, the dice's seeds.
+ * ("Nday 3 ends." every nday would bury the list; the report tells how the nweeks went.)
+ */
+const BOOKKEEPING: ReadonlySet<string> = new Set([
+  'command',
+  'nday-ended',
+  'nday-started',
+  'nweek-ended',
+  'nweek-started',
+  'seed-committed',
+  'seed-revealed',
+  'boundary-fired',
+]);
+
+/** Whether a player said the command in public: the list has eir words (or the referee relayed them, M1). */
+function saidInPublicByPlayer(outcome: CommandOutcome): boolean {
+  const first = outcome.entries[0]?.event;
+  if (first?.type !== 'command' || first.vis !== 'public') return false;
+  const by = (first.command as { by?: { role?: unknown } } | undefined)?.by;
+  return by?.role === 'player';
+}
+
+/**
+ * (b) The public events of a command the list has not seen (ruling M6): what a private order to the
+ * Moderator made public (Tunnelers 4: "At the end of a player's turn, the Moderator tells all players of
+ * generally-known events": the turn is over, sounds of fighting, a death, whose turn it is), and what the
+ * Administrator's or the clock's commands made public (a turn ended by its deadline). One notice to 'public'
+ * with those lines as the public log shows them. None for a player's own public announcement (its words are
+ * on the list already), none for bookkeeping alone, and none for a command that ends an nweek (its report,
+ * which has every public line of the nweek, goes instead). Keyed by the public numbering, which tells no one
+ * anything.
+ */
+export function publicNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+  if (saidInPublicByPlayer(outcome)) return [];
+  if (outcome.entries.some((e) => e.event.type === 'nweek-ended')) return [];
+  const from = outcome.before ? kernel.position(outcome.before, PUBLIC) : 0;
+  const lines = kernel
+    .logView(outcome.entries, PUBLIC, outcome.after, from)
+    .filter((l) => !BOOKKEEPING.has(l.type));
+  const first = lines[0];
+  if (!first) return [];
+  const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';
+  return [
+    {
+      game: outcome.game,
+      key: `public:${first.seq}`,
+      to: 'public',
+      topic: 'public',
+      subject: `${outcome.game}: ${clip(first.text, 100)}${more}`,
+      text: [
+        `${outcome.game}, for everyone:`,
+        '',
+        ...lines.map((l) => `nweek ${l.nweek}, nday ${l.nday}: ${l.text}`),
+      ].join('\n'),
+      at: outcome.at,
+    },
+  ];
+}
+
+/** (c) At an nweek's end, that nweek's public report, to 'public' (the list, the chat). */
 export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
   if (!outcome.earlier) return [];
   const ended = outcome.entries.filter((e) => e.event.type === 'nweek-ended');
@@ -101,7 +161,14 @@ export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[]
   });
 }
 
-/** Everything a command gives the outbox: the private news of each player, then the report if any. */
+/**
+ * Everything a command gives the outbox: the private news of each player, then the public news, then the
+ * report if any.
+ */
 export function commandNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
-  return [...privateNotices(kernel, outcome), ...reportNotices(kernel, outcome)];
+  return [
+    ...privateNotices(kernel, outcome),
+    ...publicNotices(kernel, outcome),
+    ...reportNotices(kernel, outcome),
+  ];
 }

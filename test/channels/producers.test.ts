@@ -5,7 +5,13 @@
 // anyone else, not even through a notice's key (whose hash is the mail's Message-ID).
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { commandNotices, privateNotices, reportNotices } from '../../src/channels/producers.js';
+import { PUBLIC } from '../../src/core/index.js';
+import {
+  commandNotices,
+  privateNotices,
+  publicNotices,
+  reportNotices,
+} from '../../src/channels/producers.js';
 import type { CommandOutcome } from '../../src/channels/producers.js';
 import type { Notice } from '../../src/store/store.js';
 import type { Table } from '../support/table.js';
@@ -155,5 +161,106 @@ describe('issue 15: nothing hidden in any notice to anyone but the Administrator
     const hash = (n: Notice): string => createHash('sha256').update(n.key).digest('hex');
     expect(a.notices.map(hash)).toEqual(b.notices.map(hash));
     for (const n of a.notices) expect(JSON.stringify(n)).not.toMatch(/\(19,2\)|19, 2|\+1/);
+  });
+});
+
+describe('issue 15: public events the list has not seen go to the public (ruling M6)', () => {
+  /** Each public line's number in the public's own numbering, by its text. */
+  const publicSeq = (t: Table, text: string): number | undefined =>
+    t.kernel.logView(t.entries, PUBLIC, t.game).find((l) => l.text === text)?.seq;
+
+  it('4 "At the end of a player\'s turn, the Moderator tells all players of generally-known events": a private end-turn gives one notice to the public', () => {
+    const t = started({
+      moles: { alice: 'c3', bob: 'c5', carol: 'h8' },
+      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
+    });
+    act(t, 'alice', 'move', { path: 'c4' });
+    // The move, the attack and the defence are private: nothing of them goes to the public.
+    const attack = outcome(t, () => act(t, 'alice', 'attack', { target: 'c5', cards: 'T' }));
+    expect(recipients(commandNotices(t.kernel, attack))).toEqual(['player:alice', 'player:bob']);
+    act(t, 'bob', 'defend', { card: 'Q' });
+    const o = outcome(t, () => act(t, 'alice', 'end-turn'));
+    const notices = commandNotices(t.kernel, o);
+    // bob is told privately that it is his turn; everyone, what is generally known.
+    expect(recipients(notices)).toEqual(['player:bob', 'public']);
+    const [, toAll] = notices;
+    expect(toAll).toEqual({
+      game: 'g',
+      key: `public:${publicSeq(t, 'The Moderator announces: Sounds of fighting can be heard.')}`,
+      to: 'public',
+      topic: 'public',
+      subject: 'g: The Moderator announces: Sounds of fighting can be heard. (and 2 more)',
+      text: [
+        'g, for everyone:',
+        '',
+        'nweek 1, nday 1: The Moderator announces: Sounds of fighting can be heard.',
+        "nweek 1, nday 1: alice's turn is over.",
+        "nweek 1, nday 1: It is bob's turn.",
+      ].join('\n'),
+      at: AT,
+    });
+    // No square, no card, no reason (T-19, T-26).
+    expect(toAll?.text).not.toMatch(/\b[a-h][1-8]\b|\bQ\b|\bT\b|hand|movement/);
+  });
+
+  it("a player's own public announcement gives none (its words are on the list); the Administrator's public command does", () => {
+    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const enter = outcome(t, () => t.act('alice', 'enter', { x: 5, y: 5 }));
+    expect(publicNotices(t.kernel, enter)).toEqual([]);
+    const given = outcome(t, () => t.admin('points', { to: 'alice', amount: 3, reason: 'a prize' }));
+    expect(publicNotices(t.kernel, given).map((n) => [n.to, n.text.split('\n').slice(2)])).toEqual([
+      ['public', ['nweek 1, nday 1: 3 points from The Bank to alice: a prize.']],
+    ]);
+  });
+
+  it("T-12: a turn its player let pass is told to the public at the tick that ends it; a tick with nothing to tell gives none, an nweek's end its report", () => {
+    const t = started({ moles: { alice: 'c3', bob: 'c5', carol: 'h8' } });
+    // The turn began on nday 1; with the default deadline it is forfeited at the end of nday 2.
+    expect(
+      publicNotices(
+        t.kernel,
+        outcome(t, () => t.tick()),
+      ),
+    ).toEqual([]);
+    const forfeited = publicNotices(
+      t.kernel,
+      outcome(t, () => t.tick()),
+    );
+    expect(forfeited.map((n) => n.text.split('\n').slice(2))).toEqual([
+      [
+        'nweek 1, nday 2: alice did not act in time: play proceeds as if e had chosen to do nothing more.',
+        "nweek 1, nday 2: alice's turn is over.",
+        "nweek 1, nday 2: It is bob's turn.",
+      ],
+    ]);
+    const nweekEnds = commandNotices(
+      t.kernel,
+      outcome(t, () => t.tick(true)),
+    );
+    expect(nweekEnds.filter((n) => n.to === 'public').map((n) => n.key)).toEqual(['report:1']);
+  });
+
+  it('T-26, T-27: two turns differing only in what alice did privately give the public identical notices, keys and all', () => {
+    function world(busy: boolean): { t: Table; notices: Notice[] } {
+      const t = started({
+        moles: { alice: 'c3', bob: 'c6', carol: 'h8' },
+        hands: ['TOQSX', 'QQSSX', 'OTQSX'],
+      });
+      const notices: Notice[] = [];
+      const step = (f: () => unknown): void => {
+        notices.push(...publicNotices(t.kernel, outcome(t, f)));
+      };
+      if (busy) {
+        step(() => act(t, 'alice', 'move', { path: 'c4' }));
+        step(() => act(t, 'alice', 'discard', { cards: 'X' }));
+      }
+      step(() => act(t, 'alice', 'end-turn'));
+      step(() => act(t, 'bob', 'end-turn'));
+      return { t, notices };
+    }
+    const [a, b] = [world(true), world(false)];
+    expect(a.t.entries.length).toBeGreaterThan(b.t.entries.length);
+    expect(a.notices.length).toBe(2);
+    expect(a.notices).toEqual(b.notices);
   });
 });

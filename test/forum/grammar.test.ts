@@ -87,6 +87,57 @@ describe("each ruleset's phrases", () => {
     expect(grid.parse('I move')).toBeNull();
   });
 
+  it("tunnelers: the dialogue by mail in the players' own words: teleports, stats named, a card with its article, passing", () => {
+    const t = forumFor('tunnelers');
+    const cases: [string, unknown][] = [
+      ['I teleport to e5 with XO.', { type: 'play', args: { cards: 'XO', choice: 'e5' } }],
+      ['I play XO to teleport to e5.', { type: 'play', args: { cards: 'XO', choice: 'e5' } }],
+      ['I use XOT to teleport into f6.', { type: 'play', args: { cards: 'XOT', choice: 'f6' } }],
+      ['I play XO to e5.', { type: 'play', args: { cards: 'XO', choice: 'e5' } }],
+      ['I play SS to raise my movement.', { type: 'play', args: { cards: 'SS', choice: 'raise' } }],
+      ['I play OO to restore my health.', { type: 'play', args: { cards: 'OO', choice: 'restore' } }],
+      ["I play OO to raise my mole's health.", { type: 'play', args: { cards: 'OO', choice: 'raise' } }],
+      [
+        'I play QQQQ to raise my maximum defence.',
+        { type: 'play', args: { cards: 'QQQQ', choice: 'raise' } },
+      ],
+      [
+        'I play TT to lower the mole at d5.',
+        { type: 'play', args: { cards: 'TT', choice: 'lower', target: 'd5' } },
+      ],
+      [
+        'I play TT to lower the attack of the mole at d5.',
+        { type: 'play', args: { cards: 'TT', choice: 'lower', target: 'd5' } },
+      ],
+      [
+        'I play SS to lower the movement of the mole on d5.',
+        { type: 'play', args: { cards: 'SS', choice: 'lower', target: 'd5' } },
+      ],
+      ['I defend with a Q.', { type: 'defend', args: { card: 'Q' } }],
+      ['I defend my mole with the X card.', { type: 'defend', args: { card: 'X' } }],
+      ['I use an O to defend.', { type: 'defend', args: { card: 'O' } }],
+      ['I pass.', { type: 'end-turn', args: {} }],
+      ['I pass for the rest of my turn.', { type: 'end-turn', args: {} }],
+      ["I'm done.", { type: 'end-turn', args: {} }],
+      ['That ends my turn.', { type: 'end-turn', args: {} }],
+      ['I take no further actions this turn.', { type: 'end-turn', args: {} }],
+    ];
+    for (const [text, parsed] of cases) expect(t.parse(text), text).toEqual(parsed);
+  });
+
+  it('tunnelers: a stat the cards do not change is not read as something else (TT lower the movement of d5 was read as TT lower d5)', () => {
+    const t = forumFor('tunnelers');
+    // TT changes attack, SS movement, QQ defence, OO health: naming another stat says something the cards
+    // cannot do, so the sentence is not understood (and answered with the nearest form), never acted on.
+    for (const text of [
+      'I play TT to lower the movement of d5.',
+      'I play SS to raise my attack.',
+      'I play OO to restore my defence.',
+      'I play QQ to lower the health of the mole at d5.',
+    ])
+      expect(t.parse(text), text).toBeNull();
+  });
+
   it("the grammar is a text anyone can read: the base, then the ruleset's own rules", () => {
     const text = grammarText(PHRASES['grid-2002-06'] ?? []);
     expect(text).toContain('Sentence');

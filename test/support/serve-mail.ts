@@ -1,24 +1,31 @@
-// `referee serve --mail` of the built program as a child process, for the mail tests: resolved once it says
-// it is ready (after its Couriers started and its mailboxes are watched), and commands through its HTTP API.
+// The built program serving games with mail (issue 15): `referee serve --mail mail.json` as an operator starts
+// it, against the real mail servers of test/support/mail-servers.ts, and the Administrator's commands given
+// to it over its HTTP API (a command given with another process, `referee act`, makes the same notices once the game is marked by mail: ruling M5). Nothing
+// is timed: start-up waits for what the program prints.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
-import { CLI_MAIN } from './cli.js';
 import type { Cli } from './cli.js';
+import { CLI_MAIN } from './cli.js';
+import { addressOf, passwordOf } from './mail-servers.js';
+import type { MailServers } from './mail-servers.js';
 
 export interface Served {
   readonly child: ChildProcess;
+  /** The HTTP server's base address. */
   readonly url: string;
+  /** What the program has printed so far on stdout and stderr. */
   readonly out: () => string;
+  readonly err: () => string;
   readonly exited: Promise<number | null>;
 }
 
-/** `referee --db DB serve --port 0 --no-clock --mail SETTINGS` in the Cli's folder, over the Cli's store. */
+/** `referee serve --mail SETTINGS`, resolved once it says it is ready (after its Couriers and watcher started). */
 export function serveMail(cli: Cli, settings: string): Promise<Served> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [CLI_MAIN, '--db', cli.db, 'serve', '--port', '0', '--no-clock', '--mail', settings],
+      [CLI_MAIN, '--db', cli.dbPath, 'serve', '--port', '0', '--no-clock', '--mail', settings],
       { cwd: cli.dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -30,13 +37,14 @@ export function serveMail(cli: Cli, settings: string): Promise<Served> {
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
       const m = / at (http:\/\/[\d.:]+)\//.exec(out);
-      if (m?.[1] && out.includes('Ctrl-C stops it.')) resolve({ child, url: m[1], out: () => out, exited });
+      if (m?.[1] && out.includes('Ctrl-C stops it.'))
+        resolve({ child, url: m[1], out: () => out, err: () => err, exited });
     });
     void exited.then((code) => reject(new Error(`serve exited (${code}) before it was ready: ${err}`)));
   });
 }
 
-/** A command to a game through the served API, which must accept it. */
+/** A command to the served game over the HTTP API, which must be accepted. */
 export async function commandTo(
   s: Served,
   game: string,
@@ -55,4 +63,25 @@ export async function commandTo(
 export async function stopServe(s: Served): Promise<number | null> {
   s.child.kill('SIGTERM');
   return await s.exited;
+}
+
+export interface GameMail {
+  readonly forums: readonly string[];
+  readonly private?: string;
+  readonly list?: string;
+  readonly admin?: string;
+  readonly chat?: readonly { readonly kind: string; readonly url: string }[];
+}
+
+/** Writes the operator's mail settings for these servers (the referee reads its own IMAP INBOX). */
+export function writeMailSettings(cli: Cli, servers: MailServers, games: Record<string, GameMail>): string {
+  return cli.write(
+    'mail.json',
+    JSON.stringify({
+      from: addressOf('referee'),
+      smtp: servers.smtp,
+      imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
+      games,
+    }),
+  );
 }
