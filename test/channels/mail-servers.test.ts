@@ -92,3 +92,73 @@ describe('issue 15: real mail servers for the tests', () => {
     expect((await servers.readMailbox('dave')).map((m) => m.subject)).toEqual(['told', 'not told']);
   });
 });
+
+describe('issue 15: the test SMTP server as a mailing list', () => {
+  let listed: MailServers;
+  beforeAll(async () => {
+    listed = await startMailServers({ lists: { list: ['referee', 'alice', 'bob'] } });
+  }, 30_000);
+  afterAll(async () => {
+    await listed?.stop();
+  });
+
+  it("a post to the list reaches every member and the list's archive, with the list's headers, From and Message-ID kept", async () => {
+    const smtp = nodemailer.createTransport({ host: listed.smtp.host, port: listed.smtp.port });
+    try {
+      await smtp.sendMail({
+        from: addressOf('alice'),
+        to: addressOf('list'),
+        subject: 'I enter',
+        text: 'I enter the Grid at (3,4).',
+        messageId: '<post.1@example.test>',
+      });
+      // A post that says its own Precedence keeps it (Mailman adds one only where there is none).
+      await smtp.sendMail({
+        from: addressOf('referee'),
+        to: addressOf('list'),
+        subject: 'the report',
+        text: 'Nweek 1 ends.',
+        messageId: '<report.1@example.test>',
+        headers: { Precedence: 'bulk' },
+      });
+    } finally {
+      smtp.close();
+    }
+    for (const user of ['list', 'referee', 'alice', 'bob']) {
+      const [post, report, ...more] = await listed.readMailbox(user);
+      expect(more).toEqual([]);
+      expect(post?.messageId).toBe('<post.1@example.test>');
+      expect(post?.from).toBe(addressOf('alice'));
+      expect(post?.to).toEqual([addressOf('list')]);
+      expect(post?.text.trim()).toBe('I enter the Grid at (3,4).');
+      expect(post?.headers['list-id']).toBe('<list.example.test>');
+      expect(post?.headers['list-post']).toBe('<mailto:list@example.test>');
+      expect(post?.headers['x-beenthere']).toBe('list@example.test');
+      expect(post?.headers.precedence).toBe('list');
+      expect(report?.messageId).toBe('<report.1@example.test>');
+      expect(report?.headers.precedence).toBe('bulk');
+      expect(report?.headers['list-id']).toBe('<list.example.test>');
+    }
+    // Not subscribed: nothing.
+    expect(await listed.readMailbox('carol')).toEqual([]);
+  });
+
+  it('a post that has been through the list before is dropped, as Mailman drops a loop', async () => {
+    const smtp = nodemailer.createTransport({ host: listed.smtp.host, port: listed.smtp.port });
+    const before = (await listed.readMailbox('bob')).length;
+    try {
+      await smtp.sendMail({
+        from: addressOf('alice'),
+        to: [addressOf('list'), addressOf('carol')],
+        subject: 'looped',
+        text: 'again',
+        headers: { 'X-BeenThere': 'list@example.test' },
+      });
+    } finally {
+      smtp.close();
+    }
+    // carol, written to directly, gets it; the list's members do not.
+    expect((await listed.readMailbox('carol')).map((m) => m.subject)).toEqual(['looped']);
+    expect((await listed.readMailbox('bob')).length).toBe(before);
+  });
+});

@@ -110,6 +110,17 @@ describe('mail in: loops, bounces, auto-replies and bulk are dropped', () => {
       'bulk',
     ],
     ['a message to no address of a game', { to: 'someone@else.example', body: ENTER }, 'not-for-a-game'],
+    // Answering these would mail the whole list (or the referee's own private address) a receipt.
+    [
+      "From the list itself (a list that rewrites its posters' From, as DMARC mitigation does)",
+      {
+        from: `"alice via Grid" <${FORUM}>`,
+        body: ENTER,
+        headers: { 'Reply-To': ALICE, 'List-Id': '<grid.lists.example>', Precedence: 'list' },
+      },
+      'no-sender',
+    ],
+    ["From the game's private address", { from: PRIVATE, body: ENTER }, 'no-sender'],
   ];
   for (const [name, parts, reason] of cases)
     it(`${name}: dropped (${reason}), no receipt, nothing changed`, async () => {

@@ -4,6 +4,14 @@
 // over LMTP (nodemailer's LMTP transport). What the referee sends by SMTP lands in real IMAP mailboxes, and
 // tests read it back with imapflow over real IMAP.
 //
+// A list (`startMailServers({ lists: { list: ['referee', 'alice'] } })`) is what a Mailman list does with a
+// post, so that tests can play on a real list: mail to list@example.test is handed, as one copy with the
+// headers a list adds (List-Id, List-Post, List-Unsubscribe, X-BeenThere, Precedence: list unless the post
+// has a Precedence; From, Message-ID and the rest kept), from the list's bounce address, to the mailbox of
+// every member (the poster too, as Mailman does by default) and to the list's own mailbox, its archive, if
+// the list is one of the users. A post that has been through the list before (its X-BeenThere) is dropped,
+// as Mailman drops a loop.
+//
 // Each call starts its own instance (its own base_dir, state and ports), so test files run side by side.
 // Dovecot refuses to deliver mail as uid 0, so as root the mailboxes belong to Debian's `dovecot` user;
 // otherwise to the user running the tests.
@@ -32,6 +40,15 @@ export const USERS = ['referee', 'list', 'admin', 'alice', 'bob', 'carol', 'dave
 
 export const addressOf = (user: string): string => `${user}@${DOMAIN}`;
 export const passwordOf = (user: string): string => `${user}-pw`;
+
+/** What a test asks of the servers. */
+export interface MailServerOptions {
+  /**
+   * Mailing lists, by name (the list's address is NAME@example.test), each with the users subscribed to it.
+   * A list's own mailbox, if NAME is one of USERS, keeps its archive.
+   */
+  readonly lists?: Readonly<Record<string, readonly string[]>>;
+}
 
 /** A message as read back from a mailbox over IMAP, parsed by postal-mime. */
 export interface ReadMessage {
@@ -87,6 +104,28 @@ export interface MailServers {
    */
   onDelivered(listener: (delivery: Delivery) => void): () => void;
   stop(): Promise<void>;
+}
+
+/**
+ * A list's copy of a post (as Mailman 2's CookHeaders makes it): the list's headers added at the end of the
+ * header block, nothing else changed; undefined for a post that has been through this list before (a loop).
+ */
+function listCopy(list: string, raw: Buffer): Buffer | undefined {
+  const text = raw.toString('latin1');
+  const end = /\r?\n\r?\n/.exec(text);
+  const head = end ? text.slice(0, end.index) : text;
+  const rest = end ? text.slice(end.index) : '\r\n\r\n';
+  const header = (name: string): boolean => new RegExp(`^${name}:`, 'im').test(head);
+  if (new RegExp(`^X-BeenThere:\\s*${list.replace(/[.]/g, '\\.')}\\s*$`, 'im').test(head)) return undefined;
+  const [local, domain] = list.split('@') as [string, string];
+  const added = [
+    `X-BeenThere: ${list}`,
+    ...(header('Precedence') ? [] : ['Precedence: list']),
+    `List-Id: <${local}.${domain}>`,
+    `List-Unsubscribe: <mailto:${local}-request@${domain}?subject=unsubscribe>`,
+    `List-Post: <mailto:${list}>`,
+  ];
+  return Buffer.from(`${head}\r\n${added.join('\r\n')}${rest}`, 'latin1');
 }
 
 /** A free TCP port on loopback (asked of the kernel; free when answered). */
@@ -206,7 +245,7 @@ protocol lmtp {
  * Starts Dovecot and the SMTP server; resolves once both answer. Fails with a clear message when Dovecot is
  * not installed (scripts/ci-services.sh installs it on CI).
  */
-export async function startMailServers(): Promise<MailServers> {
+export async function startMailServers(options: MailServerOptions = {}): Promise<MailServers> {
   if (!existsSync(DOVECOT))
     throw new Error(
       `the mail tests need Dovecot (${DOVECOT}): install Debian's dovecot-imapd and dovecot-lmtpd ` +
@@ -254,7 +293,29 @@ export async function startMailServers(): Promise<MailServers> {
 
   const lmtp = nodemailer.createTransport({ lmtp: true, host: '127.0.0.1', port: lmtpPort });
   const refusals = new Map<string, Refusal>();
-  const known = new Set(USERS.map(addressOf));
+  const lists = new Map(
+    Object.entries(options.lists ?? {}).map(([name, members]) => [addressOf(name).toLowerCase(), members]),
+  );
+  const known = new Set([...USERS.map(addressOf), ...lists.keys()]);
+  /** Hands a message to Dovecot over LMTP: a plain recipient's copy as sent, a list's as the list makes it. */
+  const deliver = async (from: string, to: readonly string[], raw: Buffer): Promise<void> => {
+    const direct = to.filter((a) => !lists.has(a.toLowerCase()));
+    if (direct.length > 0) await lmtp.sendMail({ envelope: { from, to: [...direct] }, raw });
+    for (const list of to.filter((a) => lists.has(a.toLowerCase()))) {
+      const copy = listCopy(list.toLowerCase(), raw);
+      if (!copy) continue;
+      const name = list.toLowerCase().slice(0, -`@${DOMAIN}`.length);
+      const members = [
+        ...(USERS.includes(name as (typeof USERS)[number]) ? [name] : []),
+        ...(lists.get(list.toLowerCase()) ?? []),
+      ];
+      if (members.length === 0) continue;
+      await lmtp.sendMail({
+        envelope: { from: addressOf(`${name}-bounces`), to: [...new Set(members.map(addressOf))] },
+        raw: copy,
+      });
+    }
+  };
   const listeners = new Set<(delivery: Delivery) => void>();
   let accepted = 0;
   const smtp = new SMTPServer({
@@ -276,8 +337,7 @@ export async function startMailServers(): Promise<MailServers> {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         const raw = Buffer.concat(chunks);
-        lmtp
-          .sendMail({ envelope: { from, to }, raw })
+        deliver(from, to, raw)
           .then(() => {
             accepted++;
             const delivery: Delivery = { from, to, raw, at: performance.now() };

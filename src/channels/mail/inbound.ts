@@ -24,7 +24,7 @@ import { readMessage } from './read.js';
 import type { ReceiptOf } from './receipt.js';
 import { fingerprintIn, fingerprintOf, refusalReceipt, resultsReceipt, sha256 } from './receipt.js';
 import type { Way } from './route.js';
-import { route } from './route.js';
+import { gameAddress, route } from './route.js';
 
 /** Why a message from a known game was answered without acting on it. */
 export type RefusalReason =
@@ -96,6 +96,16 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
   const sender = from[0];
   if (sender === undefined || from.length > 1)
     return dropped({ reason: 'no-sender', detail: 'no single From address' }, game);
+  // Ruling M4: mail From a game's own address is nobody's; its receipt would go to the whole list.
+  const own = gameAddress(ctx.settings, sender);
+  if (own !== undefined)
+    return dropped(
+      {
+        reason: 'no-sender',
+        detail: `From is ${own}, not a player: who wrote cannot be told (a list that rewrites From to its own address, as DMARC mitigation does, hides the author)`,
+      },
+      game,
+    );
   // What the player wrote now, without quotes, signature and phrase lines.
   const taken = takePhrases(ownWords(read.problem ? '' : (email.text ?? '')));
   const messageId = messageIdOf(email);

@@ -43,3 +43,18 @@ export function route(email: Email, settings: InboundSettings): Routing {
     };
   return one;
 }
+
+/**
+ * Which of the games' own addresses (a binding forum, a list, a private address) `address` is, in words, or
+ * undefined. Mail From one of them was not written by a person the referee can name: a list that rewrites
+ * its posters' From to its own address (as Mailman's DMARC mitigation does) hides who wrote, and answering it
+ * would mail the whole list.
+ */
+export function gameAddress(settings: InboundSettings, address: string): string | undefined {
+  for (const [game, g] of Object.entries(settings.games)) {
+    if (g.forums.includes(address)) return `a binding forum of ${game}`;
+    if (g.list === address) return `the list of ${game}`;
+    if (g.private === address) return `the private address of ${game}`;
+  }
+  return undefined;
+}
