@@ -25,7 +25,7 @@ export function serveMail(cli: Cli, settings: string): Promise<Served> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [CLI_MAIN, '--db', cli.dbPath, 'serve', '--port', '0', '--no-clock', '--mail', settings],
+      [CLI_MAIN, '--db', cli.db, 'serve', '--port', '0', '--no-clock', '--mail', settings],
       { cwd: cli.dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
