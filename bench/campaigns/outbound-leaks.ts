@@ -28,7 +28,7 @@
 // docs/reliability.md.
 import { pathToFileURL } from 'node:url';
 import { ADMIN, canSee, PUBLIC, player } from '../../src/core/index.js';
-import type { JsonObject, Viewer } from '../../src/core/index.js';
+import type { Viewer } from '../../src/core/index.js';
 import { withInstants } from '../../src/engine/instants.js';
 import { PHRASES } from '../../src/forum/phrases/index.js';
 import { DRIVERS, described, pick } from './non-interference-drivers.js';
@@ -262,6 +262,18 @@ class OutboundRun {
   }
 }
 
+/**
+ * Whether a command of the Administrator's puts something on a square e hid a Box on in either world: a fair
+ * Administrator would not (the rules refuse it where the Box is, and the public would see a Rock appear in one
+ * game only), so the campaign lets time pass instead and keeps comparing.
+ */
+function onHiddenSquare(o: OutboundRun, c: ScriptCommand): boolean {
+  if (c.type !== 'place') return false;
+  return [...o.run.hiddenActs[0], ...o.run.hiddenActs[1]].some(
+    (h) => h.type === 'place' && h.args.x === c.args.x && h.args.y === c.args.y,
+  );
+}
+
 /** What one step of the script does, in both worlds; answers what it did, in words. */
 async function playStep(o: OutboundRun, index: number, step: number): Promise<string> {
   const { run, driver } = o;
@@ -349,7 +361,7 @@ async function playStep(o: OutboundRun, index: number, step: number): Promise<st
       const c = s.command as ScriptCommand;
       // The clock ends ndays here: a tick the script asks for is time passing to the next boundary, and the
       // Administrator's schedule is the campaign's (a random one could end an nday every second).
-      if (c.by === null && (c.type === 'tick' || c.type === 'schedule')) {
+      if (c.by === null && (c.type === 'tick' || c.type === 'schedule' || onHiddenSquare(o, c))) {
         await o.pass(index, 'boundary');
         return 'time passes to the next boundary';
       }
@@ -359,7 +371,17 @@ async function playStep(o: OutboundRun, index: number, step: number): Promise<st
         { type: c.type, by: c.by === null ? ADMIN : player(c.by), args: c.args },
         now,
       );
-      const [answer] = await o.both((w) => w.command(c.by, c.type, command.args));
+      const [answer, other] = await o.both((w) => w.command(c.by, c.type, command.args));
+      // The Administrator knows what is hidden, and may act on it: a public act of eirs (a Big Rock placed on a
+      // square a Box holds in one world) that the rules accept in one world only makes the two games' public
+      // scripts differ from here on, for everyone.
+      if (c.by === null && answer.status !== other.status)
+        for (const v of run.viewers)
+          if (!run.stopped.has(v.name))
+            run.stopped.set(
+              v.name,
+              `the Administrator's ${c.type} at step ${step} was accepted in one world only (e knows what is hidden)`,
+            );
       if (c.by !== null) {
         if (answer.status === 200) run.accepted += 1;
         else run.refused += 1;
@@ -415,7 +437,7 @@ export async function playOutbound(
     for (const p of run.players) await o.both((w) => w.join(p));
     await o.both((_, i) => out[i].register(run.players, o.phraseHolder));
     const schedule = scheduleFor(index);
-    await o.both((w) => w.command(null, 'schedule', { ...schedule.args, since: START } as JsonObject));
+    await o.both((w) => w.command(null, 'schedule', { ...schedule.args, since: START }));
     for (const c of driver.start(run.players)) await o.both((w) => w.command(c.by, c.type, c.args));
     await o.hide();
     await worlds[1].hiddenNoise(0);
@@ -571,7 +593,12 @@ export async function outboundCampaign(options: {
   const mailIn: Record<string, number> = {};
   const byWay: Record<string, number> = {};
   const comparedByTopic: Record<string, number> = {};
-  const stops: Record<string, number> = { told: 0, 'acted privately': 0, 'a leak': 0 };
+  const stops: Record<string, number> = {
+    told: 0,
+    'acted privately': 0,
+    "the Administrator's act": 0,
+    'a leak': 0,
+  };
   const leaks: Finding[] = [];
   const known: Finding[] = [];
   const direct: DirectFinding[] = [];
@@ -606,7 +633,13 @@ export async function outboundCampaign(options: {
       byWay[kind] = (byWay[kind] ?? 0) + a + b;
     }
     for (const why of Object.values(r.stopped)) {
-      const kind = why.startsWith('told') ? 'told' : why.startsWith('acted') ? 'acted privately' : 'a leak';
+      const kind = why.startsWith('told')
+        ? 'told'
+        : why.startsWith('acted')
+          ? 'acted privately'
+          : why.startsWith("the Administrator's")
+            ? "the Administrator's act"
+            : 'a leak';
       stops[kind] = (stops[kind] ?? 0) + 1;
     }
     leaks.push(...r.leaks);
@@ -679,7 +712,7 @@ function section(r: OutboundCampaignResult, seconds: number, note: string): stri
       .join(', ')}) | ${fmt(Object.values(r.mailIn).reduce((a, b) => a + b, 0))} |`,
     `| boundaries fired by the clock / reminders written (world 0) | ${fmt(r.boundaries / 2)} / ${fmt(r.reminders)} |`,
     `| hidden texts looked for, per recipient | ${fmt(r.scanned)} |`,
-    `| recipients' comparisons stopped: told by the rules / acted privately in world 1 / at a leak | ${r.stops.told ?? 0} / ${r.stops['acted privately'] ?? 0} / ${r.stops['a leak'] ?? 0} |`,
+    `| recipients' comparisons stopped: told by the rules / acted privately in world 1 / the Administrator's public act accepted in one world only / at a leak | ${r.stops.told ?? 0} / ${r.stops['acted privately'] ?? 0} / ${r.stops["the Administrator's act"] ?? 0} / ${r.stops['a leak'] ?? 0} |`,
     `| boundaries due and not fired (must be 0) | ${r.stuck.length} |`,
     `| games the Administrator saw as the same (must be 0) | ${r.sameForAdmin.length} |`,
     `| **messages that differed without a reason (game, channel and recipient)** | **${findings.length}** |`,

@@ -109,16 +109,19 @@ export class Outbound {
   /** Sets up serve --mail's parts around a world just opened (before its game is created). */
   static async open(world: World, start: string): Promise<Outbound> {
     const time = new SimulatedTime(start);
-    let outbound: Outbound | undefined;
+    // The recorders report to the Outbound made below (nothing is sent before it is).
+    const made: { outbound?: Outbound } = {};
     const hooks = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks);
-        const headers = ['content-type', 'idempotency-key'].map((h) => `${h}: ${req.headers[h] ?? ''}`);
-        outbound?.sent.push({
+        const headers = ['content-type', 'idempotency-key'].map(
+          (h) => `${h}: ${String(req.headers[h] ?? '')}`,
+        );
+        made.outbound?.sent.push({
           channel: 'chat',
-          topic: outbound.delivering.get('chat') ?? '?',
+          topic: made.outbound.delivering.get('chat') ?? '?',
           to: 'public',
           wire: `${req.method ?? '?'} ${req.url ?? '?'}\n${headers.join('\n')}\n\n${body.toString('utf8')}`,
           body,
@@ -167,10 +170,10 @@ export class Outbound {
             messageSize: failed ? 0 : raw.length,
           };
           if (failed) return callback(failed, info);
-          outbound?.sent.push({
+          made.outbound?.sent.push({
             channel: 'mail',
-            topic: outbound.delivering.get('mail') ?? '?',
-            to: envelope.to.map((a) => outbound?.recipient(a) ?? a).join(', '),
+            topic: made.outbound.delivering.get('mail') ?? '?',
+            to: envelope.to.map((a) => made.outbound?.recipient(a) ?? a).join(', '),
             wire: `MAIL FROM:<${envelope.from || ''}>\n${envelope.to.map((a) => `RCPT TO:<${a}>`).join('\n')}\n\n${raw.toString('utf8')}`,
             body: raw,
           });
@@ -188,7 +191,8 @@ export class Outbound {
     const chat = new ChatChannel({ webhooks: (game) => settings.games[game]?.chat ?? [] });
     const reports: ClockReport[] = [];
     const clock = new Clockwork({ referee, time, heartbeatMs: 3_600_000, report: (r) => reports.push(r) });
-    outbound = new Outbound(world, time, settings, clock, hooks, mail, chat, reports);
+    const outbound = new Outbound(world, time, settings, clock, hooks, mail, chat, reports);
+    made.outbound = outbound;
     // As serve --mail: every command of the game the settings name makes its notices.
     referee.setNotices(
       producerNotices({

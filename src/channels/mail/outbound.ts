@@ -82,17 +82,19 @@ export class MailChannel implements Channel {
     const smtp = options.settings.smtp;
     const timeout = options.timeoutMs ?? 30_000;
     // Created once and pooled: a burst of notices (an nweek's end) reuses a few SMTP connections.
-    this.transport = options.transport ?? nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure ?? false,
-      ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-      pool: true,
-      maxConnections: 2,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    this.transport =
+      options.transport ??
+      nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure ?? false,
+        ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+        pool: true,
+        maxConnections: 2,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      });
   }
 
   /** Every recipient kind mail can reach; one without an address is marked with the reason (deliver). */
