@@ -419,8 +419,11 @@ export async function playOutbound(
   index: number,
   seed: number,
   steps: number,
-  /** Shown every message of both worlds at the end (for looking into a finding). */
-  dump?: (sent: readonly [readonly Sent[], readonly Sent[]]) => void,
+  /** Shown every message of both worlds, and the worlds, at the end (for looking into a finding). */
+  dump?: (
+    sent: readonly [readonly Sent[], readonly Sent[]],
+    worlds: readonly [World, World],
+  ) => Promise<void>,
 ): Promise<OutboundResult> {
   const driver = DRIVERS[index % DRIVERS.length] as Driver;
   const label = `${driver.name} #${seed}`;
@@ -521,7 +524,7 @@ export async function playOutbound(
       if (!run.stopped.has(v.name))
         run.check(steps + 1, 'the whole game', v, `${key} (whole game)`, stream(0, key), stream(1, key));
     }
-    dump?.([out[0].sent, out[1].sent]);
+    await dump?.([out[0].sent, out[1].sent], worlds);
     const adminLog = async (w: World) =>
       JSON.stringify(
         w.referee.kernel.logView(await w.entries(), ADMIN, await w.referee.state(GAME)).map((l) => l.text),
