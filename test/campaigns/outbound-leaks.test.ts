@@ -19,11 +19,13 @@
 // - The comparison and the scan are able to fail: the Administrator's log differs between the worlds, some
 //   told recipient's messages differ, and a player's private news holds what another player may not see.
 //
-// Found by the campaign and fixed: T-29 (a Tunnelers turn ended at once when its player ran out of cards and
-// movement points, so the same private commands ended it in one game and not in the other; seed 7009 below).
+// Found by the campaign and fixed (rulings T-29 and T-30, Tunnelers edition 3; seeds 7009 and 152011 below): a
+// Tunnelers turn ended at once when its player ran out of cards and movement points, so the same private commands
+// ended it in one game and not in the other; and Standing Orders given during a turn were carried out at the end
+// of the nday unless a question was pending (a mole next door), which moved the turn's end by an nday.
 import { describe, expect, it } from 'vitest';
-import { playOutbound } from '../../bench/campaigns/outbound-leaks.js';
-import type { OutboundResult } from '../../bench/campaigns/outbound-leaks.js';
+import { playOutbound } from '../../bench/campaigns/outbound-game.js';
+import type { OutboundResult } from '../../bench/campaigns/outbound-game.js';
 import { DRIVERS } from '../../bench/campaigns/non-interference-drivers.js';
 
 /** The games: [driver index (DRIVERS; index / 6 picks the variant), seed, script steps]. */
@@ -32,6 +34,7 @@ const GAMES: readonly (readonly [number, number, number])[] = [
   [1, 1501, 80], // grid-2002-06: Boxes hidden elsewhere in each world; Radar reveals tell one player
   [2, 1514, 60], // grid-2002-06 amended from grid-2002-01: announcements relayed from private mail
   [9, 7009, 120], // tunnelers (the deck and every mole differ), a regression seed: T-29 at step 118
+  [9, 152011, 125], // tunnelers, a regression seed: T-30 at step 120
   [15, 1527, 100], // tunnelers (only where alice's mole is placed differs): the Moderator's private dialogue
   [4, 1504, 50], // rooms+quests
   [5, 1505, 60], // life
