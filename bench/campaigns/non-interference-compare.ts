@@ -81,7 +81,9 @@ export const LEAK_CLASSES: readonly LeakClass[] = [
     id: 'june-object-ids',
     item: 'issue 13 item 1, "public ids are numbered by a counter that also counts hidden Bonus Boxes" (h2)',
     what: "the public ids of the June Grid's objects (big-rock:N, radar-tower:N, ...) count the hidden Bonus Boxes",
-    match: /\b(?!bonus-box:)[a-z]+(?:-[a-z]+)*:\d+\b/,
+    // An id's number, not a date's year: the clock's command ids (`clock:2026-03-23T18:00:00.000Z`) are
+    // not object ids.
+    match: /\b(?!bonus-box:)[a-z]+(?:-[a-z]+)*:\d+\b(?!-\d)/,
   },
   {
     id: 'june-big-rock',

@@ -228,7 +228,17 @@ export const DRIVERS: readonly Driver[] = [
     // knows where eir mole is; the others must learn nothing until they meet it).
     vary: (v) => (purpose) =>
       v % 3 === 0 ? /deck/.test(purpose) : v % 3 === 1 ? true : /^where alice's mole is placed/.test(purpose),
-    start: (): ScriptCommand[] => [{ by: null, type: 'start', args: {} }],
+    // T-22 to T-25 (edition 2, ruling K4): joining asks to join the society; the Moderator approves, the
+    // Administrator records four points of each one's score in the Main Game, and each pays them to play.
+    // (Before this, `start` alone was refused for too few players, and no Tunnelers game ever began.)
+    start: (players): ScriptCommand[] => [
+      ...players.flatMap((p): ScriptCommand[] => [
+        { by: null, type: 'approve', args: { player: p } },
+        { by: null, type: 'points', args: { to: p, amount: 4, reason: `${p}'s points in the Main Game` } },
+        { by: p, type: 'pay-to-play', args: {} },
+      ]),
+      { by: null, type: 'start', args: {} },
+    ],
     hidden: none,
     suggest: tunnelersSuggest,
     // Standing Orders given, or a hand thrown away, in world 1 only: nobody else may learn of either.

@@ -263,19 +263,45 @@ export class World {
    * one: the same results are queued in both worlds before it (and what is left is cleared after).
    */
   async post(by: string, text: string, step: number): Promise<Answer> {
+    const token = this.tokens.get(by) ?? BOGUS_TOKEN;
+    return this.asPost(step, () => this.request('POST', `/api/games/${GAME}/posts`, token, { text }));
+  }
+
+  /**
+   * Work that submits commands the campaign cannot plan one by one (a forum post, a post by mail): the same
+   * dice results are queued in both worlds before it, and what is left is cleared after.
+   */
+  async asPost<T>(step: number, work: () => Promise<T>): Promise<T> {
     return this.since(async () => {
       const values = Array.from({ length: 24 }, (_, i) => 1 + (hash32(`${this.seed}|post ${step}|${i}`) % 6));
       await this.queueDice(values);
-      const token = this.tokens.get(by) ?? BOGUS_TOKEN;
-      const answer = await this.request('POST', `/api/games/${GAME}/posts`, token, { text });
-      const left = (await this.over()) ? 0 : (await this.referee.state(GAME)).dice.queue.length;
-      if (left > 0)
-        await this.rawPost(`/api/games/${GAME}/commands`, this.adminToken, {
-          type: 'dice',
-          args: { clear: true },
-        });
-      return answer;
+      const out = await work();
+      await this.clearDice();
+      return out;
     });
+  }
+
+  /**
+   * A command someone else gives (the clock's tick at a boundary, issue 14): its dice are planned and queued
+   * as for the campaign's own commands, then `give` makes something submit it; results it left are cleared.
+   */
+  async givenBy<T>(command: Command, give: () => Promise<T>): Promise<T> {
+    return this.since(async () => {
+      await this.queueDice(await this.plan(command));
+      const out = await give();
+      await this.clearDice();
+      return out;
+    });
+  }
+
+  /** Clears dice results queued and not consumed (an Administrator-only entry, only if there are some). */
+  private async clearDice(): Promise<void> {
+    const left = (await this.over()) ? 0 : (await this.referee.state(GAME)).dice.queue.length;
+    if (left > 0)
+      await this.rawPost(`/api/games/${GAME}/commands`, this.adminToken, {
+        type: 'dice',
+        args: { clear: true },
+      });
   }
 
   /** Entries only the Administrator sees: results queued and cleared again, changing nothing else. */

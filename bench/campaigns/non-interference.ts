@@ -48,7 +48,7 @@ import type { Answer } from './non-interference-world.js';
 import { machine, writeSection } from './reliability-doc.js';
 
 /** mulberry32: the script's randomness, from the game's seed. */
-function rng(seed: number): Random {
+export function rng(seed: number): Random {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -99,7 +99,7 @@ export interface GameResult {
   readonly refused: number;
 }
 
-interface ViewerSpec {
+export interface ViewerSpec {
   readonly name: string;
   readonly viewer: Viewer;
   /** The token it presents over HTTP, by world. */
@@ -109,7 +109,7 @@ interface ViewerSpec {
 /** A short label for a route, so findings group (log?from=17 and log?from=19 are one route). */
 const routeKind = (route: string): string => route.replace(/=\d+/g, '=N');
 
-class GameRun {
+export class GameRun {
   readonly random: Random;
   readonly driver: Driver;
   readonly players: string[];
@@ -390,7 +390,7 @@ async function outputs(w: World, v: ViewerSpec, deep: boolean): Promise<[string,
 }
 
 /** The next command of the script, from what world 0 shows (the same command then goes to both worlds). */
-async function nextStep(
+export async function nextStep(
   run: GameRun,
   step: number,
 ): Promise<{ kind: string; command?: ScriptCommand; text?: string; by?: string }> {
@@ -603,7 +603,7 @@ export async function playGame(index: number, seed: number, steps: number): Prom
 }
 
 /** A join's answer with only its public lines. */
-function publicPart(r: Answer): Answer {
+export function publicPart(r: Answer): Answer {
   const body = parseOr(r.body) as JsonObject;
   if (body === null || typeof body !== 'object' || !Array.isArray(body.lines)) return r;
   const lines = (body.lines as JsonObject[]).filter(
@@ -613,7 +613,7 @@ function publicPart(r: Answer): Answer {
 }
 
 /** An answer as one JSON text: its status and its body (parsed where it is JSON). */
-const shown = (r: Answer): string => JSON.stringify({ status: r.status, body: parseOr(r.body) });
+export const shown = (r: Answer): string => JSON.stringify({ status: r.status, body: parseOr(r.body) });
 
 const parseOr = (text: string): Json => {
   try {

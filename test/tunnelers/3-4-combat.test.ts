@@ -121,7 +121,9 @@ describe('3.4 Combat', () => {
     act(t, 'alice', 'play', { cards: 'TTTT' }); // attack 2
     act(t, 'alice', 'attack', { target: 'c5', cards: 'O' });
     act(t, 'bob', 'defend', { card: 'O' }); // 2 damage: 3 left
-    // alice has no card and no movement point left: her turn ended by itself (T-10).
+    // alice has no card and no movement point left: she is told so, and ends her turn (T-10, T-29).
+    expect(rules(t).turn?.player).toBe('alice');
+    act(t, 'alice', 'end-turn');
     expect(rules(t).turn?.player).toBe('bob');
     act(t, 'bob', 'end-turn');
     act(t, 'carol', 'end-turn');

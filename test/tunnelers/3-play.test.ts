@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { current } from '../../src/rulesets/tunnelers/moles.js';
 import { distance } from '../../src/rulesets/tunnelers/board.js';
-import { act, hand, mole, question, refused, rules, started, typesOf } from './support.js';
+import { OUT_OF_EVERYTHING } from '../../src/rulesets/tunnelers/turns.js';
+import { act, hand, lastTold, mole, question, refused, rules, started, typesOf } from './support.js';
 import type { Table } from './support.js';
 
 const m = (t: Table, name: string) => mole(t, name)!;
@@ -222,13 +223,26 @@ describe('3.3 Discarding Cards', () => {
     expect(refused(t, 'alice', 'discard', { cards: 'QQ' })).toBe('illegal');
   });
 
-  it('3.3 ... or all of them; with no card and no movement point left the turn ends by itself (T-10)', () => {
+  it('3.3 ... or all of them; with no card and no movement point left the dialogue is over: e is told, and ends the turn (T-10, T-29)', () => {
     const t = started({ moles: { alice: 'c3', bob: 'h8' } });
     act(t, 'alice', 'move', { path: 'c4' });
     expect(rules(t).turn?.player).toBe('alice');
     act(t, 'alice', 'discard', { cards: 'all' });
     expect(hand(t, 'alice')).toEqual([]);
+    // T-29 (edition 3): the turn is not ended at once; alice alone is told there is nothing more she can do.
+    expect(rules(t).turn?.player).toBe('alice');
+    expect(lastTold(t, 'alice')).toBe(OUT_OF_EVERYTHING);
+    expect(refused(t, 'alice', 'move', { path: 'c5' })).toBe('illegal');
+    act(t, 'alice', 'end-turn');
     expect(rules(t).turn?.player).toBe('bob');
     expect(refused(t, 'bob', 'discard', { cards: 'Z' })).toBe('bad-arguments');
+  });
+
+  it('edition 2: with no card and no movement point left the turn ended by itself (T-10 as first read), and verifies', () => {
+    const t = started({ moles: { alice: 'c3', bob: 'h8' }, edition: 2 });
+    act(t, 'alice', 'move', { path: 'c4' });
+    act(t, 'alice', 'discard', { cards: 'all' });
+    expect(rules(t).turn?.player).toBe('bob');
+    t.expectConsistent();
   });
 });

@@ -107,3 +107,54 @@ describe('T-27 (issue 13): a turn ends at a public moment, whatever happened pri
     t.expectConsistent();
   });
 });
+
+// T-30 (found by issue 15's outbound-leak campaign): Standing Orders "are carried out at the start of each of
+// the player's later turns" (T-9). The end of an nday carried out orders given during the turn too, whenever no
+// question was pending, and then skipped the deadline: so whether a mole stood next to the player's when the turn
+// began (a question pending, a hidden fact) decided whether the turn ended at that nday's end or the next.
+describe("T-30 (edition 3): Standing Orders given during a turn wait for the player's later turns", () => {
+  // bob digs to c4, next to alice's mole, in game a; in game b his mole is elsewhere (e4) and the same move is
+  // refused to him alone. alice's next turn begins with a question in a (a mole next to hers) and none in b, and
+  // she gives Standing Orders during it. Where the moles are is hidden from everyone else.
+  // bob knows where his own mole is: the public and carol are compared.
+  const BYSTANDERS: readonly Viewer[] = [PUBLIC, player('carol')];
+  const play = (bob: string, edition?: number): Table => {
+    const t = started({ moles: { alice: 'c3', bob, carol: 'h8' }, ...(edition ? { edition } : {}) });
+    act(t, 'alice', 'end-turn');
+    t.try({ type: 'move', by: player('bob'), args: { path: 'c4' } });
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'orders', { action: 'give', orders: 'move d3' });
+    return t;
+  };
+
+  it('4 T-30: the end of the nday does not carry them out; both turns end at their deadline, alike for everyone else', () => {
+    const a = play('c5');
+    const b = play('e4');
+    expect(question(a, 'alice')).toMatch(/mole next to you/);
+    expect(question(b, 'alice')).toBeUndefined();
+    for (const t of [a, b]) {
+      t.tick(); // the end of nday 1, in which alice's second turn began
+      expect(rules(t).turn?.player).toBe('alice');
+      expect(mole(t, 'alice')?.at).toBe('c3');
+    }
+    expect(outsideView(a, BYSTANDERS)).toBe(outsideView(b, BYSTANDERS));
+    for (const t of [a, b]) {
+      t.tick(); // the end of nday 2: the deadline
+      expect(rules(t).turn?.player).toBe('bob');
+    }
+    expect(outsideView(a, BYSTANDERS)).toBe(outsideView(b, BYSTANDERS));
+    b.expectConsistent();
+  });
+
+  it('edition 2: the orders ran at the end of nday 1 where no question was pending, and that turn ended a day early', () => {
+    const a = play('c5', 2);
+    const b = play('e4', 2);
+    for (const t of [a, b]) t.tick();
+    expect(rules(a).turn?.player).toBe('alice');
+    expect(rules(b).turn?.player).toBe('bob');
+    expect(mole(b, 'alice')?.at).toBe('d3');
+    expect(outsideView(a, BYSTANDERS)).not.toBe(outsideView(b, BYSTANDERS));
+    b.expectConsistent();
+  });
+});

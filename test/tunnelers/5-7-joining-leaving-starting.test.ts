@@ -282,6 +282,7 @@ describe('6. Leaving a Game', () => {
     act(t, 'alice', 'play', { cards: 'TTTT' });
     act(t, 'alice', 'attack', { target: 'c5', cards: 'O' });
     act(t, 'bob', 'defend', { card: 'none' }); // 2 damage: 3 left
+    act(t, 'alice', 'end-turn'); // out of cards and movement points (T-29)
     act(t, 'bob', 'end-turn');
     act(t, 'alice', 'attack', { target: 'c5', cards: 'TT' });
     act(t, 'bob', 'defend', { card: 'none' }); // 1 left

@@ -32,6 +32,12 @@ export interface MailChannelOptions {
   readonly now?: () => number;
   /** SMTP timeouts (ms); a send that takes longer fails and is retried. Default 30 s. */
   readonly timeoutMs?: number;
+  /**
+   * The transport the composed mail goes through; default one pooled SMTP transport over `settings.smtp`.
+   * The outbound-leak campaign (bench/campaigns/outbound-leaks.ts) gives one that keeps each message's bytes,
+   * so that it compares exactly what SMTP would carry.
+   */
+  readonly transport?: Transporter;
 }
 
 /** Who a notice goes to, as an address, or why it has none. */
@@ -76,17 +82,19 @@ export class MailChannel implements Channel {
     const smtp = options.settings.smtp;
     const timeout = options.timeoutMs ?? 30_000;
     // Created once and pooled: a burst of notices (an nweek's end) reuses a few SMTP connections.
-    this.transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure ?? false,
-      ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-      pool: true,
-      maxConnections: 2,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    this.transport =
+      options.transport ??
+      nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure ?? false,
+        ...(smtp.user !== undefined ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+        pool: true,
+        maxConnections: 2,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      });
   }
 
   /** Every recipient kind mail can reach; one without an address is marked with the reason (deliver). */

@@ -53,10 +53,13 @@ export const deadlineModule: RuleModule<TunnelersState> = {
       }
       if (!turn) return;
       // T-11: standing orders held back when a turn began run now, if the player has not acted meanwhile.
+      // T-30 (edition 3): not orders given during the turn, which are for eir later turns (T-9): running them
+      // here (and skipping the deadline) made when the turn ended depend on what the player did in private.
       if (
         (own(s.orders, turn.player) ?? []).length > 0 &&
         !turn.acted &&
         !turn.ordersRun &&
+        !(fromEdition(ctx.state, 3) && turn.ordersGiven === true) &&
         !hasQuestion(s, turn.player)
       ) {
         runOrders(ctx, turn.player);

@@ -44,7 +44,9 @@ export const tunnelers: Ruleset<TunnelersState> = {
   title: 'Tunnelers (The Underground Society, Spoon, nweek 48)',
   source: 'seeds/002_fc8ccbe6a3fc20b2.txt',
   // K4: edition 2 reads the society as written: joining asks to join it; members pay to play (T-22 to T-25).
-  edition: 2,
+  // Edition 3: a turn whose player runs out of cards and movement points ends when e ends it or at its
+  // deadline, not at once (T-29); Standing Orders given during a turn wait for eir later turns (T-30).
+  edition: 3,
   modules: [
     boardModule,
     cardsModule,

@@ -86,6 +86,12 @@ export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
   endTurn(ctx, END_ORDERS);
 }
 
+/** The turn, noting that its player gave or cleared Standing Orders during it (T-30). */
+const givenInTurn = (s: TunnelersState, player: string): TunnelersState['turn'] =>
+  s.turn && s.turn.player === player && s.turn.ordersGiven !== true
+    ? { ...s.turn, ordersGiven: true }
+    : s.turn;
+
 export const ordersModule: RuleModule<TunnelersState> = {
   id: 'standing-orders',
   section: '4. Turn Procedure (Standing Orders)',
@@ -122,10 +128,12 @@ export const ordersModule: RuleModule<TunnelersState> = {
     'orders-given': (s: TunnelersState, e: OrdersGiven): TunnelersState => ({
       ...s,
       orders: { ...s.orders, [e.player]: e.orders },
+      turn: givenInTurn(s, e.player),
     }),
     'orders-cleared': (s: TunnelersState, e: PlayerOnly): TunnelersState => ({
       ...s,
       orders: withoutKey(s.orders, e.player),
+      turn: givenInTurn(s, e.player),
     }),
     'orders-run': (s: TunnelersState): TunnelersState =>
       s.turn ? { ...s, turn: { ...s.turn, ordersRun: true } } : s,

@@ -147,9 +147,16 @@ export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
   if (next !== null && !ctx.state.ended) beginTurn(ctx, next);
 }
 
+/** T-29: what the Moderator tells a player who has run out of cards and movement points. */
+export const OUT_OF_EVERYTHING =
+  'You hold no card and have no movement point left: there is nothing more you can do this turn. It ends when you end it (end-turn) or at its deadline.';
+
 /**
  * After anything the turn's player does: the dialogue ends by itself when the mole is dead, or when the player
- * holds no card and has no movement point left (T-10), unless a question or a defence is awaited.
+ * holds no card and has no movement point left (T-10), unless a question or a defence is awaited. T-29
+ * (edition 3): a player out of cards and movement points is told so, and the turn ends when e ends it or at its
+ * deadline, as the turn of a player who does nothing more would: ending it at once told everyone that e had run
+ * out (the same private commands ended the turn or not by what e held and where eir mole was).
  */
 export function afterAction(ctx: Decision<TunnelersState>): void {
   const s = ctx.rules;
@@ -157,9 +164,14 @@ export function afterAction(ctx: Decision<TunnelersState>): void {
   if (!turn || ctx.state.ended || s.combat) return;
   if (!moleOf(s, turn.player)) return endTurn(ctx, END_MOLE_DEAD);
   if (hasQuestion(s, turn.player)) return;
-  if (handOf(s, turn.player).length === 0 && turn.movement === 0 && mayRunOrders(ctx))
-    endTurn(ctx, END_OUT_OF_CARDS);
+  if (handOf(s, turn.player).length === 0 && turn.movement === 0 && mayRunOrders(ctx)) {
+    if (fromEdition(ctx.state, OUT_OF_EVERYTHING_EDITION)) tell(ctx, turn.player, OUT_OF_EVERYTHING);
+    else endTurn(ctx, END_OUT_OF_CARDS);
+  }
 }
+
+/** The first edition in which running out of cards and movement points does not end the turn at once (T-29). */
+export const OUT_OF_EVERYTHING_EDITION = 3;
 
 export const turnsModule: RuleModule<TunnelersState> = {
   id: 'turns',

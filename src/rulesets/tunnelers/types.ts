@@ -50,6 +50,11 @@ export interface Turn {
   readonly acted: boolean;
   /** Whether the player's standing orders have been carried out this turn. */
   readonly ordersRun: boolean;
+  /**
+   * Whether the player gave or cleared Standing Orders during this turn: from edition 3 those are carried out
+   * at the start of eir later turns only, never at this turn's end of an nday (T-9, T-30). Absent: no.
+   */
+  readonly ordersGiven?: boolean;
 }
 
 /** 3.4: an attack whose defender has not yet answered. */
