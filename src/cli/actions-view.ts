@@ -1,8 +1,6 @@
 // What the verbs that only look do (verbs-view.ts registers them): every one goes through a view, so the flags
 // decide what secrets may be printed.
 import type { Command as Program } from 'commander';
-import { nweekReport } from '../engine/report.js';
-import { nweekReportMarkdown } from '../engine/report-markdown.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
@@ -54,7 +52,11 @@ export async function report(
     throw new UsageError('--nweek is a whole number');
   if (opts.format !== 'text' && opts.format !== 'markdown')
     throw new UsageError('--format is text or markdown');
-  const write = opts.format === 'markdown' ? nweekReportMarkdown : nweekReport;
+  // The report's writers are this verb's alone.
+  const write =
+    opts.format === 'markdown'
+      ? (await import('../engine/report-markdown.js')).nweekReportMarkdown
+      : (await import('../engine/report.js')).nweekReport;
   await withReferee(program, async (referee) => {
     const nweek = opts.nweek === undefined ? undefined : Number(opts.nweek);
     const now = (await referee.state(game)).clock.nweek;

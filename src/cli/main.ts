@@ -7,6 +7,7 @@
 // `referee show` loads the kernel, its rulesets and SQLite, and not the server, PostgreSQL or the mail code
 // (issue 17; bench/cli-startup.ts measures it). Nothing loaded here may build a zod schema or open a store.
 import { readFileSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { Command as Program, CommanderError } from 'commander';
 import { StoreError } from '../store/store.js';
 import { UsageError, VerificationFailed } from './fail.js';
@@ -100,6 +101,11 @@ export function version(): string {
   }
   return 'unknown';
 }
+
+// Node's cache of compiled code (Node 22.1 and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off): every module
+// a verb imports from here on is compiled once per version of it, not once per command. Absent on Node 20,
+// where nothing is done; a cache that cannot be written is skipped by Node itself.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // `referee --version` answers before the verbs are registered: it needs none of them.
 const argv = process.argv.slice(2);
