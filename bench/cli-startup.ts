@@ -165,6 +165,20 @@ export function startupTable(r: StartupResult): string[] {
   return lines;
 }
 
+/** The figures as `npm run bench`'s row (what, figure, target, met): the worst verb's ratios. */
+export function startupRow(r: StartupResult): [string, string, string, boolean] {
+  const [base, ...verbs] = r.rows;
+  if (!base || verbs.length === 0) return ['Command start-up', '—', '≤ 2× `node -e 0`', false];
+  const wall = Math.max(...verbs.map((v) => v.wall.median / base.wall.median));
+  const cpu = Math.max(...verbs.map((v) => v.cpu.median / base.cpu.median));
+  return [
+    `Command start-up: \`referee --version\`, \`show\`, \`act\`, \`tick\` on a small Grid game, the slowest's medians over ${r.rounds} rounds ÷ \`node -e 0\`'s (${base.cpu.median.toFixed(0)} ms CPU)`,
+    `wall ${wall.toFixed(1)}×, CPU ${cpu.toFixed(1)}×`,
+    '≤ 2×',
+    wall <= 2 && cpu <= 2,
+  ];
+}
+
 /** Rewrites the cli-startup section of docs/benchmarks.md. */
 export function writeStartupDoc(r: StartupResult, command: string, load: readonly number[], note = ''): void {
   writeSection(
