@@ -12,6 +12,7 @@ import { serverLoad } from './server-load.js';
 import { clockBench, clockRow, writeClockDoc } from './clock.js';
 import { importRow, mailImport, writeImportDoc } from './mail-import.js';
 import { latencyRow, mailLatency, writeLatencyDoc } from './mail-latency.js';
+import { cliStartup, startupRow, writeStartupDoc } from './cli-startup.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -82,6 +83,12 @@ row(
   '< 20 ms',
   life.decideMs < 20,
 );
+
+// Command start-up (issue 17): whole processes side by side; also rewrites its own section of the doc.
+const startupLoad = loadavg();
+const startup = cliStartup(15);
+row(...startupRow(startup));
+writeStartupDoc(startup, 'npm run bench', startupLoad);
 
 // Mail (issue 15): each also rewrites its own section of the doc, as when run alone.
 const importLoad = loadavg();

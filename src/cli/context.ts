@@ -4,7 +4,7 @@ import type { Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
-import { redact } from '../store/postgres.js';
+import { redact } from '../store/postgres/connection.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
 import { UsageError } from './fail.js';

@@ -8,7 +8,7 @@ import { nweekReport } from '../engine/report.js';
 import { shownDb, withReferee } from './context.js';
 import { positionOf } from '../rulesets/grid-2002-01/index.js';
 import type { GridState } from '../rulesets/grid-2002-01/index.js';
-import { VerificationFailed } from './verbs-io.js';
+import { VerificationFailed } from './fail.js';
 
 const PLAYERS = ['alice', 'bob', 'carol', 'dave'] as const;
 const ENTRIES: Record<(typeof PLAYERS)[number], [number, number]> = {
@@ -130,16 +130,12 @@ export async function playDemo(
 /** The demo's players, for callers that hand them tokens. */
 export const DEMO_PLAYERS: readonly string[] = PLAYERS;
 
-export function registerDemo(program: Program): void {
-  program
-    .command('demo')
-    .description('play a demonstration game of The Grid and print its public reports')
-    .action(async () => {
-      await withReferee(program, async (referee) => {
-        const game = await playDemo(referee, shownDb(program), (line) => console.log(line));
-        console.log(
-          `Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`,
-        );
-      });
-    });
+/** `referee demo` (registered in verbs-game.ts). */
+export async function demo(program: Program): Promise<void> {
+  await withReferee(program, async (referee) => {
+    const game = await playDemo(referee, shownDb(program), (line) => console.log(line));
+    console.log(
+      `Look around: referee show ${game} | referee log ${game} --as alice | referee verify ${game}`,
+    );
+  });
 }

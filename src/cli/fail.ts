@@ -10,4 +10,7 @@ export class UsageError extends Error {
   }
 }
 
+/** Thrown for a verify (or a migration) that found problems: exit 1, as the issue asks. */
+export class VerificationFailed extends Error {}
+
 export const fromRuleError = (e: RuleError): UsageError => new UsageError(e.message, e.code);

@@ -1,25 +1,13 @@
 // The flags that register a player's mail address (issue 15): `--email`, and the secret phrase by
-// `--phrase` or, kept out of the shell's history and the process list, `--phrase-file`.
+// `--phrase` or, kept out of the shell's history and the process list, `--phrase-file` (verbs-mail.ts,
+// phraseOptions, declares them): read and checked here.
 import { readFileSync } from 'node:fs';
-import type { Command as Program } from 'commander';
 import { AddressError, checkRegistration } from '../channels/mail/register.js';
 import { UsageError } from './fail.js';
 
 export interface PhraseFlags {
   phrase?: string;
   phraseFile?: string;
-}
-
-export function phraseOptions(cmd: Program): Program {
-  return cmd
-    .option(
-      '--phrase <phrase>',
-      'a secret phrase (8 characters or more) the player puts in private mail on a line "phrase: …", against forged senders (README: Mail)',
-    )
-    .option(
-      '--phrase-file <path>',
-      'the secret phrase from the first line of a file, kept out of the shell history',
-    );
 }
 
 /** The address and phrase checked and hashed, or a UsageError; nothing is written. */

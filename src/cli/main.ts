@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // `referee`: the Administrator's command line. Exit 0 on success, 2 on bad input (one line on stderr,
 // nothing written), 1 on an internal failure or a log that does not verify.
+//
+// Every verb is registered (its name, words, options and description: `--help` and `commands` need them all),
+// but what a verb does is loaded only when it runs (verbs-*.ts import their actions-*.ts with import()), so
+// `referee show` loads the kernel, its rulesets and SQLite, and not the server, PostgreSQL or the mail code
+// (issue 17; bench/cli-startup.ts measures it). Nothing loaded here may build a zod schema or open a store.
+import { readFileSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { Command as Program, CommanderError } from 'commander';
 import { StoreError } from '../store/store.js';
-import { UsageError } from './fail.js';
-import { registerGameVerbs } from './verbs-game.js';
+import { UsageError, VerificationFailed } from './fail.js';
+import { registerDemo, registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';
-import { registerIoVerbs, VerificationFailed } from './verbs-io.js';
-import { registerDemo } from './demo.js';
+import { registerIoVerbs } from './verbs-io.js';
 import { registerForumVerbs } from './verbs-forum.js';
 import { registerServeVerb } from './verbs-serve.js';
 import { registerClockVerb } from './verbs-clock.js';
@@ -15,7 +21,6 @@ import { registerMigrateVerb } from './verbs-migrate.js';
 import { registerCommandsVerb } from './verbs-commands.js';
 import { registerScheduleVerb } from './verbs-schedule.js';
 import { registerMailVerbs } from './verbs-mail.js';
-import { useNativeHashes } from '../node/native-hash.js';
 
 const BAD_INPUT = new Set([
   'not-our-file',
@@ -40,7 +45,9 @@ export function buildProgram(): Program {
       'full: a commit survives power loss (default); normal: survives a crash of this program, ~3x faster ($REFEREE_SYNC)',
     )
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Node's native SHA-256 for the kernel, installed before any verb's work (and only for a verb that works).
+    .hook('preAction', async () => (await import('../node/native-hash.js')).useNativeHashes());
   registerGameVerbs(program);
   registerViewVerbs(program);
   registerIoVerbs(program);
@@ -79,5 +86,28 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-useNativeHashes();
-process.exitCode = await main(process.argv.slice(2));
+/** This program's version, from the package.json it was installed with (dist/src/cli/ → the package's root). */
+export function version(): string {
+  for (const up of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'nomic-referee' && pkg.version !== undefined) return pkg.version;
+    } catch {
+      // Not there: the next folder up.
+    }
+  }
+  return 'unknown';
+}
+
+// Node's cache of compiled code (Node 22.1 and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off): every module
+// a verb imports from here on is compiled once per version of it, not once per command. Absent on Node 20,
+// where nothing is done; a cache that cannot be written is skipped by Node itself.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+// `referee --version` answers before the verbs are registered: it needs none of them.
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) console.log(version());
+else process.exitCode = await main(argv);

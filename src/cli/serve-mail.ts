@@ -11,7 +11,7 @@ import { MailWatcher } from '../channels/mail/watcher.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import { systemTime } from '../clock/time.js';
 import type { Referee } from '../engine/referee.js';
-import { printWatchReport, settingsFrom } from './verbs-mail.js';
+import { printWatchReport, settingsFrom } from './actions-mail.js';
 import { playByMail } from './by-mail.js';
 
 export interface MailService {

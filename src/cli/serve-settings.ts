@@ -1,9 +1,9 @@
 // The settings of `referee serve` that say who may do what (issue 13, items 5 and 6): who may create games,
-// the operator token, and the proxies whose X-Forwarded-For is believed. Each comes from a flag or else an
-// environment variable; a bad value is a usage error (one line, exit 2) before anything listens.
+// the operator token, and the proxies whose X-Forwarded-For is believed. Each comes from a flag (verbs-serve.ts,
+// accessOptions) or else an environment variable; a bad value is a usage error (one line, exit 2) before
+// anything listens.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import type { Command as Program } from 'commander';
 import type { CreationPolicy } from '../server/policy.js';
 import { checkOperatorToken } from '../server/policy.js';
 import { UsageError } from './fail.js';
@@ -12,22 +12,6 @@ export interface AccessFlags {
   creation?: string;
   operatorTokenFile?: string;
   trustProxy?: string;
-}
-
-export function accessOptions(cmd: Program): Program {
-  return cmd
-    .option(
-      '--creation <who>',
-      'who may create games: open (anyone) or operator (only with the operator token) ($REFEREE_CREATION)',
-    )
-    .option(
-      '--operator-token-file <path>',
-      'a file holding the operator token (else $REFEREE_OPERATOR_TOKEN); never give it on the command line',
-    )
-    .option(
-      '--trust-proxy <list>',
-      'proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, loopback, linklocal, uniquelocal, comma-separated ($REFEREE_TRUST_PROXY)',
-    );
 }
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,51 +1,8 @@
 // `referee clock`: keeps the games' time and serves nothing, for a machine that only ticks (the games served by
-// other processes over the same PostgreSQL). `referee serve` runs the same clock beside the server. Both stop
-// on SIGTERM or SIGINT once the boundaries being fired are committed or refused.
+// other processes over the same PostgreSQL). Only the verb's options and description are here; what it does
+// is in actions-clock.ts, loaded when it runs.
 import type { Command as Program } from 'commander';
-import type { Referee } from '../engine/referee.js';
-import type { ClockReport } from '../clock/clockwork.js';
-import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
-import { systemTime } from '../clock/time.js';
-import { shownDb, withReferee } from './context.js';
-import { UsageError } from './fail.js';
-
-/** `--grace <seconds>`: how overdue a boundary may be before it is an outage. */
-export function parseGrace(value: string | undefined, flag: string): number {
-  if (value === undefined) return CLOCK_DEFAULTS.graceMs;
-  if (!/^\d+(\.\d+)?$/.test(value)) throw new UsageError(`${flag} is a number of seconds (0 or more)`);
-  return Number(value) * 1000;
-}
-
-/**
- * The clock's reports as the operator reads them: one line each on stderr, prefixed `clock:`; with
- * REFEREE_CLOCK_LOG=json, each report as one JSON line instead (what the clock benchmark reads).
- */
-function printReport(report: ClockReport): void {
-  if (process.env.REFEREE_CLOCK_LOG === 'json') console.error(`clock: ${JSON.stringify(report)}`);
-  else console.error(`clock: ${report.text}`);
-}
-
-/** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
-export async function startClock(referee: Referee, graceMs: number): Promise<Clockwork> {
-  const clock = new Clockwork({ referee, time: systemTime, report: printReport, graceMs });
-  await clock.start();
-  return clock;
-}
-
-/** Resolves on the first SIGTERM or SIGINT. */
-export function stopSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const on = (signal: string) => () => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      resolve(signal);
-    };
-    const onInt = on('SIGINT');
-    const onTerm = on('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-  });
-}
+import { CLOCK_DEFAULTS } from '../clock/defaults.js';
 
 export function registerClockVerb(program: Program): void {
   program
@@ -56,21 +13,5 @@ export function registerClockVerb(program: Program): void {
       'a boundary more overdue than this is an outage, handled by its schedule policy',
       String(CLOCK_DEFAULTS.graceMs / 1000),
     )
-    .action(async (opts: { grace?: string }) => {
-      const graceMs = parseGrace(opts.grace, '--grace');
-      await withReferee(program, async (referee) => {
-        const stopped = stopSignal();
-        // The clock's timers do not hold the process (they are unref'd): this does, until a signal.
-        const alive = setInterval(() => undefined, 1 << 30);
-        try {
-          const clock = await startClock(referee, graceMs);
-          console.log(`nomic-referee is keeping time for ${shownDb(program)} (Ctrl-C stops it)`);
-          await stopped;
-          console.error('nomic-referee clock is stopping: finishing the boundaries being fired');
-          await clock.stop();
-        } finally {
-          clearInterval(alive);
-        }
-      });
-    });
+    .action(async (opts: { grace?: string }) => (await import('./actions-clock.js')).keepTime(program, opts));
 }

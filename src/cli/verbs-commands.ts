@@ -1,12 +1,7 @@
 // `referee commands [RULESET]`: what players and the Administrator may say in a game of each ruleset, with
-// each command's words (from its schema, as `act` and `admin` read them); `--markdown` prints the whole
-// table of every command × edge that docs/commands.md is.
+// each command's words; `--markdown` prints docs/commands.md. Only the verb's options and description are
+// here; what it does is in actions-commands.ts, loaded when it runs.
 import type { Command as Program } from 'commander';
-import { PHRASES } from '../forum/index.js';
-import { defaultRegistry } from '../rulesets/index.js';
-import { shapeOf, usage } from './args.js';
-import { commandsMarkdown, kernelCommands, rulesetCommands } from './commands-table.js';
-import { UsageError } from './fail.js';
 
 export function registerCommandsVerb(program: Program): void {
   program
@@ -19,30 +14,7 @@ export function registerCommandsVerb(program: Program): void {
       '--markdown',
       'every command of every ruleset × edge (CLI, HTTP, page, forum), as docs/commands.md',
     )
-    .action((ruleset: string | undefined, opts: { markdown?: boolean }) => {
-      const registry = defaultRegistry();
-      if (opts.markdown) {
-        process.stdout.write(commandsMarkdown(registry, PHRASES));
-        return;
-      }
-      if (ruleset !== undefined && !registry.get(ruleset))
-        throw new UsageError(`there is no ruleset ${ruleset}`, 'unknown-ruleset');
-      for (const id of ruleset === undefined ? registry.ids() : [ruleset]) {
-        // The ruleset's own commands take precedence over the kernel's of the same name, as in a game.
-        const own = rulesetCommands(registry, id);
-        const all = [...kernelCommands().filter((k) => !own.some((o) => o.name === k.name)), ...own];
-        console.log(`${id}: ${registry.get(id)?.title ?? id}`);
-        for (const actor of ['player', 'admin'] as const) {
-          console.log(
-            actor === 'player'
-              ? '  players: referee act GAME PLAYER …'
-              : '  the Administrator: referee admin GAME …',
-          );
-          for (const e of all.filter((c) => c.rule.actor === actor))
-            console.log(
-              `    ${usage(shapeOf(e.name, e.rule))}${e.optional ? '  (when enacted)' : ''}  — ${e.rule.summary}`,
-            );
-        }
-      }
-    });
+    .action(async (ruleset: string | undefined, opts: { markdown?: boolean }) =>
+      (await import('./actions-commands.js')).listCommands(ruleset, opts),
+    );
 }

@@ -1,41 +1,7 @@
 // `referee post GAME PLAYER < message.txt`: a player's forum post, sentence by sentence (src/forum). One line
 // per sentence on stdout; exit 0 if every sentence that tried to act was accepted, 2 (with one line on
-// stderr) if any was rejected or not understood.
-import { readFileSync } from 'node:fs';
+// stderr) if any was rejected or not understood. What it does is in actions-forum.ts, loaded when it runs.
 import type { Command as Program } from 'commander';
-import { ForumError, postMessage, sentenceLine } from '../forum/index.js';
-import type { SentenceResult } from '../forum/index.js';
-import type { Referee } from '../engine/referee.js';
-import { withReferee } from './context.js';
-import { UsageError } from './fail.js';
-
-async function post(
-  referee: Referee,
-  game: string,
-  name: string,
-  text: string,
-  opts: { key?: string; json?: boolean },
-): Promise<void> {
-  let results: SentenceResult[];
-  try {
-    results = await postMessage(referee, game, name, text, opts.key !== undefined ? { key: opts.key } : {});
-  } catch (e) {
-    if (e instanceof ForumError) throw new UsageError(e.message, e.code);
-    throw e;
-  }
-  if (opts.json) console.log(JSON.stringify(results, null, 2));
-  else {
-    const rules = referee.kernel.commands(await referee.state(game));
-    for (const r of results) console.log(sentenceLine(r, (type) => rules.get(type)?.words ?? []));
-  }
-  const refused = results.filter((r) => r.status === 'rejected').length;
-  const unclear = results.filter((r) => r.status === 'not-understood').length;
-  if (refused + unclear > 0)
-    throw new UsageError(
-      `${refused} sentence${refused === 1 ? '' : 's'} rejected, ${unclear} not understood`,
-      'not-all-accepted',
-    );
-}
 
 export function registerForumVerbs(program: Program): void {
   program
@@ -50,8 +16,7 @@ export function registerForumVerbs(program: Program): void {
       "the post's id: sentence i is submitted as KEY#i, so the same post twice acts once",
     )
     .option('--json', 'the results as JSON')
-    .action(async (game: string, name: string, opts: { key?: string; json?: boolean }) => {
-      const text = readFileSync(0, 'utf8');
-      await withReferee(program, (referee) => post(referee, game, name, text, opts));
-    });
+    .action(async (game: string, name: string, opts: { key?: string; json?: boolean }) =>
+      (await import('./actions-forum.js')).postFromStdin(program, game, name, opts),
+    );
 }

@@ -1,110 +1,12 @@
 // Verbs that change a game: each is one command through the referee; rejected ones exit 2 with nothing written.
+// Only their names, words, options and descriptions are here; what each does is in actions-game.ts, loaded
+// when the verb runs (issue 17: a verb loads what it needs, `--help` nothing but this).
 import type { Command as Program } from 'commander';
-import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
-import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
-import { withInstants } from '../engine/instants.js';
-import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
-import { fromRuleError, UsageError } from './fail.js';
-import { parseRolls, withReferee } from './context.js';
-import { readWords, shapeOf, usage } from './args.js';
-import type { ViewerFlags } from './context.js';
-import { readFileSync } from 'node:fs';
-import { checkFree, registerAddress } from '../channels/mail/register.js';
-import { orUsage, phraseOptions, registration } from './mail-flags.js';
+import type { AdminOrder, SubmitFlags } from './actions-game.js';
 import type { PhraseFlags } from './mail-flags.js';
+import { phraseOptions } from './verbs-mail.js';
 
-export interface SubmitFlags extends ViewerFlags {
-  rolls?: string;
-  id?: string;
-  json?: boolean;
-}
-
-/** Submits one command and prints what the given viewer may see of what it did. */
-export async function submit(
-  referee: Referee,
-  game: string,
-  command: Omit<Command, 'rolls' | 'id'>,
-  flags: SubmitFlags,
-  viewer: Viewer,
-  tokenFor?: { readonly holder: string; readonly label: string },
-  refusal: (e: RuleError) => Promise<UsageError> = (e) => Promise.resolve(fromRuleError(e)),
-): Promise<void> {
-  const rolls = parseRolls(flags.rolls);
-  // The server's token for the new game's Administrator or the new player, granted only if the command is
-  // accepted, and shown this once.
-  const token = tokenFor ? issue(tokenFor.holder) : undefined;
-  // The instant a schedule, a pause or a resumption takes effect, if not given, is now (instants.ts).
-  const full: Command = {
-    ...withInstants(command, Date.now()),
-    ...(rolls ? { rolls } : {}),
-    ...(flags.id !== undefined ? { id: flags.id } : {}),
-  };
-  const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
-  if (!result.ok) throw await refusal(result.error);
-  const shown = token && !result.value.duplicate ? token.token : undefined;
-  const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
-  if (flags.json) {
-    console.log(
-      JSON.stringify({
-        ok: true,
-        duplicate: result.value.duplicate,
-        ...(shown !== undefined ? { token: shown } : {}),
-        lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })),
-      }),
-    );
-    return;
-  }
-  if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
-  for (const l of lines) if (l.type !== 'command') console.log(l.text);
-  if (shown !== undefined && tokenFor)
-    console.log(`${tokenFor.label} token (for the web page and the API; shown only now): ${shown}`);
-}
-
-/**
- * A command's words as its arguments, read by the command's schema (args.ts). An unknown verb passes
- * through with no arguments, for the rules to refuse (and `explain` to list what may be said instead).
- */
-async function wordsToArgs(
-  referee: Referee,
-  game: string,
-  verb: string,
-  words: string[],
-): Promise<Record<string, Json>> {
-  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
-  return rule ? readWords(shapeOf(verb, rule), words) : {};
-}
-
-/**
- * A refusal as the command line says it: the rules' arguments check with the verb's usage after it, and an
- * unknown verb with the players' and the Administrator's verbs of this game, each with its words.
- */
-async function explain(referee: Referee, game: string, verb: string, e: RuleError): Promise<UsageError> {
-  const rules = referee.kernel.commands(await referee.state(game));
-  const rule = rules.get(verb);
-  if (e.code === 'bad-arguments' && rule)
-    return new UsageError(`${e.message}; usage: ${usage(shapeOf(verb, rule))}`, e.code);
-  if (e.code === 'unknown-command') {
-    const list = (actor: 'player' | 'admin') =>
-      [...rules]
-        .filter(([, r]) => r.actor === actor)
-        .map(([name, r]) => usage(shapeOf(name, r)))
-        .join(', ');
-    return new UsageError(
-      `no rule in force here lets anyone "${verb}"; players (act GAME PLAYER …): ${list('player')}; the Administrator (admin GAME …): ${list('admin')}`,
-      e.code,
-    );
-  }
-  return fromRuleError(e);
-}
-
-const playerActor = (name: string): Actor => {
-  if (!PLAYER_NAME.test(name))
-    throw new UsageError(
-      `"${name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
-    );
-  return player(name);
-};
+const actions = () => import('./actions-game.js');
 
 function withSubmitFlags(cmd: Program): Program {
   return cmd
@@ -113,12 +15,11 @@ function withSubmitFlags(cmd: Program): Program {
     .option('--json', 'print the result as JSON');
 }
 
-/** The Administrator's orders that take no positional words beyond the game. */
+/** The Administrator's orders that take no positional words beyond the game (their words: actions-game.ts). */
 function adminVerb(
   program: Program,
-  name: string,
+  name: AdminOrder,
   description: string,
-  args: (positional: string[], opts: Record<string, unknown>) => Record<string, Json>,
   extra?: (cmd: Program) => Program,
 ): void {
   let cmd = program.command(name).description(description).argument('<game>', 'game id');
@@ -128,15 +29,7 @@ function adminVerb(
     .action(async (game: string, ...rest: unknown[]) => {
       const opts = rest[rest.length - 2] as Record<string, unknown> & SubmitFlags;
       const positional = rest.slice(0, -2).flat() as string[];
-      await withReferee(program, (referee) =>
-        submit(
-          referee,
-          game,
-          { type: name, by: ADMIN, args: args(positional, opts) },
-          opts,
-          opts.admin ? ADMIN : PUBLIC,
-        ),
-      );
+      await (await actions()).adminOrder(program, name, game, positional, opts);
     });
 }
 
@@ -160,32 +53,7 @@ export function registerGameVerbs(program: Program): void {
       async (
         ruleset: string,
         opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean },
-      ) => {
-        if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
-        if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
-        let config: Json = null;
-        if (opts.config !== undefined) {
-          try {
-            config = JSON.parse(readFileSync(opts.config, 'utf8')) as Json;
-          } catch (e) {
-            throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
-          }
-        }
-        await withReferee(program, (referee) =>
-          submit(
-            referee,
-            opts.game,
-            {
-              type: 'create',
-              by: ADMIN,
-              args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
-            },
-            opts,
-            opts.admin ? ADMIN : PUBLIC,
-            { holder: ADMIN_HOLDER, label: 'Administrator' },
-          ),
-        );
-      },
+      ) => (await actions()).newGame(program, ruleset, opts),
     );
 
   phraseOptions(
@@ -199,26 +67,9 @@ export function registerGameVerbs(program: Program): void {
       '--email <address>',
       "the player's mail address: eir mail to the game's addresses is read as eir posts (private: never shown)",
     ),
-  ).action(async (game: string, name: string, opts: SubmitFlags & PhraseFlags & { email?: string }) => {
-    const by = playerActor(name);
-    if (opts.email === undefined && (opts.phrase ?? opts.phraseFile) !== undefined)
-      throw new UsageError('a secret phrase goes with --email');
-    // Checked before the join, so that a bad or taken address leaves the game as it was.
-    const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
-    await withReferee(program, async (referee) => {
-      if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
-      await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
-        holder: playerHolder(name),
-        label: `${name}'s`,
-      });
-      if (!mail) return;
-      await orUsage(registerAddress(referee.store, game, name, mail));
-      if (!opts.json)
-        console.log(
-          `${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`,
-        );
-    });
-  });
+  ).action(async (game: string, name: string, opts: SubmitFlags & PhraseFlags & { email?: string }) =>
+    (await actions()).join(program, game, name, opts),
+  );
 
   withSubmitFlags(
     program
@@ -230,15 +81,9 @@ export function registerGameVerbs(program: Program): void {
       .argument('<player>')
       .argument('<verb>', 'what the player does')
       .argument('[words...]', "the verb's arguments"),
-  ).action(async (game: string, name: string, verb: string, words: string[], opts: SubmitFlags) => {
-    const by = playerActor(name);
-    await withReferee(program, async (referee) => {
-      const args = await wordsToArgs(referee, game, verb, words);
-      await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
-        explain(referee, game, verb, e),
-      );
-    });
-  });
+  ).action(async (game: string, name: string, verb: string, words: string[], opts: SubmitFlags) =>
+    (await actions()).act(program, game, name, verb, words, opts),
+  );
 
   withSubmitFlags(
     program
@@ -251,80 +96,33 @@ export function registerGameVerbs(program: Program): void {
       .argument('[words...]', "the command's arguments"),
   )
     .option('--admin', 'print everything that happened, secrets included')
-    .action(async (game: string, verb: string, words: string[], opts: SubmitFlags & { admin?: boolean }) => {
-      await withReferee(program, async (referee) => {
-        const args = await wordsToArgs(referee, game, verb, words);
-        await submit(
-          referee,
-          game,
-          { type: verb, by: ADMIN, args },
-          opts,
-          opts.admin ? ADMIN : PUBLIC,
-          undefined,
-          (e) => explain(referee, game, verb, e),
-        );
-      });
-    });
+    .action(async (game: string, verb: string, words: string[], opts: SubmitFlags & { admin?: boolean }) =>
+      (await actions()).admin(program, game, verb, words, opts),
+    );
 
-  adminVerb(
-    program,
-    'dice',
-    'queue results for the next manual rolls',
-    (values, opts) => ({
-      values: values.map((v) => {
-        if (!/^\d+$/.test(v)) throw new UsageError(`"${v}" is not a dice result`);
-        return Number(v);
-      }),
-      ...(opts.clear ? { clear: true } : {}),
-    }),
-    (cmd) =>
-      cmd
-        .argument('[values...]', 'results, in the order the rolls will use them')
-        .option('--clear', 'empty the queue first'),
+  adminVerb(program, 'dice', 'queue results for the next manual rolls', (cmd) =>
+    cmd
+      .argument('[values...]', 'results, in the order the rolls will use them')
+      .option('--clear', 'empty the queue first'),
   );
-  adminVerb(
-    program,
-    'tick',
-    'end the current nday (or, with --nweek, the whole nweek)',
-    (_p, opts): Record<string, Json> => (opts.nweek ? { nweek: true } : {}),
-    (cmd) => cmd.option('--nweek', 'end every nday left in this nweek'),
+  adminVerb(program, 'tick', 'end the current nday (or, with --nweek, the whole nweek)', (cmd) =>
+    cmd.option('--nweek', 'end every nday left in this nweek'),
   );
-  adminVerb(
-    program,
-    'amend',
-    'amend the game into a later text of its rule',
-    ([ruleset]) => ({ ruleset: ruleset ?? '' }),
-    (cmd) => cmd.argument('<ruleset>'),
+  adminVerb(program, 'amend', 'amend the game into a later text of its rule', (cmd) =>
+    cmd.argument('<ruleset>'),
   );
-  adminVerb(
-    program,
-    'enact',
-    'enact an optional rule module',
-    ([module]) => ({ module: module ?? '' }),
-    (cmd) => cmd.argument('<module>'),
+  adminVerb(program, 'enact', 'enact an optional rule module', (cmd) => cmd.argument('<module>'));
+  adminVerb(program, 'repeal', 'repeal a rule module', (cmd) => cmd.argument('<module>'));
+  adminVerb(program, 'points', 'move points: `points g1 alice 10 "opening balance"` (from The Bank)', (cmd) =>
+    cmd.argument('<account>').argument('<amount>').argument('[reason]'),
   );
-  adminVerb(
-    program,
-    'repeal',
-    'repeal a rule module',
-    ([module]) => ({ module: module ?? '' }),
-    (cmd) => cmd.argument('<module>'),
-  );
-  adminVerb(
-    program,
-    'points',
-    'move points: `points g1 alice 10 "opening balance"` (from The Bank)',
-    ([to, amount, reason]) => {
-      if (!/^-?\d+$/.test(amount ?? '')) throw new UsageError('the amount is a whole number');
-      return { to: to ?? '', amount: Number(amount), reason: reason ?? 'adjusted by the Administrator' };
-    },
-    (cmd) => cmd.argument('<account>').argument('<amount>').argument('[reason]'),
-  );
-  adminVerb(
-    program,
-    'end',
-    'end the game, revealing every dice seed',
-    ([reason]): Record<string, Json> => (reason ? { reason } : {}),
-    (cmd) => cmd.argument('[reason]'),
-  );
+  adminVerb(program, 'end', 'end the game, revealing every dice seed', (cmd) => cmd.argument('[reason]'));
+}
+
+/** `referee demo` (demo.ts): the quick start's game. */
+export function registerDemo(program: Program): void {
+  program
+    .command('demo')
+    .description('play a demonstration game of The Grid and print its public reports')
+    .action(async () => (await import('./demo.js')).demo(program));
 }

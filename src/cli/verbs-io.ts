@@ -1,35 +1,17 @@
 // Verify, export and import: the log leaves the program only through a view, except the Administrator's
-// full export, which is a backup and carries the dice secret so the game can go on elsewhere.
+// full export, which is a backup and carries the dice secret so the game can go on elsewhere. Only the verbs'
+// names, options and descriptions are here; what each does is in actions-io.ts, loaded when it runs.
 import type { Command as Program } from 'commander';
-import { readFileSync } from 'node:fs';
-import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
-import type { LogEntry } from '../core/index.js';
-import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
-import { fromRuleError, UsageError } from './fail.js';
 
-export const EXPORT_FORMAT = 'nomic-referee/log';
-
-/** Thrown for a verify that found problems: exit 1, as the issue asks. */
-export class VerificationFailed extends Error {}
+const actions = () => import('./actions-io.js');
 
 export function registerIoVerbs(program: Program): void {
   program
     .command('verify')
     .description('replay the log, check the hash chain, and re-derive every roll; exit 1 on any mismatch')
     .argument('<game>')
-    .action(async (game: string) => {
-      await withReferee(program, async (referee) => {
-        const report = await referee.verify(game);
-        if (!report.ok) {
-          for (const p of report.problems) console.error(`referee: ${p}`);
-          throw new VerificationFailed(`${game} does NOT verify`);
-        }
-        console.log(
-          `${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`,
-        );
-      });
-    });
+    .action(async (game: string) => (await actions()).verify(program, game));
 
   program
     .command('export')
@@ -37,69 +19,13 @@ export function registerIoVerbs(program: Program): void {
     .argument('<game>')
     .option('--as <player>', 'only what that player may see')
     .option('--public', 'only what the public may see')
-    .action(async (game: string, opts: ViewerFlags & { public?: boolean }) => {
-      const viewer = opts.public || opts.as !== undefined ? viewerOf(opts) : viewerOf({ admin: true });
-      await withReferee(program, async (referee) => {
-        const entries = await referee.entries(game);
-        const state = await referee.state(game);
-        if (viewer.role === 'admin') {
-          const master = await referee.store.master(game);
-          console.log(
-            JSON.stringify({
-              format: EXPORT_FORMAT,
-              version: 1,
-              game,
-              ruleset: state.ruleset,
-              viewer: 'admin',
-              ...(master ? { master: bytesToHex(master) } : {}),
-            }),
-          );
-          for (const e of entries) console.log(JSON.stringify(e));
-          return;
-        }
-        console.log(
-          JSON.stringify({
-            format: EXPORT_FORMAT,
-            version: 1,
-            game,
-            viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public',
-          }),
-        );
-        for (const e of entries)
-          if (canSee(e.event.vis, viewer))
-            console.log(JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
-      });
-    });
+    .action(async (game: string, opts: ViewerFlags & { public?: boolean }) =>
+      (await actions()).exportLog(program, game, opts),
+    );
 
   program
     .command('import')
     .description('add a game from a full export (verified before anything is written)')
     .argument('<file>')
-    .action(async (file: string) => {
-      let header: { format?: string; viewer?: string; master?: string };
-      let entries: LogEntry[];
-      try {
-        const lines = readFileSync(file, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() !== '');
-        header = JSON.parse(lines[0] ?? '{}') as typeof header;
-        entries = lines.slice(1).map((l) => JSON.parse(l) as LogEntry);
-      } catch (e) {
-        throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
-      }
-      if (header.format !== EXPORT_FORMAT) throw new UsageError(`${file} is not a nomic-referee export`);
-      if (header.viewer !== 'admin')
-        throw new UsageError(
-          `${file} is a ${header.viewer ?? 'partial'} export; only a full export can be imported`,
-        );
-      if (header.master !== undefined && !/^[0-9a-f]{64}$/.test(header.master))
-        throw new UsageError(`${file} has a malformed dice secret`);
-      await withReferee(program, async (referee) => {
-        const result = await referee.import(entries, header.master ? hexToBytes(header.master) : null);
-        if (!result.ok) throw fromRuleError(result.error);
-        console.log(
-          `imported ${result.value.game} (${result.value.ruleset}), ${entries.length} log entries, verified`,
-        );
-      });
-    });
+    .action(async (file: string) => (await actions()).importLog(program, file));
 }

@@ -1,76 +1,25 @@
 // Mail verbs (issue 15): `referee mail import FILE|DIR --settings mail.json` takes the messages of an mbox
-// file or a Maildir through the mail edge (src/channels/mail/inbound.ts) in order, one line each and a
-// total; `referee mail watch --settings mail.json` watches the IMAP mailboxes of the settings (watcher.ts)
-// until SIGTERM or SIGINT, one line per message; `referee address GAME NAME ADDRESS` is the Administrator registering a player's address.
-// Both mark the games their settings name as played by mail, and `mail on`, `mail off` and `mail games` are
-// the operator's word on those marks (by-mail.ts).
-import { statSync } from 'node:fs';
+// file or a Maildir through the mail edge in order; `referee mail watch --settings mail.json` watches the IMAP
+// mailboxes of the settings until SIGTERM or SIGINT; `mail on`, `mail off` and `mail games` are the operator's
+// word on which games are played by mail; `referee address GAME NAME ADDRESS` is the Administrator registering
+// a player's address. Only the verbs' words, options and descriptions are here; what each does is in
+// actions-mail.ts, loaded when it runs (the mail code, imapflow and nodemailer, by no other verb).
 import type { Command as Program } from 'commander';
-import { archiveMessages } from '../channels/mail/archive.js';
-import type { Outcome } from '../channels/mail/inbound.js';
-import { takeMail } from '../channels/mail/inbound.js';
-import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
-import type { MailSettings } from '../channels/mail/settings.js';
-import { registerAddress } from '../channels/mail/register.js';
-import { MailWatcher } from '../channels/mail/watcher.js';
-import type { WatchReport } from '../channels/mail/watcher.js';
-import { GAME_ID, PLAYER_NAME } from '../core/index.js';
-import { withReferee } from './context.js';
-import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
-import { stopSignal } from './verbs-clock.js';
-import { UsageError } from './fail.js';
-import { orUsage, phraseOptions, registration } from './mail-flags.js';
 import type { PhraseFlags } from './mail-flags.js';
 
-/** One message's outcome in a line (no address in it: the operator's log may be kept anywhere). */
-export function outcomeLine(where: string, o: Outcome): string {
-  switch (o.kind) {
-    case 'dropped':
-      return `${where}: dropped (${o.reason})${o.game !== undefined ? ` ${o.game}` : ''}: ${o.detail}`;
-    case 'refused':
-      return `${where}: answered, not acted on (${o.reason}) ${o.game}`;
-    case 'acted': {
-      const n = (s: string) => o.results.filter((r) => r.status === s).length;
-      return `${where}: ${o.game} ${o.player} (${o.way}): ${n('accepted')} accepted, ${n('rejected')} rejected, ${n('not-understood')} not understood, ${n('ignored')} ignored`;
-    }
-  }
-}
+const actions = () => import('./actions-mail.js');
 
-/** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
-export async function settingsFrom(path: string): Promise<MailSettings> {
-  try {
-    return await loadMailSettings(path);
-  } catch (e) {
-    if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
-    throw e;
-  }
-}
-
-async function fullSettingsFrom(path: string): Promise<MailSettings> {
-  try {
-    return await loadMailSettings(path);
-  } catch (e) {
-    // A usage error is one line: the settings' problems (one a line in the file's error) joined.
-    const message = (e as Error).message.replace(/:\n/, ': ').replace(/\n/g, '; ');
-    throw new UsageError(message, 'bad-settings');
-  }
-}
-
-/** Game ids as the kernel takes them, or a usage error naming the first that is not one. */
-function checkGameIds(games: readonly string[]): void {
-  for (const g of games)
-    if (!GAME_ID.test(g))
-      throw new UsageError(`"${g}" is not a game id (letters, digits, - and _)`, 'bad-game');
-}
-
-/** A watcher's report as a line: messages on stdout, trouble on stderr. */
-export function printWatchReport(r: WatchReport): void {
-  if (r.kind === 'taken') console.log(outcomeLine(`${r.mailbox} uid ${r.uid}`, r.outcome));
-  else if (r.kind === 'store-failed')
-    console.error(
-      `mail: ${r.mailbox} uid ${r.uid}: the store failed (left unflagged, tried again): ${r.error}`,
+/** `--phrase` and `--phrase-file` (mail-flags.ts reads them), for `join --email` and `address`. */
+export function phraseOptions(cmd: Program): Program {
+  return cmd
+    .option(
+      '--phrase <phrase>',
+      'a secret phrase (8 characters or more) the player puts in private mail on a line "phrase: …", against forged senders (README: Mail)',
+    )
+    .option(
+      '--phrase-file <path>',
+      'the secret phrase from the first line of a file, kept out of the shell history',
     );
-  else console.error(`mail: ${r.mailbox}: ${r.error}; connecting again in ${r.retryMs / 1000} s`);
 }
 
 export function registerMailVerbs(program: Program): void {
@@ -85,33 +34,9 @@ export function registerMailVerbs(program: Program): void {
       '--settings <file>',
       'the mail settings (JSON: from, smtp, imap, games.GAME.forums, games.GAME.private; README: Mail)',
     )
-    .action(async (path: string, opts: { settings: string }) => {
-      const settings = await settingsFrom(opts.settings);
-      try {
-        statSync(path);
-      } catch {
-        throw new UsageError(`there is no file or directory ${path}`);
-      }
-      await withReferee(program, async (referee) => {
-        // Before any receipt is written: the receipts wait in the outbox for the first `serve --mail`.
-        await playByMail(referee, settings);
-        const counts = { acted: 0, refused: 0, dropped: 0 };
-        let total = 0;
-        for (const m of archiveMessages(path)) {
-          const outcome = await takeMail(m.raw, {
-            referee,
-            settings,
-            now: () => new Date().toISOString(),
-          });
-          counts[outcome.kind]++;
-          total++;
-          console.log(outcomeLine(m.where, outcome));
-        }
-        console.log(
-          `${total} message${total === 1 ? '' : 's'}: ${counts.acted} acted on, ${counts.refused} answered without acting, ${counts.dropped} dropped`,
-        );
-      });
-    });
+    .action(async (path: string, opts: { settings: string }) =>
+      (await actions()).mailImport(program, path, opts),
+    );
 
   mail
     .command('watch')
@@ -119,31 +44,7 @@ export function registerMailVerbs(program: Program): void {
       'watch the IMAP mailboxes of the settings (IDLE) until SIGTERM: each new message is taken as by `mail import`, then flagged $RefereeTaken on the server, so a restart takes every unflagged message and none twice',
     )
     .requiredOption('--settings <file>', 'the mail settings (JSON: from, imap, games)')
-    .action(async (opts: { settings: string }) => {
-      const full = await fullSettingsFrom(opts.settings);
-      const settings = full;
-      await withReferee(program, async (referee) => {
-        await playByMail(referee, full);
-        const stopped = stopSignal();
-        const watcher = new MailWatcher({ referee, imap: full.imap, settings, report: printWatchReport });
-        // The backoff timers are unref'd: this holds the process until a signal.
-        const alive = setInterval(() => undefined, 1 << 30);
-        try {
-          const started = watcher
-            .start()
-            .then(() =>
-              console.log(
-                `nomic-referee is reading ${full.imap.mailboxes.join(', ')} of ${full.imap.user} (Ctrl-C stops it)`,
-              ),
-            );
-          await Promise.race([started, stopped]);
-          await stopped;
-          await watcher.stop();
-        } finally {
-          clearInterval(alive);
-        }
-      });
-    });
+    .action(async (opts: { settings: string }) => (await actions()).mailWatch(program, opts));
 
   mail
     .command('on')
@@ -151,16 +52,7 @@ export function registerMailVerbs(program: Program): void {
       "mark games as played by mail: every command of theirs, by any verb or process, writes the notices `serve --mail` sends (players' private news, the nweek's report), which wait in the outbox for it",
     )
     .argument('<game...>', 'game ids (a game may be marked before it is created)')
-    .action(async (games: string[]) => {
-      checkGameIds(games);
-      await withReferee(program, async (referee) => {
-        await referee.store.openChannel('mail');
-        await markByMail(referee, games);
-        const known = new Set((await referee.listGames()).map((g) => g.id));
-        for (const g of games)
-          console.log(`${g} is played by mail${known.has(g) ? '' : ' (no such game yet)'}`);
-      });
-    });
+    .action(async (games: string[]) => (await actions()).mailOn(program, games));
 
   mail
     .command('off')
@@ -168,26 +60,14 @@ export function registerMailVerbs(program: Program): void {
       'unmark games: their commands write no more notices (those written still go out); the only way a game stops, since leaving it out of a settings file does not',
     )
     .argument('<game...>', 'game ids')
-    .action(async (games: string[]) => {
-      checkGameIds(games);
-      await withReferee(program, async (referee) => {
-        const marked = new Set(await referee.store.gamesByMail());
-        await unmarkByMail(referee, games);
-        for (const g of games)
-          console.log(marked.has(g) ? `${g} is no longer played by mail` : `${g} was not played by mail`);
-      });
-    });
+    .action(async (games: string[]) => (await actions()).mailOff(program, games));
 
   mail
     .command('games')
     .description(
       'the games played by mail (marked by serve --mail, mail import, mail watch or mail on), one a line',
     )
-    .action(async () => {
-      await withReferee(program, async (referee) => {
-        for (const g of await referee.store.gamesByMail()) console.log(g);
-      });
-    });
+    .action(async () => (await actions()).mailGames(program));
 
   phraseOptions(
     program
@@ -198,17 +78,7 @@ export function registerMailVerbs(program: Program): void {
       .argument('<game>')
       .argument('<player>')
       .argument('<address>'),
-  ).action(async (game: string, name: string, address: string, opts: PhraseFlags) => {
-    if (!PLAYER_NAME.test(name)) throw new UsageError(`"${name}" is not a player name`, 'bad-player');
-    const checked = await registration(address, opts);
-    await withReferee(program, async (referee) => {
-      const state = await referee.state(game);
-      if (!state.players.includes(name))
-        throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
-      await orUsage(registerAddress(referee.store, game, name, checked));
-      console.log(
-        `${name}'s mail address in ${game} is registered${checked.phraseHash ? ', with a secret phrase' : ''}.`,
-      );
-    });
-  });
+  ).action(async (game: string, name: string, address: string, opts: PhraseFlags) =>
+    (await actions()).address(program, game, name, address, opts),
+  );
 }

@@ -1,38 +1,7 @@
-// `referee migrate --from sqlite:FILE --to postgres://…`: moves games from one store to another. Each game
-// is copied whole (log, dice secret, command ids, tokens, notices) in one transaction of the target, never over a game
-// the target already has, and counts as moved only once the target's copy replays and verifies and reads back
-// identical to the source.
+// `referee migrate --from sqlite:FILE --to postgres://…`: moves games from one store to another, each verified
+// on the target. Only the verb's options and description are here; what it does is in actions-migrate.ts,
+// loaded when it runs.
 import type { Command as Program } from 'commander';
-import { existsSync } from 'node:fs';
-import { canonicalJson, verifyLog } from '../core/index.js';
-import type { Json } from '../core/index.js';
-import { Referee } from '../engine/referee.js';
-import { systemEntropy } from '../node/entropy.js';
-import { defaultRegistry } from '../rulesets/index.js';
-import { isPostgresSpec, openStore } from '../store/open.js';
-import { redact } from '../store/postgres.js';
-import type { GameDump, Store } from '../store/store.js';
-import { UsageError } from './fail.js';
-import { VerificationFailed } from './verbs-io.js';
-
-const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-/** A store spec fit to print: a connection string without its password. */
-const shown = (spec: string): string => (isPostgresSpec(spec) ? redact(spec) : spec);
-
-/** The dump as comparable text: everything in it, in a fixed order. */
-const fingerprint = (d: GameDump): string =>
-  canonicalJson({
-    game: d.game,
-    ruleset: d.ruleset,
-    entries: d.entries,
-    master: d.master ? Array.from(d.master) : null,
-    commands: d.commands,
-    tokens: d.tokens,
-    notices: d.notices ?? [],
-    byMail: d.byMail ?? false,
-    addresses: d.addresses ?? [],
-  } as unknown as Json);
 
 export function registerMigrateVerb(program: Program): void {
   program
@@ -43,73 +12,7 @@ export function registerMigrateVerb(program: Program): void {
     .requiredOption('--from <store>', 'where the games are: sqlite:FILE (or a file path) or postgres://…')
     .requiredOption('--to <store>', 'where they go: postgres://… (or sqlite:FILE)')
     .argument('[games...]', 'only these games (default: every game)')
-    .action(async (only: string[], opts: { from: string; to: string }) => {
-      if (opts.from === opts.to) throw new UsageError('--from and --to name the same store');
-      if (!isPostgresSpec(opts.from)) {
-        // Opening a missing SQLite file would create an empty one: say what is wrong instead.
-        const path = opts.from.startsWith('sqlite:') ? opts.from.slice('sqlite:'.length) : opts.from;
-        if (!existsSync(path)) throw new UsageError(`${path} does not exist: nothing to migrate`);
-      }
-      const source = await openStore(opts.from);
-      let target: Store | undefined;
-      try {
-        target = await openStore(opts.to);
-        await migrate(source, target, only, opts);
-      } finally {
-        await target?.close();
-        await source.close();
-      }
-    });
-}
-
-async function migrate(
-  source: Store,
-  target: Store,
-  only: readonly string[],
-  opts: { from: string; to: string },
-): Promise<void> {
-  if (!source.dumpGame) throw new UsageError(`${shown(opts.from)} cannot give its games whole`);
-  if (!target.restoreGame) throw new UsageError(`${shown(opts.to)} cannot take games whole`);
-  const all = (await source.listGames()).map((g) => g.id);
-  const unknown = only.filter((g) => !all.includes(g));
-  if (unknown.length > 0)
-    throw new UsageError(`${shown(opts.from)} has no game ${unknown.join(', ')}`, 'unknown-game');
-  const games = only.length > 0 ? [...new Set(only)] : all;
-  // Refused before anything is written: a migration never overwrites or merges into a game.
-  const there = new Set((await target.listGames()).map((g) => g.id));
-  const clash = games.filter((g) => there.has(g));
-  if (clash.length > 0)
-    throw new UsageError(
-      `${shown(opts.to)} already has ${clash.length === 1 ? 'the game' : 'the games'} ${clash.join(', ')}; nothing was copied`,
-      'game-exists',
+    .action(async (only: string[], opts: { from: string; to: string }) =>
+      (await import('./actions-migrate.js')).migrateGames(only, opts),
     );
-  const referee = new Referee(target, defaultRegistry(), systemEntropy);
-  let moved = 0;
-  for (const game of games) {
-    const dump = await source.dumpGame(game);
-    if (!dump) throw new UsageError(`${game} disappeared from ${shown(opts.from)} while migrating`);
-    // A log that does not verify where it is would not verify where it goes: not copied.
-    const before = verifyLog(referee.kernel, dump.entries, dump.master ?? undefined);
-    if (!before.ok) {
-      for (const p of before.problems) console.error(`referee: ${game}: ${p}`);
-      throw new VerificationFailed(
-        `${game} does NOT verify in ${shown(opts.from)}; it was not copied (${moved} of ${games.length} games moved)`,
-      );
-    }
-    await target.restoreGame(dump);
-    // Read back from the target: replayed and re-decided there, and identical to what was read.
-    const report = await referee.verify(game);
-    const copy = await target.dumpGame?.(game);
-    if (!report.ok || (copy && fingerprint(copy) !== fingerprint(dump))) {
-      for (const p of report.problems) console.error(`referee: ${game}: ${p}`);
-      throw new VerificationFailed(
-        `${game} was copied but its copy in ${shown(opts.to)} does NOT ${report.ok ? 'match the original' : 'verify'}`,
-      );
-    }
-    moved++;
-    console.log(
-      `${game} (${dump.ruleset}): ${count(dump.entries.length, 'log entry', 'log entries')}, ${count(dump.commands.length, 'command id')}, ${count(dump.tokens.length, 'token')}${dump.master ? ', dice secret' : ''}; verifies on the target (${count(report.commands, 'command')} re-decided)`,
-    );
-  }
-  console.log(`migrated ${count(moved, 'game')} from ${shown(opts.from)} to ${shown(opts.to)}`);
 }

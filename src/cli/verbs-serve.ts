@@ -1,103 +1,28 @@
 // `referee serve`: the HTTP API, live updates and the web page over the same store as every other verb.
 // `--demo` (what `npm start` runs) first plays the demonstration game if the store has none, and hands its
-// Administrator and players tokens so the page can be tried at once.
+// Administrator and players tokens so the page can be tried at once. Only the verb's options and description
+// are here (their defaults from the light limits.ts and defaults.ts); what it does is in actions-serve.ts,
+// loaded when it runs, so that no other verb loads the server.
 import type { Command as Program } from 'commander';
-import type { FastifyInstance } from 'fastify';
-import type { Referee } from '../engine/referee.js';
-import { buildApp } from '../server/app.js';
-import { LIVE_DEFAULTS } from '../server/live.js';
-import { CLIENT_LIMIT_DEFAULTS } from '../server/policy.js';
-import { prepareForum } from '../forum/index.js';
-import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
-import { DEMO_PLAYERS, DEMO_RHYTHM_SECONDS, playDemo } from './demo.js';
-import { dbPath, shownDb, withReferee } from './context.js';
-import { UsageError } from './fail.js';
-import type { Clockwork } from '../clock/clockwork.js';
-import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
-import { parseGrace, startClock } from './verbs-clock.js';
-import type { AccessFlags } from './serve-settings.js';
-import { accessOptions, creationPolicy, parseTrustProxy } from './serve-settings.js';
-import type { MailService } from './serve-mail.js';
-import { mailSettings, startMail } from './serve-mail.js';
+import { CLOCK_DEFAULTS } from '../clock/defaults.js';
+import { CLIENT_LIMIT_DEFAULTS, LIVE_DEFAULTS } from '../server/limits.js';
+import type { ServeFlags } from './actions-serve.js';
 
-interface ServeFlags extends AccessFlags {
-  port: string;
-  host: string;
-  demo?: boolean;
-  log?: boolean;
-  streamsPerClient: string;
-  streams: string;
-  creationsPerMinute: string;
-  joinsPerMinute: string;
-  postsPerMinute: string;
-  clock: boolean;
-  clockGrace?: string;
-  mail?: string;
-}
-
-/** A whole number from 1 up given to a flag, or a usage error naming the flag. */
-function countFlag(value: string, flag: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value)))
-    throw new UsageError(`${flag} is a whole number from 1 up`);
-  return Number(value);
-}
-
-/** Plays the demo into an empty store and prints fresh tokens for it (a token is only ever shown once). */
-async function demoTokens(
-  referee: Referee,
-  where: string,
-): Promise<{ game: string; lines: string[] } | undefined> {
-  if ((await referee.listGames()).length > 0) return undefined;
-  const game = await playDemo(referee, where, () => undefined, DEMO_RHYTHM_SECONDS);
-  const lines: string[] = [];
-  const admin = issue(ADMIN_HOLDER);
-  await referee.store.grantToken(game, admin.grant);
-  lines.push(`  Administrator: ${admin.token}`);
-  for (const name of DEMO_PLAYERS) {
-    const t = issue(playerHolder(name));
-    await referee.store.grantToken(game, t.grant);
-    lines.push(`  ${name.padEnd(13)}: ${t.token}`);
-  }
-  return { game, lines };
-}
-
-/**
- * How long a stopping server waits for the requests under way (issue 13, item 4). Every request's work on the
- * event loop is bounded (the caps of docs/api.md) and commits take milliseconds, so this is only reached by a
- * stuck client or store.
- */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
-/**
- * Stops serving on SIGTERM or SIGINT: no new connections, event streams ended, verifications dropped,
- * requests under way (and their commits) finished; the store is closed after. A second signal, or
- * SHUTDOWN_GRACE_MS without an end, exits at once: nothing is lost, since a command is acknowledged only
- * once committed.
- */
-async function stop(
-  app: FastifyInstance,
-  clock: Clockwork | undefined,
-  mail: MailService | undefined,
-): Promise<void> {
-  const now = (why: string) => () => {
-    console.error(`nomic-referee stopped ${why}; commands not yet answered were not acknowledged`);
-    process.exit(1);
-  };
-  console.error(
-    'nomic-referee is stopping: finishing the requests under way (a second Ctrl-C stops it at once)',
-  );
-  process.once('SIGINT', now('on a second signal'));
-  process.once('SIGTERM', now('on a second signal'));
-  setTimeout(
-    now(`after waiting ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`),
-    SHUTDOWN_GRACE_MS,
-  ).unref();
-  // The clock first: a boundary being fired is committed (or refused) before the store closes.
-  await clock?.stop();
-  await app.close();
-  // The Couriers last: the deliveries in flight end and are marked; notices not yet sent stay in the outbox
-  // for the next start (or another process's Courier).
-  await mail?.stop();
+/** Who may create games, the operator token, the proxies believed (serve-settings.ts reads them). */
+function accessOptions(cmd: Program): Program {
+  return cmd
+    .option(
+      '--creation <who>',
+      'who may create games: open (anyone) or operator (only with the operator token) ($REFEREE_CREATION)',
+    )
+    .option(
+      '--operator-token-file <path>',
+      'a file holding the operator token (else $REFEREE_OPERATOR_TOKEN); never give it on the command line',
+    )
+    .option(
+      '--trust-proxy <list>',
+      'proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, loopback, linklocal, uniquelocal, comma-separated ($REFEREE_TRUST_PROXY)',
+    );
 }
 
 export function registerServeVerb(program: Program): void {
@@ -138,72 +63,5 @@ export function registerServeVerb(program: Program): void {
       '--mail <file>',
       "the operator's mail settings (JSON; README: Mail): the games they name send private news, reports and receipts by mail, and public notices to their chat webhooks",
     )
-    .action(async (opts: ServeFlags) => {
-      if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError('--port is 0..65535');
-      const live = {
-        perClient: countFlag(opts.streamsPerClient, '--streams-per-client'),
-        total: countFlag(opts.streams, '--streams'),
-      };
-      const perMinute = (value: string, flag: string) => ({
-        max: countFlag(value, flag),
-        windowMs: 60_000,
-      });
-      const clientLimits = {
-        create: perMinute(opts.creationsPerMinute, '--creations-per-minute'),
-        join: perMinute(opts.joinsPerMinute, '--joins-per-minute'),
-        post: perMinute(opts.postsPerMinute, '--posts-per-minute'),
-      };
-      const creation = creationPolicy(opts);
-      const graceMs = parseGrace(opts.clockGrace, '--clock-grace');
-      const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
-      const settings = opts.mail !== undefined ? await mailSettings(opts.mail) : undefined;
-      await withReferee(program, async (referee) => {
-        // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
-        // listen is reported now rather than at the first page that asks.
-        await referee.watch();
-        const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
-        // The forum parsers are generated now, not by the first post to each ruleset's games (0.3-1.2 s each).
-        prepareForum();
-        const app = await buildApp({
-          referee,
-          logger: opts.log ? { level: 'info' } : false,
-          live,
-          clientLimits,
-          creation,
-          ...(trustProxy ? { trustProxy } : {}),
-          verify: { worker: { db: dbPath(program) } },
-        });
-        const address = await app.listen({ port: Number(opts.port), host: opts.host });
-        console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
-        console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
-        if (creation.mode === 'operator') console.log('  games are created only with the operator token');
-        if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
-        // Mail before the clock, so a boundary's report is made as the first tick is decided.
-        const mail = settings ? await startMail(referee, settings) : undefined;
-        if (mail)
-          console.log(
-            `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,
-          );
-        // The clock starts once the demo is played, so its schedule is found with every other game's.
-        const clock = opts.clock ? await startClock(referee, graceMs) : undefined;
-        if (!clock) console.log("  the games' clock is not kept here (--no-clock)");
-        if (demo) {
-          console.log(
-            `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,
-          );
-          for (const line of demo.lines) console.log(line);
-          console.log(
-            clock
-              ? `Its ndays now end by themselves, one every ${DEMO_RHYTHM_SECONDS} s: the clock keeps its schedule.`
-              : `Its schedule (an nday every ${DEMO_RHYTHM_SECONDS} s) is kept only where a clock runs (--no-clock).`,
-          );
-        }
-        console.log('\nCtrl-C stops it.');
-        await new Promise<void>((resolve) => {
-          process.once('SIGINT', resolve);
-          process.once('SIGTERM', resolve);
-        });
-        await stop(app, clock, mail);
-      });
-    });
+    .action(async (opts: ServeFlags) => (await import('./actions-serve.js')).serve(program, opts));
 }

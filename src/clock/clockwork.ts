@@ -21,6 +21,7 @@ import type { Boundary } from './calendar.js';
 import { setBackNotice } from './commands.js';
 import type { ClockReport, Firing, Outcome } from './firing.js';
 import { fireTick, pauseAfterOutage, why } from './firing.js';
+import { CLOCK_DEFAULTS } from './defaults.js';
 import { MinHeap } from './heap.js';
 import { JumpWatch } from './jumps.js';
 import { nextToFire, scheduleOf } from './plan.js';
@@ -47,13 +48,7 @@ export interface ClockworkOptions {
   readonly retryMs?: number;
 }
 
-export const CLOCK_DEFAULTS = {
-  graceMs: 60_000,
-  heartbeatMs: 1_000,
-  jumpMs: 2_000,
-  concurrency: 32,
-  retryMs: 5_000,
-} as const;
+export { CLOCK_DEFAULTS } from './defaults.js';
 
 /** How many games are read at once at start. */
 const LOADING = 16;

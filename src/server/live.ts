@@ -18,6 +18,8 @@ import type { LogEntry, Viewer } from '../core/index.js';
 import type { ServerContext } from './context.js';
 import { caller, gameState, viewerOf } from './context.js';
 import { HttpError } from './errors.js';
+import type { LiveOptions } from './limits.js';
+import { LIVE_DEFAULTS } from './limits.js';
 import { GameParams } from './schemas.js';
 import type { NoticeCursor } from './notices.js';
 import { noticesAfter } from './notices.js';
@@ -25,17 +27,8 @@ import { ADMIN_HOLDER, bearer, playerHolder, tokenHash } from './tokens.js';
 
 const PING_MS = 15_000;
 
-/** Limits of the event streams (buildApp's `live`, `referee serve --streams-*`). */
-export interface LiveOptions {
-  /** Open streams per client address (the request's ip); default 16. */
-  readonly perClient?: number;
-  /** Open streams per server; default 1,000. */
-  readonly total?: number;
-  /** Bytes a stream may leave unread before it is dropped; default 1 MiB. */
-  readonly maxBuffered?: number;
-}
-
-export const LIVE_DEFAULTS: Required<LiveOptions> = { perClient: 16, total: 1000, maxBuffered: 1 << 20 };
+export type { LiveOptions } from './limits.js';
+export { LIVE_DEFAULTS } from './limits.js';
 
 /** One open stream. */
 interface Connection {

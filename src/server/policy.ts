@@ -6,6 +6,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { HttpError } from './errors.js';
+import type { ClientLimits } from './limits.js';
+import { CLIENT_LIMIT_DEFAULTS } from './limits.js';
 import { bearer } from './tokens.js';
 
 /**
@@ -52,24 +54,8 @@ export function creationCheck(
   };
 }
 
-/** A limit: at most `max` requests per client address in each window of `windowMs` milliseconds. */
-export interface Limit {
-  readonly max: number;
-  readonly windowMs: number;
-}
-
-/** The per-client limits of the routes that create things. */
-export interface ClientLimits {
-  readonly create?: Limit;
-  readonly join?: Limit;
-  readonly post?: Limit;
-}
-
-export const CLIENT_LIMIT_DEFAULTS = {
-  create: { max: 30, windowMs: 60_000 },
-  join: { max: 120, windowMs: 60_000 },
-  post: { max: 120, windowMs: 60_000 },
-} as const satisfies Required<ClientLimits>;
+export type { ClientLimits, Limit } from './limits.js';
+export { CLIENT_LIMIT_DEFAULTS } from './limits.js';
 
 /** Which route each limit applies to. */
 const LIMITED: Readonly<Record<string, keyof ClientLimits>> = {

@@ -1,7 +1,7 @@
 // Which store a --db value names: a PostgreSQL connection string opens the shared store, anything else is a
-// SQLite file (optionally written `sqlite:PATH`).
-import { PostgresStore, parsePostgresUrl } from './postgres.js';
-import { SqliteStore } from './sqlite.js';
+// SQLite file (optionally written `sqlite:PATH`). Each store's code (and its driver: pg, better-sqlite3) is
+// loaded only when a spec names it, so a command over a SQLite file never loads pg (issue 17).
+import { parsePostgresUrl } from './postgres/connection.js';
 import type { SyncMode } from './sqlite.js';
 import type { Store } from './store.js';
 
@@ -32,8 +32,10 @@ export async function openStore(spec: string, options: OpenOptions = {}): Promis
   if (isPostgresSpec(spec)) {
     const { url, schema } = parsePostgresUrl(spec);
     const chosen = schema ?? options.schema;
+    const { PostgresStore } = await import('./postgres.js');
     return PostgresStore.open(url, chosen !== undefined ? { schema: chosen } : {});
   }
   const path = spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec;
+  const { SqliteStore } = await import('./sqlite.js');
   return new SqliteStore(path, options.sync ? { sync: options.sync } : {});
 }

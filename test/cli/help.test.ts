@@ -1,5 +1,6 @@
-// `--help` for the program and for every verb: exit 0, a usage line, and no database created or opened.
-import { existsSync, readdirSync } from 'node:fs';
+// `--help` for the program and for every verb, and `--version`: exit 0, a usage line (the version), and no
+// database created or opened.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
 
@@ -40,7 +41,19 @@ describe('--help', () => {
     expect(r.stdout).toMatch(/^Usage: referee act /);
   });
 
-  it('asking for help creates no database', () => {
+  it('referee --version (and -V) prints the version in package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const r = cli.bare([flag]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`${pkg.version}\n`);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('asking for help or the version creates no database', () => {
     expect(existsSync(cli.dbPath)).toBe(false);
     expect(readdirSync(cli.dir)).toEqual([]);
   });

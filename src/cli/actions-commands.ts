@@ -1,0 +1,36 @@
+// What `referee commands [RULESET]` does (verbs-commands.ts registers it): what players and the Administrator
+// may say in a game of each ruleset, with each command's words (from its schema, as `act` and `admin` read
+// them); `--markdown` prints the whole table of every command × edge that docs/commands.md is.
+import { PHRASES } from '../forum/index.js';
+import { defaultRegistry } from '../rulesets/index.js';
+import { shapeOf, usage } from './args.js';
+import { commandsMarkdown, kernelCommands, rulesetCommands } from './commands-table.js';
+import { UsageError } from './fail.js';
+
+/** `referee commands [RULESET] [--markdown]`. */
+export function listCommands(ruleset: string | undefined, opts: { markdown?: boolean }): void {
+  const registry = defaultRegistry();
+  if (opts.markdown) {
+    process.stdout.write(commandsMarkdown(registry, PHRASES));
+    return;
+  }
+  if (ruleset !== undefined && !registry.get(ruleset))
+    throw new UsageError(`there is no ruleset ${ruleset}`, 'unknown-ruleset');
+  for (const id of ruleset === undefined ? registry.ids() : [ruleset]) {
+    // The ruleset's own commands take precedence over the kernel's of the same name, as in a game.
+    const own = rulesetCommands(registry, id);
+    const all = [...kernelCommands().filter((k) => !own.some((o) => o.name === k.name)), ...own];
+    console.log(`${id}: ${registry.get(id)?.title ?? id}`);
+    for (const actor of ['player', 'admin'] as const) {
+      console.log(
+        actor === 'player'
+          ? '  players: referee act GAME PLAYER …'
+          : '  the Administrator: referee admin GAME …',
+      );
+      for (const e of all.filter((c) => c.rule.actor === actor))
+        console.log(
+          `    ${usage(shapeOf(e.name, e.rule))}${e.optional ? '  (when enacted)' : ''}  — ${e.rule.summary}`,
+        );
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// What `referee post GAME PLAYER < message.txt` does (verbs-forum.ts registers it): a player's forum post,
+// sentence by sentence (src/forum). One line per sentence on stdout; exit 0 if every sentence that tried to
+// act was accepted, 2 (with one line on stderr) if any was rejected or not understood.
+import { readFileSync } from 'node:fs';
+import type { Command as Program } from 'commander';
+import { ForumError, postMessage, sentenceLine } from '../forum/index.js';
+import type { SentenceResult } from '../forum/index.js';
+import type { Referee } from '../engine/referee.js';
+import { withReferee } from './context.js';
+import { UsageError } from './fail.js';
+
+async function post(
+  referee: Referee,
+  game: string,
+  name: string,
+  text: string,
+  opts: { key?: string; json?: boolean },
+): Promise<void> {
+  let results: SentenceResult[];
+  try {
+    results = await postMessage(referee, game, name, text, opts.key !== undefined ? { key: opts.key } : {});
+  } catch (e) {
+    if (e instanceof ForumError) throw new UsageError(e.message, e.code);
+    throw e;
+  }
+  if (opts.json) console.log(JSON.stringify(results, null, 2));
+  else {
+    const rules = referee.kernel.commands(await referee.state(game));
+    for (const r of results) console.log(sentenceLine(r, (type) => rules.get(type)?.words ?? []));
+  }
+  const refused = results.filter((r) => r.status === 'rejected').length;
+  const unclear = results.filter((r) => r.status === 'not-understood').length;
+  if (refused + unclear > 0)
+    throw new UsageError(
+      `${refused} sentence${refused === 1 ? '' : 's'} rejected, ${unclear} not understood`,
+      'not-all-accepted',
+    );
+}
+
+/** `referee post GAME PLAYER`: the post from standard input. */
+export async function postFromStdin(
+  program: Program,
+  game: string,
+  name: string,
+  opts: { key?: string; json?: boolean },
+): Promise<void> {
+  const text = readFileSync(0, 'utf8');
+  await withReferee(program, (referee) => post(referee, game, name, text, opts));
+}

@@ -1,0 +1,248 @@
+// What the verbs that change a game do (verbs-game.ts registers them): each is one command through the
+// referee; rejected ones exit 2 with nothing written.
+import type { Command as Program } from 'commander';
+import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
+import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
+import { withInstants } from '../engine/instants.js';
+import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
+import { fromRuleError, UsageError } from './fail.js';
+import { parseRolls, withReferee } from './context.js';
+import { readWords, shapeOf, usage } from './args.js';
+import type { ViewerFlags } from './context.js';
+import { readFileSync } from 'node:fs';
+import { checkFree, registerAddress } from '../channels/mail/register.js';
+import { orUsage, registration } from './mail-flags.js';
+import type { PhraseFlags } from './mail-flags.js';
+
+export interface SubmitFlags extends ViewerFlags {
+  rolls?: string;
+  id?: string;
+  json?: boolean;
+}
+
+/** Submits one command and prints what the given viewer may see of what it did. */
+export async function submit(
+  referee: Referee,
+  game: string,
+  command: Omit<Command, 'rolls' | 'id'>,
+  flags: SubmitFlags,
+  viewer: Viewer,
+  tokenFor?: { readonly holder: string; readonly label: string },
+  refusal: (e: RuleError) => Promise<UsageError> = (e) => Promise.resolve(fromRuleError(e)),
+): Promise<void> {
+  const rolls = parseRolls(flags.rolls);
+  // The server's token for the new game's Administrator or the new player, granted only if the command is
+  // accepted, and shown this once.
+  const token = tokenFor ? issue(tokenFor.holder) : undefined;
+  // The instant a schedule, a pause or a resumption takes effect, if not given, is now (instants.ts).
+  const full: Command = {
+    ...withInstants(command, Date.now()),
+    ...(rolls ? { rolls } : {}),
+    ...(flags.id !== undefined ? { id: flags.id } : {}),
+  };
+  const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
+  if (!result.ok) throw await refusal(result.error);
+  const shown = token && !result.value.duplicate ? token.token : undefined;
+  const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
+  if (flags.json) {
+    console.log(
+      JSON.stringify({
+        ok: true,
+        duplicate: result.value.duplicate,
+        ...(shown !== undefined ? { token: shown } : {}),
+        lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })),
+      }),
+    );
+    return;
+  }
+  if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
+  for (const l of lines) if (l.type !== 'command') console.log(l.text);
+  if (shown !== undefined && tokenFor)
+    console.log(`${tokenFor.label} token (for the web page and the API; shown only now): ${shown}`);
+}
+
+/**
+ * A command's words as its arguments, read by the command's schema (args.ts). An unknown verb passes
+ * through with no arguments, for the rules to refuse (and `explain` to list what may be said instead).
+ */
+async function wordsToArgs(
+  referee: Referee,
+  game: string,
+  verb: string,
+  words: string[],
+): Promise<Record<string, Json>> {
+  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
+  return rule ? readWords(shapeOf(verb, rule), words) : {};
+}
+
+/**
+ * A refusal as the command line says it: the rules' arguments check with the verb's usage after it, and an
+ * unknown verb with the players' and the Administrator's verbs of this game, each with its words.
+ */
+async function explain(referee: Referee, game: string, verb: string, e: RuleError): Promise<UsageError> {
+  const rules = referee.kernel.commands(await referee.state(game));
+  const rule = rules.get(verb);
+  if (e.code === 'bad-arguments' && rule)
+    return new UsageError(`${e.message}; usage: ${usage(shapeOf(verb, rule))}`, e.code);
+  if (e.code === 'unknown-command') {
+    const list = (actor: 'player' | 'admin') =>
+      [...rules]
+        .filter(([, r]) => r.actor === actor)
+        .map(([name, r]) => usage(shapeOf(name, r)))
+        .join(', ');
+    return new UsageError(
+      `no rule in force here lets anyone "${verb}"; players (act GAME PLAYER …): ${list('player')}; the Administrator (admin GAME …): ${list('admin')}`,
+      e.code,
+    );
+  }
+  return fromRuleError(e);
+}
+
+const playerActor = (name: string): Actor => {
+  if (!PLAYER_NAME.test(name))
+    throw new UsageError(
+      `"${name}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
+    );
+  return player(name);
+};
+
+/** The Administrator's orders that take no positional words beyond the game, and how each reads its words. */
+const ADMIN_ORDERS = {
+  dice: (values, opts) => ({
+    values: values.map((v) => {
+      if (!/^\d+$/.test(v)) throw new UsageError(`"${v}" is not a dice result`);
+      return Number(v);
+    }),
+    ...(opts.clear ? { clear: true } : {}),
+  }),
+  tick: (_p, opts): Record<string, Json> => (opts.nweek ? { nweek: true } : {}),
+  amend: ([ruleset]) => ({ ruleset: ruleset ?? '' }),
+  enact: ([module]) => ({ module: module ?? '' }),
+  repeal: ([module]) => ({ module: module ?? '' }),
+  points: ([to, amount, reason]) => {
+    if (!/^-?\d+$/.test(amount ?? '')) throw new UsageError('the amount is a whole number');
+    return { to: to ?? '', amount: Number(amount), reason: reason ?? 'adjusted by the Administrator' };
+  },
+  end: ([reason]): Record<string, Json> => (reason ? { reason } : {}),
+} satisfies Record<string, (positional: string[], opts: Record<string, unknown>) => Record<string, Json>>;
+
+export type AdminOrder = keyof typeof ADMIN_ORDERS;
+
+/** `referee dice|tick|amend|enact|repeal|points|end GAME …`. */
+export async function adminOrder(
+  program: Program,
+  name: AdminOrder,
+  game: string,
+  positional: string[],
+  opts: Record<string, unknown> & SubmitFlags,
+): Promise<void> {
+  const args: (positional: string[], opts: Record<string, unknown>) => Record<string, Json> =
+    ADMIN_ORDERS[name];
+  await withReferee(program, (referee) =>
+    submit(
+      referee,
+      game,
+      { type: name, by: ADMIN, args: args(positional, opts) },
+      opts,
+      opts.admin ? ADMIN : PUBLIC,
+    ),
+  );
+}
+
+/** `referee new RULESET --game ID …`. */
+export async function newGame(
+  program: Program,
+  ruleset: string,
+  opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean },
+): Promise<void> {
+  if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
+  if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
+  let config: Json = null;
+  if (opts.config !== undefined) {
+    try {
+      config = JSON.parse(readFileSync(opts.config, 'utf8')) as Json;
+    } catch (e) {
+      throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
+    }
+  }
+  await withReferee(program, (referee) =>
+    submit(
+      referee,
+      opts.game,
+      {
+        type: 'create',
+        by: ADMIN,
+        args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
+      },
+      opts,
+      opts.admin ? ADMIN : PUBLIC,
+      { holder: ADMIN_HOLDER, label: 'Administrator' },
+    ),
+  );
+}
+
+/** `referee join GAME PLAYER [--email ADDRESS …]`. */
+export async function join(
+  program: Program,
+  game: string,
+  name: string,
+  opts: SubmitFlags & PhraseFlags & { email?: string },
+): Promise<void> {
+  const by = playerActor(name);
+  if (opts.email === undefined && (opts.phrase ?? opts.phraseFile) !== undefined)
+    throw new UsageError('a secret phrase goes with --email');
+  // Checked before the join, so that a bad or taken address leaves the game as it was.
+  const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
+  await withReferee(program, async (referee) => {
+    if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
+    await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
+      holder: playerHolder(name),
+      label: `${name}'s`,
+    });
+    if (!mail) return;
+    await orUsage(registerAddress(referee.store, game, name, mail));
+    if (!opts.json)
+      console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
+  });
+}
+
+/** `referee act GAME PLAYER VERB [WORDS…]`. */
+export async function act(
+  program: Program,
+  game: string,
+  name: string,
+  verb: string,
+  words: string[],
+  opts: SubmitFlags,
+): Promise<void> {
+  const by = playerActor(name);
+  await withReferee(program, async (referee) => {
+    const args = await wordsToArgs(referee, game, verb, words);
+    await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
+      explain(referee, game, verb, e),
+    );
+  });
+}
+
+/** `referee admin GAME VERB [WORDS…]`. */
+export async function admin(
+  program: Program,
+  game: string,
+  verb: string,
+  words: string[],
+  opts: SubmitFlags & { admin?: boolean },
+): Promise<void> {
+  await withReferee(program, async (referee) => {
+    const args = await wordsToArgs(referee, game, verb, words);
+    await submit(
+      referee,
+      game,
+      { type: verb, by: ADMIN, args },
+      opts,
+      opts.admin ? ADMIN : PUBLIC,
+      undefined,
+      (e) => explain(referee, game, verb, e),
+    );
+  });
+}

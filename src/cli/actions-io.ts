@@ -1,0 +1,94 @@
+// What verify, export and import do (verbs-io.ts registers them): the log leaves the program only through a
+// view, except the Administrator's full export, which is a backup and carries the dice secret so the game can
+// go on elsewhere.
+import type { Command as Program } from 'commander';
+import { readFileSync } from 'node:fs';
+import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
+import type { LogEntry } from '../core/index.js';
+import { viewerOf, withReferee } from './context.js';
+import type { ViewerFlags } from './context.js';
+import { fromRuleError, UsageError, VerificationFailed } from './fail.js';
+
+export const EXPORT_FORMAT = 'nomic-referee/log';
+
+/** `referee verify GAME`: replays the log, checks the chain and re-derives every roll. */
+export async function verify(program: Program, game: string): Promise<void> {
+  await withReferee(program, async (referee) => {
+    const report = await referee.verify(game);
+    if (!report.ok) {
+      for (const p of report.problems) console.error(`referee: ${p}`);
+      throw new VerificationFailed(`${game} does NOT verify`);
+    }
+    console.log(
+      `${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`,
+    );
+  });
+}
+
+/** `referee export GAME [--as NAME | --public]`: the log as JSON lines. */
+export async function exportLog(
+  program: Program,
+  game: string,
+  opts: ViewerFlags & { public?: boolean },
+): Promise<void> {
+  const viewer = opts.public || opts.as !== undefined ? viewerOf(opts) : viewerOf({ admin: true });
+  await withReferee(program, async (referee) => {
+    const entries = await referee.entries(game);
+    const state = await referee.state(game);
+    if (viewer.role === 'admin') {
+      const master = await referee.store.master(game);
+      console.log(
+        JSON.stringify({
+          format: EXPORT_FORMAT,
+          version: 1,
+          game,
+          ruleset: state.ruleset,
+          viewer: 'admin',
+          ...(master ? { master: bytesToHex(master) } : {}),
+        }),
+      );
+      for (const e of entries) console.log(JSON.stringify(e));
+      return;
+    }
+    console.log(
+      JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: 1,
+        game,
+        viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public',
+      }),
+    );
+    for (const e of entries)
+      if (canSee(e.event.vis, viewer))
+        console.log(JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
+  });
+}
+
+/** `referee import FILE`: a game from a full export, verified before anything is written. */
+export async function importLog(program: Program, file: string): Promise<void> {
+  let header: { format?: string; viewer?: string; master?: string };
+  let entries: LogEntry[];
+  try {
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    header = JSON.parse(lines[0] ?? '{}') as typeof header;
+    entries = lines.slice(1).map((l) => JSON.parse(l) as LogEntry);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (header.format !== EXPORT_FORMAT) throw new UsageError(`${file} is not a nomic-referee export`);
+  if (header.viewer !== 'admin')
+    throw new UsageError(
+      `${file} is a ${header.viewer ?? 'partial'} export; only a full export can be imported`,
+    );
+  if (header.master !== undefined && !/^[0-9a-f]{64}$/.test(header.master))
+    throw new UsageError(`${file} has a malformed dice secret`);
+  await withReferee(program, async (referee) => {
+    const result = await referee.import(entries, header.master ? hexToBytes(header.master) : null);
+    if (!result.ok) throw fromRuleError(result.error);
+    console.log(
+      `imported ${result.value.game} (${result.value.ruleset}), ${entries.length} log entries, verified`,
+    );
+  });
+}

@@ -1,0 +1,33 @@
+// The server's default limits, apart from the code that applies them (live.ts, policy.ts), so that the command
+// line can show them in `referee serve --help` without loading the server (issue 17: a verb loads what it needs).
+
+/** Limits of the event streams (buildApp's `live`, `referee serve --streams-*`). */
+export interface LiveOptions {
+  /** Open streams per client address (the request's ip); default 16. */
+  readonly perClient?: number;
+  /** Open streams per server; default 1,000. */
+  readonly total?: number;
+  /** Bytes a stream may leave unread before it is dropped; default 1 MiB. */
+  readonly maxBuffered?: number;
+}
+
+export const LIVE_DEFAULTS: Required<LiveOptions> = { perClient: 16, total: 1000, maxBuffered: 1 << 20 };
+
+/** A limit: at most `max` requests per client address in each window of `windowMs` milliseconds. */
+export interface Limit {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** The per-client limits of the routes that create things. */
+export interface ClientLimits {
+  readonly create?: Limit;
+  readonly join?: Limit;
+  readonly post?: Limit;
+}
+
+export const CLIENT_LIMIT_DEFAULTS = {
+  create: { max: 30, windowMs: 60_000 },
+  join: { max: 120, windowMs: 60_000 },
+  post: { max: 120, windowMs: 60_000 },
+} as const satisfies Required<ClientLimits>;
