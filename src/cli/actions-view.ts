@@ -4,6 +4,7 @@ import type { Command as Program } from 'commander';
 import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
+import type { GameState } from '../core/index.js';
 import { UsageError } from './fail.js';
 
 /** `referee show GAME`: the board as the viewer may see it. */
@@ -14,9 +15,29 @@ export async function show(
 ): Promise<void> {
   const viewer = viewerOf(opts);
   await withReferee(program, async (referee) => {
+    const state = await referee.state(game);
+    mustBePlayer(state, opts);
     if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-    else console.log(await referee.render(game, viewer));
+    else console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}`);
   });
+}
+
+/** Issue 16: a view asked for someone who is not in the game is bad input, not the public's view. */
+function mustBePlayer(state: GameState, opts: ViewerFlags): void {
+  if (opts.as !== undefined && !state.players.includes(opts.as))
+    throw new UsageError(
+      `${opts.as} is not a player of ${state.game} (its players: ${state.players.join(', ') || 'none yet'})`,
+      'unknown-player',
+    );
+}
+
+/** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
+function heading(state: GameState): string {
+  const title = defaultRegistry().get(state.ruleset)?.title ?? state.ruleset;
+  const when = state.ended
+    ? `over after nweek ${state.clock.nweek}`
+    : `nweek ${state.clock.nweek}, nday ${state.clock.nday}`;
+  return `${state.game}: ${title}, ${when}`;
 }
 
 /** `referee log GAME`: the log as the viewer may see it. */
@@ -27,6 +48,7 @@ export async function log(
 ): Promise<void> {
   const viewer = viewerOf(opts);
   await withReferee(program, async (referee) => {
+    mustBePlayer(await referee.state(game), opts);
     const lines = await referee.log(game, viewer);
     if (opts.json) {
       console.log(
@@ -69,7 +91,13 @@ export async function report(
 /** `referee games`: the games in the database. */
 export async function games(program: Program): Promise<void> {
   await withReferee(program, async (referee) => {
-    for (const g of await referee.listGames()) console.log(`${g.id}\t${g.ruleset}\t${g.entries} log entries`);
+    // Issue 16: what an Administrator looks for in the list: the ruleset, where each game stands, who plays.
+    for (const g of await referee.listGames()) {
+      const state = await referee.state(g.id);
+      const players = state.players.length === 1 ? '1 player' : `${state.players.length} players`;
+      const status = state.ended ? 'over' : `nweek ${state.clock.nweek}, nday ${state.clock.nday}`;
+      console.log([g.id, g.ruleset, status, players, `${g.entries} log entries`].join('\t'));
+    }
   });
 }
 

@@ -279,6 +279,35 @@ export function readWords(shape: CommandShape, words: readonly string[]): Record
   }
 }
 
+/** "6,6" or "(6,6)": a square as forum text writes it. */
+const PAIR = /^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$/;
+
+/** Whether an argument takes a number and nothing else (a coordinate). */
+function numeric(s: Schema | undefined): boolean {
+  const types = s ? typesOf(s).filter((t) => t !== 'null') : [];
+  return types.length > 0 && types.every((t) => t === 'integer' || t === 'number');
+}
+
+/**
+ * Issue 16: "Accept what forum text accepts (`move 6,6`)". A word written as a pair, where the next two
+ * positional arguments both take a number, gives both ("throw big-rock 6,6" is "throw big-rock 6 6").
+ */
+function spreadPairs(
+  loose: readonly string[],
+  names: readonly string[],
+  props: Readonly<Record<string, Schema>>,
+): string[] {
+  const words: string[] = [];
+  for (const word of loose) {
+    const pair = PAIR.exec(word);
+    const [a, b] = [names[words.length], names[words.length + 1]];
+    if (pair && a !== undefined && b !== undefined && numeric(props[a]) && numeric(props[b]))
+      words.push(pair[1] as string, pair[2] as string);
+    else words.push(word);
+  }
+  return words;
+}
+
 function readAll(shape: CommandShape, words: readonly string[]): Record<string, Json> {
   const schema = asSchema(shape.schema);
   const props = propertiesOf(schema);
@@ -301,14 +330,15 @@ function readAll(shape: CommandShape, words: readonly string[]): Record<string, 
   const names = positionalNames(shape).filter((n) => !(n in args));
   if (loose.length > 0 && positionalNames(shape).length === 0 && Object.keys(props).length === 0)
     fail(shape, `${shape.name} takes no arguments`);
+  const given = spreadPairs(loose, names, props);
   names.forEach((name, i) => {
     const s = props[name] ?? {};
     if (i < names.length - 1) {
-      const word = loose[i];
+      const word = given[i];
       if (word !== undefined) args[name] = readValue(name, s, word);
       return;
     }
-    const rest = loose.slice(i);
+    const rest = given.slice(i);
     if (rest.length === 0) return;
     const many = takesRest(s);
     if (rest.length === 1 && !(many === 'list' && !/^\[/.test(rest[0] as string)))
