@@ -21,6 +21,7 @@ import { registerMigrateVerb } from './verbs-migrate.js';
 import { registerCommandsVerb } from './verbs-commands.js';
 import { registerScheduleVerb } from './verbs-schedule.js';
 import { registerMailVerbs } from './verbs-mail.js';
+import { registerTokenVerbs } from './verbs-tokens.js';
 
 const BAD_INPUT = new Set([
   'not-our-file',
@@ -59,6 +60,7 @@ export function buildProgram(): Program {
   registerCommandsVerb(program);
   registerScheduleVerb(program);
   registerMailVerbs(program);
+  registerTokenVerbs(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
