@@ -52,7 +52,7 @@ describe('issue 16: tokens on the command line', () => {
     expect(await holderOf(cli, 'j1', one)).toBeUndefined();
   });
 
-  it('someone not in the game, or a game that does not exist: exit 2, one line, nothing changed', async () => {
+  it('someone not in the game, or a game that does not exist: exit 2, one line, nothing changed', () => {
     const before = cli.exported('j1');
     expect(cli.bad('token', 'j1', 'zed')).toBe('referee: unknown-player: zed has not joined j1');
     expect(cli.bad('token', 'nope', 'alice')).toMatch(/^referee: unknown-game: /);
