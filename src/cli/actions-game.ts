@@ -139,15 +139,26 @@ export async function adminOrder(
 ): Promise<void> {
   const args: (positional: string[], opts: Record<string, unknown>) => Record<string, Json> =
     ADMIN_ORDERS[name];
-  await withReferee(program, (referee) =>
-    submit(
+  // Issue 16: "`dice g1 3` prints nothing and queued dice are invisible". The queue is the Administrator's own
+  // (admin-only in the log), and this terminal is eirs: `dice` says what it queued and what now waits.
+  const queue = name === 'dice';
+  await withReferee(program, async (referee) => {
+    await submit(
       referee,
       game,
       { type: name, by: ADMIN, args: args(positional, opts) },
       opts,
-      opts.admin ? ADMIN : PUBLIC,
-    ),
-  );
+      opts.admin || queue ? ADMIN : PUBLIC,
+    );
+    if (queue && !opts.json) {
+      const waiting = (await referee.state(game)).dice.queue;
+      console.log(
+        waiting.length === 0
+          ? 'No dice results wait in the queue.'
+          : `Waiting for the next manual rolls, in order: ${waiting.join(', ')}.`,
+      );
+    }
+  });
 }
 
 /** `referee new RULESET --game ID …`. */

@@ -69,3 +69,31 @@ describe('issue 16: looking at a game', () => {
     expect(line?.split('\t').slice(0, 4)).toEqual(['j1', 'grid-2002-06', 'nweek 1, nday 1', '2 players']);
   });
 });
+
+describe('issue 16: `dice` says what it queued and what waits', () => {
+  it('manual dice: each `dice` prints the values queued and the whole queue after it', () => {
+    const cli = new Cli();
+    cli.ok(
+      'new',
+      'grid-2002-06',
+      '--game',
+      'm1',
+      '--dice',
+      'manual',
+      '--rolls',
+      '1,1,2,2,3,3,4,4,5,5,6,6,7,7,8,8,9,9,10,10',
+    );
+    const waiting = () => cli.json<{ diceQueue: number[] }>('show', 'm1', '--admin', '--json').diceQueue;
+    const left = waiting();
+    expect(cli.ok('dice', 'm1', '3')).toBe(
+      `Dice results queued: 3.\nWaiting for the next manual rolls, in order: ${[...left, 3].join(', ')}.\n`,
+    );
+    expect(cli.ok('dice', 'm1', '12', '7')).toBe(
+      `Dice results queued: 12, 7.\nWaiting for the next manual rolls, in order: ${[...left, 3, 12, 7].join(', ')}.\n`,
+    );
+    expect(waiting()).toEqual([...left, 3, 12, 7]);
+    // Another player's view of the same log never shows the queue (it is the Administrator's).
+    cli.ok('join', 'm1', 'alice');
+    expect(cli.ok('log', 'm1', '--as', 'alice')).not.toMatch(/queued/);
+  });
+});
