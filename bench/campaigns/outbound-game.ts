@@ -117,6 +117,8 @@ export async function playOutbound(
       if (!/^time passes/.test(said)) await o.pass(index, 'step');
       await run.checkLines(step, said);
       await o.ownParts(step, said);
+      // Whatever the step wrote is delivered in both worlds before the comparison (never a race with it).
+      await o.both((_, i) => out[i].settle());
       o.compareSent(step, said);
     }
     // The end: time passes to the next boundary, which every viewer sees.

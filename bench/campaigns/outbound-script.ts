@@ -128,6 +128,10 @@ export class OutboundRun {
     }
     if ((await nweek()) > before)
       for (const c of this.driver.eachNweek ?? []) await this.both((w) => w.command(c.by, c.type, c.args));
+    // What those commands made is delivered before anyone's messages are compared: a public notice (ruling
+    // M6: the list is told what the Administrator's commands made public) would otherwise race the
+    // comparison, reaching the recorder in one world before it and in the other after it.
+    await this.both((_, i) => this.out[i].settle());
   }
 
   /** The viewer a recipient is: the list and chat the public, a player emself, the stranger the outsider. */
