@@ -1,13 +1,17 @@
 // A process that commits commands with notices and delivers them through a webhook: the child the outbox's
-// crash test (test/channels/outbox-crash.test.ts) kills with SIGKILL and starts again.
+// crash tests (test/channels/outbox-crash.test.ts, test/channels/chat-crash.test.ts) kill with SIGKILL and
+// start again.
 //
-//   node dist/bench/outbox-child.js DB HOOK_URL COMMANDS MODE
+//   node dist/bench/outbox-child.js DB HOOK_URL COMMANDS MODE [discord]
 //
 // DB: a SQLite file or postgres://…?schema=…; COMMANDS: joins p1..pN to game g1, each with command id
 // join-i and a public notice keyed joined:pi; MODE 'commit' registers the webhook channel and commits
 // without delivering (then waits to be killed), 'deliver' commits (again: the ids make that a no-op) and
-// delivers. It prints `committed N` after the commands and ends cleanly on SIGTERM.
+// delivers. It prints `committed N` after the commands and ends cleanly on SIGTERM. With `discord`, the
+// channel is the chat channel posting to HOOK_URL as a Discord webhook, and each notice is long enough to be
+// posted in three parts.
 import { ADMIN, player } from '../src/core/index.js';
+import { ChatChannel } from '../src/channels/chat.js';
 import { Courier } from '../src/channels/courier.js';
 import type { TimeSource } from '../src/channels/courier.js';
 import { WebhookChannel } from '../src/channels/webhook.js';
@@ -25,11 +29,25 @@ const realTime: TimeSource = {
 };
 
 async function main(): Promise<void> {
-  const [db, hook, count, mode] = process.argv.slice(2);
-  if (!db || !hook || !count || (mode !== 'commit' && mode !== 'deliver'))
-    throw new Error('usage: outbox-child DB HOOK_URL COMMANDS commit|deliver');
+  const [db, hook, count, mode, kind = 'webhook'] = process.argv.slice(2);
+  if (
+    !db ||
+    !hook ||
+    !count ||
+    (mode !== 'commit' && mode !== 'deliver') ||
+    (kind !== 'webhook' && kind !== 'discord')
+  )
+    throw new Error('usage: outbox-child DB HOOK_URL COMMANDS commit|deliver [discord]');
   const store = await openStore(db);
-  const channel = new WebhookChannel({ url: hook, name: 'webhook' });
+  const channel =
+    kind === 'discord'
+      ? new ChatChannel({ webhooks: () => [{ kind: 'discord', url: hook }], store })
+      : new WebhookChannel({ url: hook, name: 'webhook' });
+  // Three parts on Discord: 55 lines of 88 characters (the chat test's report).
+  const text = (name: string): string =>
+    kind === 'discord'
+      ? Array.from({ length: 55 }, (_, i) => `${name}, line ${i} ${'·'.repeat(80)}`).join('\n')
+      : `${name} joined the game.`;
   // A short lease and poll: the test waits for a killed child's lease to end in real time.
   const courier = new Courier(store, channel, realTime, { leaseMs: 1000, pollMs: 200 });
   if (mode === 'commit') await store.openChannel(channel.name);
@@ -55,7 +73,7 @@ async function main(): Promise<void> {
             to: 'public',
             topic: 'joined',
             subject: `${name} joined`,
-            text: `${name} joined the game.`,
+            text: text(name),
             at: new Date(Date.UTC(2026, 10, 24, 0, i)).toISOString(),
           },
         ],

@@ -12,6 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN, player } from '../../src/core/index.js';
 import type { Command, GameEvent, GameState, Json, JsonObject, LogEntry } from '../../src/core/index.js';
+import { withInstants } from '../../src/engine/instants.js';
 import { Referee } from '../../src/engine/referee.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
@@ -69,6 +70,13 @@ export class World {
   private readonly streams = new Map<string, Stream>();
   /** How many dice results this world queued for its commands and threw away (forum posts). */
   queuedValues = 0;
+  /**
+   * The campaign's own time (ms since the epoch): the instant a command needs and lacks (a schedule's
+   * `since`, `pause-clock`'s `at`) is filled from it, as the HTTP edge would fill it from the wall clock when
+   * the request arrives, which differs between the two worlds (withInstants: to the second) and made them
+   * differ. Undefined: the edge fills it.
+   */
+  time: number | undefined = undefined;
 
   private constructor(
     readonly index: 0 | 1,
@@ -249,9 +257,11 @@ export class World {
   }
 
   /** A command by a player (with eir token) or the Administrator, its dice queued first. */
-  async command(by: string | null, type: string, args: JsonObject): Promise<Answer> {
+  async command(by: string | null, type: string, given: JsonObject): Promise<Answer> {
     return this.since(async () => {
       const actor = by === null ? ADMIN : player(by);
+      const { args } =
+        this.time === undefined ? { args: given } : withInstants({ type, by: actor, args: given }, this.time);
       await this.queueDice(await this.plan({ type, by: actor, args }));
       const token = by === null ? this.adminToken : (this.tokens.get(by) ?? BOGUS_TOKEN);
       return this.request('POST', `/api/games/${GAME}/commands`, token, { type, args });

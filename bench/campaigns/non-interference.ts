@@ -58,6 +58,9 @@ export function rng(seed: number): Random {
   };
 }
 
+/** When the campaign's time starts (World.time): a Monday noon, a minute of it a step. */
+export const CAMPAIGN_START = Date.parse('2026-03-23T12:00:00.000Z');
+
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin'];
 const LATE = ['zoe', 'alice'];
 const OUTSIDER = 'zed';
@@ -471,6 +474,12 @@ export async function playGame(index: number, seed: number, steps: number): Prom
   // Successive rounds over the drivers try each driver's variants in turn.
   const vary = driver.vary(Math.floor(index / DRIVERS.length));
   const worlds: [World, World] = [await World.open(0, seed, vary), await World.open(1, seed, vary)];
+  // The campaign's own time, a minute a step: the instants the Administrator's clock commands lack are
+  // filled from it, the same in both worlds (not from the wall clock, as each request arrives).
+  const at = (step: number): void => {
+    for (const w of worlds) w.time = CAMPAIGN_START + step * 60_000;
+  };
+  at(0);
   const run = new GameRun(label, seed, worlds, driver);
   try {
     const both = async <T>(f: (w: World, i: 0 | 1) => Promise<T>): Promise<[T, T]> => [
@@ -497,6 +506,7 @@ export async function playGame(index: number, seed: number, steps: number): Prom
     await worlds[1].hiddenNoise(0);
     await run.checkLines(0, 'setup');
     for (let step = 1; step <= steps; step++) {
+      at(step);
       const s = await nextStep(run, step);
       let answers: [Answer, Answer] | null = null;
       let answerViewer: string | null = null;

@@ -188,7 +188,10 @@ export class Outbound {
       enqueue: (notices) => referee.store.enqueue(notices),
       transport: nodemailer.createTransport(wire),
     });
-    const chat = new ChatChannel({ webhooks: (game) => settings.games[game]?.chat ?? [] });
+    const chat = new ChatChannel({
+      webhooks: (game) => settings.games[game]?.chat ?? [],
+      store: referee.store,
+    });
     const reports: ClockReport[] = [];
     const clock = new Clockwork({ referee, time, heartbeatMs: 3_600_000, report: (r) => reports.push(r) });
     const outbound = new Outbound(world, time, settings, clock, hooks, mail, chat, reports);

@@ -3,12 +3,20 @@
 // it)"). One channel for every game: each game's webhooks come from the mail settings (`games.<id>.chat`).
 // Only public notices go to chat: a chat room is read by many.
 //
-// Delivery is at least once (see Courier). A message split in parts is sent part by part, in order; a part
-// that fails (a 429: Discord says when to come back) leaves the notice deferred, and the next try starts at
-// that part, not again at the first: this process remembers which parts of which message id each webhook
-// has had. A process that dies mid-message sends it again from its first part (Discord's webhooks have no
-// idempotency key); the JSON webhook carries the message id for its receiver to drop a copy.
-import type { StoredNotice } from '../store/store.js';
+// Delivery is resumable post by post. A notice is one delivery of the outbox, but on chat it may be several
+// posts: its parts on each Discord webhook, one post on each JSON webhook. Discord's webhooks have no
+// idempotency key, so a post made is made: after each post the channel records it in the store, as a notice
+// of its own addressed to the channel (`channel:chat`, keyed by the notice, the webhook and the part: see
+// postedKey), in its own transaction; before each post it looks for that record and skips a post recorded.
+// So a part refused (a 429: Discord says when to come back) leaves the notice deferred and the next try
+// starts at that part; and a process that dies after part 1 of 3 leaves part 1 recorded, so the restarted
+// Courier (or another process's: the record is in the shared store, and its (game, key) is stored once)
+// posts parts 2 and 3 only. A post is made twice only if the process dies between Discord's answer and the
+// record's commit, the one gap no receiver without idempotency lets a sender close. The records are read by
+// no one and delivered nowhere (no channel accepts `channel:` recipients); the JSON webhook also carries the
+// message id for its receiver to drop a copy.
+import { createHash } from 'node:crypto';
+import type { Notice, Store, StoredNotice } from '../store/store.js';
 import type { Channel } from './courier.js';
 import { messageId } from './courier.js';
 import type { ChatWebhook } from './mail/settings.js';
@@ -80,19 +88,36 @@ export interface ChatChannelOptions {
   readonly name?: string;
   /** A game's webhooks (the settings' `games.<id>.chat`); none: its notices are passed. */
   readonly webhooks: (game: string) => readonly ChatWebhook[];
+  /** Where the posts made are recorded, so that a retry in any process resumes after them (the store). */
+  readonly store: Pick<Store, 'noticeByKey' | 'enqueue'>;
   /** A request that takes longer fails (and is tried again); default 10 s. */
   readonly timeoutMs?: number;
   /** For reading an HTTP-date Retry-After; default Date.now. */
   readonly now?: () => number;
 }
 
-/** How many sent parts the channel remembers (the oldest are forgotten first). */
-const REMEMBERED = 10_000;
+/**
+ * The key of the record that a post was made: the notice's key, the channel, which webhook (a hash of its
+ * URL, which holds the hook's token and is never stored), and which part of how many. Unique in the game, so
+ * two processes recording one post store it once.
+ */
+export function postedKey(notice: Notice, channel: string, url: string, part: number, of: number): string {
+  const hook = createHash('sha256').update(url).digest('hex').slice(0, 16);
+  return `${notice.key}#${channel}:${hook}:${part}/${of}`;
+}
+
+/** Discord's answer with `?wait=true` is the message it stored: its id is kept in the record. */
+function postedId(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' && /^[0-9A-Za-z_-]{1,64}$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export class ChatChannel implements Channel {
   readonly name: string;
-  /** Parts sent, by webhook, message id and part: a retry resumes after them. */
-  private readonly sent = new Set<string>();
 
   constructor(private readonly options: ChatChannelOptions) {
     this.name = options.name ?? 'chat';
@@ -107,20 +132,19 @@ export class ChatChannel implements Channel {
     const id = messageId(notice);
     for (const hook of this.options.webhooks(notice.game)) {
       if (hook.kind === 'json') {
-        await this.once(`${hook.url}\n${id}`, () =>
+        await this.once(notice, hook.url, 1, 1, () =>
           postJson(hook.url, webhookBody(notice), id, this.options.timeoutMs, this.options.now),
         );
         continue;
       }
       const parts = splitMessage(chatText(notice));
       for (const [i, content] of parts.entries()) {
-        const key = `${id}#${i + 1}/${parts.length}`;
-        await this.once(`${hook.url}\n${key}`, () =>
+        await this.once(notice, hook.url, i + 1, parts.length, () =>
           postJson(
             discordUrl(hook.url),
             // No one is pinged by a notice: the text may quote a player's "@everyone".
             { content, allowed_mentions: { parse: [] } },
-            key,
+            `${id}#${i + 1}/${parts.length}`,
             this.options.timeoutMs,
             this.options.now,
           ),
@@ -129,14 +153,28 @@ export class ChatChannel implements Channel {
     }
   }
 
-  private async once(key: string, post: () => Promise<unknown>): Promise<void> {
-    if (this.sent.has(key)) return;
-    await post();
-    this.sent.add(key);
-    if (this.sent.size > REMEMBERED) {
-      const oldest = this.sent.values().next();
-      if (!oldest.done) this.sent.delete(oldest.value);
-    }
+  /** One post, unless its record says it was made; recorded once made. */
+  private async once(
+    notice: StoredNotice,
+    url: string,
+    part: number,
+    of: number,
+    post: () => Promise<string>,
+  ): Promise<void> {
+    const key = postedKey(notice, this.name, url, part, of);
+    if (await this.options.store.noticeByKey(notice.game, key)) return;
+    const posted = postedId(await post());
+    await this.options.store.enqueue([
+      {
+        game: notice.game,
+        key,
+        to: `channel:${this.name}`,
+        topic: 'posted',
+        subject: `part ${part} of ${of} of ${notice.key} posted`,
+        text: posted === undefined ? 'posted' : `posted as message ${posted}`,
+        at: notice.at,
+      },
+    ]);
   }
 }
 

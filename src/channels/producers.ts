@@ -15,6 +15,7 @@ import { PUBLIC, player } from '../core/index.js';
 import type { GameState, Kernel, LogEntry, LogLine } from '../core/index.js';
 import type { Notice } from '../store/store.js';
 import { reportText } from '../engine/report.js';
+import { withForumForms } from './forum-forms.js';
 
 /** A command as the engine decided it. */
 export interface CommandOutcome {
@@ -49,17 +50,41 @@ function namedPlayers(entries: readonly LogEntry[]): string[] {
 const clip = (text: string, max: number): string =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
+/** The player who gave the command, if a player did. */
+function givenBy(outcome: CommandOutcome): string | undefined {
+  const first = outcome.entries[0]?.event;
+  if (first?.type !== 'command') return undefined;
+  const by = (first.command as { by?: { role?: unknown; name?: unknown } } | undefined)?.by;
+  return by?.role === 'player' && typeof by.name === 'string' ? by.name : undefined;
+}
+
+/**
+ * The lines' texts as a notice gives them: a command the rules name in their own words also as the sentence
+ * a player writes by mail or on the forum (forum-forms.ts).
+ */
+function noticeLines(kernel: Kernel, outcome: CommandOutcome, lines: readonly LogLine[]): LogLine[] {
+  const commands = kernel.commands(outcome.after);
+  return lines.map((l) => ({ ...l, text: withForumForms(l.text, outcome.after.ruleset, commands) }));
+}
+
 /**
  * (a) For each player shown entries of the command that are not public (a Radar's reveal, the Moderator's
  * "what do you want to do?", a defender asked for a card), one notice to 'player:NAME' with exactly those
- * lines, as eir own log shows them. Nobody else is told anything by it.
+ * lines, as eir own log shows them (a command the rules name in their words also as a player writes it).
+ * Nobody else is told anything by it. None to the player who gave the command if every line only echoes it
+ * to em ("bob answers the Moderator's question.": Kernel.echoes, as the rules declare them): eir receipt
+ * says that already.
  */
 export function privateNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
   const notices: Notice[] = [];
+  const by = givenBy(outcome);
+  const echoes = kernel.echoes(outcome.after);
   for (const name of namedPlayers(outcome.entries)) {
     const viewer = player(name);
     const from = outcome.before ? kernel.position(outcome.before, viewer) : 0;
-    const lines = kernel.logView(outcome.entries, viewer, outcome.after, from).filter(isPrivateNews);
+    const seen = kernel.logView(outcome.entries, viewer, outcome.after, from).filter(isPrivateNews);
+    if (name === by && seen.every((l) => echoes.has(l.type))) continue;
+    const lines = noticeLines(kernel, outcome, seen);
     const first = lines[0];
     if (!first) continue;
     const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';
@@ -118,9 +143,11 @@ export function publicNotices(kernel: Kernel, outcome: CommandOutcome): Notice[]
   if (saidInPublicByPlayer(outcome)) return [];
   if (outcome.entries.some((e) => e.event.type === 'nweek-ended')) return [];
   const from = outcome.before ? kernel.position(outcome.before, PUBLIC) : 0;
-  const lines = kernel
-    .logView(outcome.entries, PUBLIC, outcome.after, from)
-    .filter((l) => !BOOKKEEPING.has(l.type));
+  const lines = noticeLines(
+    kernel,
+    outcome,
+    kernel.logView(outcome.entries, PUBLIC, outcome.after, from).filter((l) => !BOOKKEEPING.has(l.type)),
+  );
   const first = lines[0];
   if (!first) return [];
   const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';

@@ -63,9 +63,10 @@ export function webhookBody(notice: StoredNotice): WebhookBody {
 }
 
 /**
- * POSTs JSON and judges the answer (issue 15): a 2xx is delivered; a 429 or 503 with a Retry-After is tried
- * again when the receiver said (RetryLater); any other 5xx, a 408 or no answer, later (the Courier's
- * backoff); any other 4xx (the hook is gone, the body refused) never again (Undeliverable).
+ * POSTs JSON and judges the answer (issue 15): a 2xx is delivered (answers its body, read to its end, so the
+ * connection is free again: Discord's `?wait=true` answers the message it stored); a 429 or 503 with a
+ * Retry-After is tried again when the receiver said (RetryLater); any other 5xx, a 408 or no answer, later
+ * (the Courier's backoff); any other 4xx (the hook is gone, the body refused) never again (Undeliverable).
  */
 export async function postJson(
   url: string,
@@ -73,18 +74,14 @@ export async function postJson(
   idempotencyKey: string,
   timeoutMs = 10_000,
   now: () => number = Date.now,
-): Promise<Response> {
+): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });
-  if (response.ok) {
-    // The body is read to its end, so the connection is free again.
-    await response.arrayBuffer().catch(() => undefined);
-    return response;
-  }
+  if (response.ok) return response.text().catch(() => '');
   const text = await response.text().catch(() => '');
   const failed = `the webhook answered ${response.status}`;
   if (response.status === 429 || response.status === 503) {

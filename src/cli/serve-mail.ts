@@ -37,7 +37,7 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
   });
   const channels: Channel[] = [mail];
   if (Object.values(games).some((g) => g.chat.length > 0))
-    channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [] }));
+    channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.store }));
   const couriers = channels.map(
     (channel) =>
       new Courier(referee.store, channel, systemTime, {

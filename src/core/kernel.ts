@@ -136,6 +136,12 @@ export class Kernel {
     return new Map([...Object.entries(KERNEL_COMMANDS), ...rules]);
   }
 
+  /** The event types that echo a command to the player who gave it: the kernel's, and RuleModule.echoes. */
+  echoes(state: GameState): ReadonlySet<string> {
+    const modules = this.registry.active(this.rulesetOf(state), state.modules);
+    return new Set(['command', ...modules.flatMap((m) => m.echoes ?? [])]);
+  }
+
   /** What a viewer may see of a game. The only way state leaves the kernel. */
   view(state: GameState, viewer: Viewer): JsonObject {
     const ruleset = this.rulesetOf(state);

@@ -101,6 +101,13 @@ export interface RuleModule<S> {
   readonly evolve?: Readonly<Record<string, EventFold<S>['fold']>>;
   /** One line describing each of this module's event types, for logs and reports. */
   readonly describe?: Readonly<Record<string, EventText['text']>>;
+  /**
+   * Event types that only tell the player who gave a command that e gave it ("bob answers the Moderator's
+   * question."), as the kernel's echo of a command does: in the log like any event, but never news on their
+   * own, so a notice that would hold nothing else is not sent (src/channels/producers.ts). Only the rules
+   * can say which events these are: an event naming only its player may still be news (a death).
+   */
+  readonly echoes?: readonly string[];
   /** Effects that fire as the clock passes a phase. */
   readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S>) => void>>>;
   /**

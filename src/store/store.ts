@@ -66,7 +66,11 @@ export interface Append {
 export interface Notice {
   readonly game: string;
   readonly key: string;
-  /** 'admin' (the Administrator), 'player:NAME', or 'public' (everyone: the forum, the chat channel). */
+  /**
+   * 'admin' (the Administrator), 'player:NAME', or 'public' (everyone: the forum, the chat channel); on mail,
+   * 'address:ADDRESS' (a receipt to a sender who is no player); 'channel:NAME', a channel's own record (the
+   * chat channel's posts made, src/channels/chat.ts), read by no one and delivered nowhere.
+   */
   readonly to: string;
   /** What kind of notice: 'reminder', 'deadline', 'clock', 'schedule', … (channels may choose by it). */
   readonly topic: string;

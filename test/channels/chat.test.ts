@@ -119,7 +119,11 @@ const notice = (game: string, key: string, to: string, text: string): Notice => 
 async function run(hooks: Record<string, readonly ChatWebhook[]>) {
   const store = await storeWithGames();
   const time = new SimulatedTime();
-  const channel = new ChatChannel({ webhooks: (game) => hooks[game] ?? [], now: () => time.now() });
+  const channel = new ChatChannel({
+    webhooks: (game) => hooks[game] ?? [],
+    store,
+    now: () => time.now(),
+  });
   const courier = new Courier(store, channel, time);
   cleanups.push(() => courier.stop());
   await courier.start();
@@ -170,7 +174,7 @@ describe('issue 15: chat webhooks as a channel', () => {
     expect(JSON.stringify(discord.got)).not.toContain('for the Administrator');
   });
 
-  it('a notice delivered again (its mark lost) is not posted twice by this process: by its message id', async () => {
+  it('a notice delivered again (its mark lost) is not posted again, by this process or another: its posts are recorded', async () => {
     const discord = await receiver();
     const json = await receiver();
     const rig = await run({
@@ -202,10 +206,54 @@ describe('issue 15: chat webhooks as a channel', () => {
         },
       },
     ]);
-    // Another process (a new channel) sends the JSON body again with the same id: the receiver drops it.
-    const other = new ChatChannel({ webhooks: () => [{ kind: 'json', url: `${json.url}/hook` }] });
+    // Another process (a new channel, nothing in memory) finds the posts recorded in the store.
+    const other = new ChatChannel({
+      webhooks: () => [
+        { kind: 'discord', url: `${discord.url}/hook` },
+        { kind: 'json', url: `${json.url}/hook` },
+      ],
+      store: rig.store,
+    });
     await other.deliver(claimed as StoredNotice);
-    expect(json.got.map((r) => r.key)).toEqual(['g1/news', 'g1/news']);
+    expect(discord.got).toHaveLength(1);
+    expect(json.got).toHaveLength(1);
+    // The records are the channel's own: no recipient's notices show them, and no other channel takes them.
+    for (const to of ['public', 'admin', 'player:alice'])
+      expect((await rig.store.notices('g1', to)).map((n) => n.key)).toEqual(to === 'public' ? ['news'] : []);
+    const records = await rig.store.notices('g1', 'channel:chat');
+    expect(records.map((n) => n.subject)).toEqual([
+      'part 1 of 1 of news posted',
+      'part 1 of 1 of news posted',
+    ]);
+    expect(records[0]?.text).toBe('posted as message 1');
+    expect(JSON.stringify(records)).not.toContain('/hook');
+  });
+
+  it('a process that stops after part 1 of 3 (a part refused, then a restart): the next posts parts 2 and 3 only', async () => {
+    let down = true;
+    const discord = await receiver((r, res) => {
+      if (down && r.key?.endsWith('#2/3')) {
+        res.writeHead(502).end();
+        return true;
+      }
+      return false;
+    });
+    const hooks = { g1: [{ kind: 'discord', url: `${discord.url}/api/webhooks/1/tok` }] as const };
+    const rig = await run(hooks);
+    await rig.courier.stop();
+    const text = Array.from({ length: 55 }, (_, i) => `line ${i} ${'·'.repeat(80)}`).join('\n');
+    const report = notice('g1', 'report:2', 'public', text);
+    await rig.store.enqueue([report]);
+    const [claimed] = await rig.store.claim('chat', rig.time.now(), 60_000, 1);
+    await expect(rig.channel.deliver(claimed as StoredNotice)).rejects.toThrow(/502/);
+    expect(discord.got.map((r) => r.key)).toEqual(['g1/report:2#1/3']);
+    // A new channel over the same store: what a restarted process, or another one, has.
+    down = false;
+    const restarted = new ChatChannel({ webhooks: (game) => hooks[game as 'g1'] ?? [], store: rig.store });
+    await restarted.deliver(claimed as StoredNotice);
+    const parts = splitMessage(chatText(report as StoredNotice));
+    expect(discord.got.map((r) => r.key)).toEqual(['g1/report:2#1/3', 'g1/report:2#2/3', 'g1/report:2#3/3']);
+    expect(discord.got.map((r) => r.body.content)).toEqual(parts);
   });
 
   it('a webhook that is gone (404) is not tried for ever; a 5xx is tried again with the backoff', async () => {

@@ -13,6 +13,7 @@ import {
   reportNotices,
 } from '../../src/channels/producers.js';
 import type { CommandOutcome } from '../../src/channels/producers.js';
+import { forumFor } from '../../src/forum/index.js';
 import type { Notice } from '../../src/store/store.js';
 import type { Table } from '../support/table.js';
 import { fgJune, nweek, place, standing } from '../grid-june/fg-support.js';
@@ -103,6 +104,63 @@ describe('issue 15 (Tunnelers 3.4): a defender asked for a card', () => {
     );
     // The attack's cards are alice's secret until the defence is in.
     expect(toBob?.text).not.toContain('T O');
+  });
+
+  it('3.4 "The defending mole\'s player tells the Moderator what 1 card e will use": the question shows what a player writes by mail, and the command', () => {
+    const t = started({
+      moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
+      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
+    });
+    act(t, 'alice', 'end-turn');
+    act(t, 'bob', 'move', { path: 'c5' });
+    act(t, 'bob', 'end-turn');
+    act(t, 'carol', 'end-turn');
+    act(t, 'alice', 'move', { path: 'c4' });
+    const o = outcome(t, () => act(t, 'alice', 'attack', { target: 'c5', cards: 'T O' }));
+    const toBob = commandNotices(t.kernel, o).find((n) => n.to === 'player:bob');
+    const question =
+      'The Moderator asks bob: A mole at c4 attacks your mole at c5! Choose one card to defend with ' +
+      '(write "I defend with Q.", or the command defend CARD), or none (write "I do not defend.", or the command defend none).';
+    expect(toBob?.text.split('\n').slice(2)).toEqual([`nweek 1, nday 1: ${question}`]);
+    // Each sentence offered is one the forum reads as that command.
+    const forum = forumFor('tunnelers');
+    expect(forum.parse('I defend with Q.')).toEqual({ type: 'defend', args: { card: 'Q' } });
+    expect(forum.parse('I do not defend.')).toEqual({ type: 'defend', args: { card: 'none' } });
+    // The log (the page, the CLI) keeps the rules' own words: the notice alone adds the sentences.
+    const bobsLog = t.kernel.logView(t.entries, { role: 'player', name: 'bob' }, t.game);
+    expect(bobsLog.at(-1)?.text).toBe(
+      'The Moderator asks bob: A mole at c4 attacks your mole at c5! Choose one card to defend with (defend CARD), or none (defend none).',
+    );
+  });
+});
+
+describe("issue 15: a private notice that only echoes its recipient's own command is not sent", () => {
+  it("4: alice answers the Moderator's question by ending her turn: no notice to alice (her receipt says so); bob's news and the public's still go", () => {
+    const t = started({ moles: { alice: 'c3', bob: 'c6', carol: 'h1' } });
+    // alice's mole stops next to bob's: she is asked what she will do.
+    act(t, 'alice', 'move', { path: 'c4 c5' });
+    expect(t.kernel.logView(t.entries, { role: 'player', name: 'alice' }, t.game).at(-1)?.text).toMatch(
+      /^The Moderator asks alice: .*What will you do\?$/,
+    );
+    const o = outcome(t, () => act(t, 'alice', 'end-turn'));
+    const alicesLines = t.kernel
+      .logView(o.entries, { role: 'player', name: 'alice' }, t.game)
+      .filter((l) => l.event.vis !== 'public' && l.type !== 'command');
+    expect(alicesLines.map((l) => l.text)).toEqual(["alice answers the Moderator's question."]);
+    const notices = commandNotices(t.kernel, o);
+    expect(recipients(notices)).toEqual(['player:bob', 'public']);
+    expect(notices[0]?.text).toContain('The Moderator tells bob: Your turn begins.');
+  });
+
+  it('the echo stays where there is news beside it, and a player told of something by another command is told', () => {
+    const t = started({ moles: { alice: 'c3', bob: 'c6', carol: 'h1' } });
+    // alice is asked (a mole next to hers), then answers by moving: her notice has the echo and the news.
+    const asked = outcome(t, () => act(t, 'alice', 'move', { path: 'c4 c5' }));
+    expect(recipients(commandNotices(t.kernel, asked))).toEqual(['player:alice']);
+    const o = outcome(t, () => act(t, 'alice', 'discard', { cards: 'O' }));
+    const toAlice = commandNotices(t.kernel, o).find((n) => n.to === 'player:alice');
+    expect(toAlice?.text).toContain("alice answers the Moderator's question.");
+    expect(toAlice?.text.split('\n').length).toBeGreaterThan(3);
   });
 });
 

@@ -82,4 +82,47 @@ describe('what the player wrote now', () => {
     expect(ownWords(body)).toBe('I move to (4,5).\n\nOn second thought, I leave the Grid.');
     expect(ownWords('Hi.\n-- \nAlice\nI enter the Grid at (2,2).')).toBe('Hi.');
   });
+
+  const SEPARATOR = '_'.repeat(47);
+
+  it('drops the footer Mailman appends to every post (Mailman 2 and 3), signature or none', () => {
+    const mailman2 = [
+      'I move to (4,5).',
+      '',
+      SEPARATOR,
+      'grid mailing list',
+      'grid@lists.example',
+      'https://lists.example/mailman/listinfo/grid',
+      '',
+    ].join('\n');
+    expect(ownWords(mailman2)).toBe('I move to (4,5).');
+    const mailman3 = [
+      'I move to (4,5).',
+      SEPARATOR,
+      'grid mailing list -- grid@lists.example',
+      'To unsubscribe send an email to grid-leave@lists.example',
+    ].join('\r\n');
+    expect(ownWords(mailman3)).toBe('I move to (4,5).');
+    // After a reply's quote and the player's signature: the signature ends the text first.
+    const reply = ['Yes.', '> I enter the Grid.', '-- ', 'alice', SEPARATOR, 'grid mailing list'].join('\n');
+    expect(ownWords(reply)).toBe('Yes.');
+  });
+
+  it('drops the Google Groups footer, after its "-- " line or without it', () => {
+    const footer = [
+      'You received this message because you are subscribed to the Google Groups "grid" group.',
+      'To unsubscribe from this group and stop receiving emails from it, send an email to grid+unsubscribe@googlegroups.com.',
+      'To view this discussion visit https://groups.google.com/d/msgid/grid/abc%40example.org.',
+    ];
+    expect(ownWords(['I leave the Grid.', '', '-- ', ...footer].join('\n'))).toBe('I leave the Grid.');
+    expect(ownWords(['I leave the Grid.', '', ...footer].join('\n'))).toBe('I leave the Grid.');
+  });
+
+  it("a line of underscores that does not start a list's footer is the player's own", () => {
+    const own = ['Orders:', SEPARATOR, 'I move to (4,5).', 'I enter the Grid at (1,1).'].join('\n');
+    expect(ownWords(own)).toBe(own);
+    // Words a footer uses, but far more than a footer: the player's.
+    const long = [SEPARATOR, 'About the mailing list:', ...Array.from({ length: 11 }, (_, i) => `line ${i}`)];
+    expect(ownWords(long.join('\n'))).toBe(long.join('\n'));
+  });
 });

@@ -206,6 +206,25 @@ describe('mail in: what is read', () => {
     expect(o.receipt.text).not.toContain('(9,9)');
   });
 
+  it("a mailing list's footer (Mailman's) is the list's: not read, and not listed in the receipt as ignored", async () => {
+    const r = await gridByMail();
+    const body = [
+      'I enter the Grid at (3,4).',
+      '',
+      '_'.repeat(47),
+      'grid mailing list',
+      'grid@lists.example',
+      'https://lists.example/mailman/listinfo/grid',
+    ].join('\n');
+    const o = await take(r, mail({ body }));
+    if (o.kind !== 'acted') throw new Error(`not acted on: ${o.kind}`);
+    expect(o.results.map((x) => [x.status, x.sentence])).toEqual([
+      ['accepted', 'I enter the Grid at (3,4).'],
+    ]);
+    expect(o.receipt.text).not.toMatch(/mailing list|listinfo/);
+    expect(o.receipt.text).toContain('1 accepted, 0 rejected, 0 not understood, 0 ignored.');
+  });
+
   it('the receipt lists each sentence with what became of it, in the words `referee post` prints', async () => {
     const r = await gridByMail();
     const o = await take(

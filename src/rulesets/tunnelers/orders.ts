@@ -143,4 +143,7 @@ export const ordersModule: RuleModule<TunnelersState> = {
     'orders-cleared': (e: PlayerOnly) => `${e.player} clears eir Standing Orders.`,
     'orders-run': (e: PlayerOnly) => `The Moderator carries out ${e.player}'s Standing Orders.`,
   },
+  // "alice clears eir Standing Orders." tells alice only what she did. (The orders given are the
+  // Moderator's reading of them, which may differ from her words: that is news.)
+  echoes: ['orders-cleared'],
 };

@@ -68,6 +68,8 @@ export const tellModule: RuleModule<TunnelersState> = {
     'question-answered': (e: PlayerOnly) => `${e.player} answers the Moderator's question.`,
     heard: (e: Heard) => `To be announced at the end of the turn: ${e.line}`,
   },
+  // The player's own answer, told back to em: eir receipt says so already.
+  echoes: ['question-answered'],
 };
 
 export { withoutKey };
