@@ -1,11 +1,13 @@
 // Issue 16: "Changes made by another process on the same SQLite file (the CLI beside `serve`) do not reach
 // open pages." The built `referee serve` runs as a child process; the built CLI acts on the same file; the
 // open event streams must deliver the CLI's lines, each viewer's own (numbered in eir own numbering, hidden
-// lines kept hidden). Nothing is timed: the test waits for the messages themselves.
+// lines kept hidden). Nothing is timed: the test waits for the messages themselves. The same on PostgreSQL,
+// where the CLI's append is told by NOTIFY.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CLI_MAIN, Cli, FAR_CORNER, placementRolls, removeTempDirs } from '../support/cli.js';
+import { dropSchema, freshSchemaName, requirePostgres, urlFor } from '../store/pg-support.js';
 import { EventStream } from './support.js';
 import type { SseMessage } from './support.js';
 
@@ -44,21 +46,37 @@ function serve(cli: Cli): Promise<Serving> {
 
 const running: Serving[] = [];
 const streams: EventStream[] = [];
+const schemas: string[] = [];
 afterEach(async () => {
   for (const s of streams.splice(0)) s.close();
   for (const s of running.splice(0)) {
     s.child.kill('SIGTERM');
     await s.exited;
   }
+  for (const schema of schemas.splice(0)) await dropSchema(schema);
 });
 afterAll(removeTempDirs);
 
 const update = (m: SseMessage): Update => m.data as Update;
 const hello = (s: EventStream) => s.messages.find((m) => m.event === 'hello')?.data as { seq: number };
 
-describe('the CLI beside `referee serve` on one SQLite file (issue 16)', () => {
+/** Where the games are kept: a SQLite file, or a fresh PostgreSQL schema. */
+const stores: [string, () => Promise<Cli>][] = [
+  ['one SQLite file', () => Promise.resolve(new Cli())],
+  [
+    'one PostgreSQL schema',
+    async () => {
+      await requirePostgres();
+      const schema = freshSchemaName();
+      schemas.push(schema);
+      return new Cli(undefined, urlFor(schema));
+    },
+  ],
+];
+
+describe.each(stores)('the CLI beside `referee serve` on %s (issue 16)', (_, made) => {
   it("every open stream gets the CLI's command, in its viewer's own numbering", async () => {
-    const cli = new Cli();
+    const cli = await made();
     cli.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'manual', '--rolls', placementRolls(FAR_CORNER));
     cli.ok('join', 'g1', 'alice');
     cli.ok('join', 'g1', 'bob');
