@@ -1,6 +1,7 @@
 // Issue 16: a page's stream must not stay open, looking live, once it has missed an update. When the server
 // fails to work out an update for a game's streams (the store unreachable), it ends them: their pages
 // reconnect and read the game again (web/src/api.ts), instead of going on without it.
+import { request } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAR_CORNER, placementRolls } from '../support/cli.js';
 import { call, EventStream, serve } from './support.js';
@@ -42,5 +43,31 @@ describe('a stream that missed an update (issue 16)', () => {
     expect(lines.some((l) => l.text.startsWith('alice enters the Grid'))).toBe(true);
     expect(hello.seq).toBe(lines.at(-1)?.seq);
     again.close();
+  });
+
+  it('an idle stream is sent the heartbeat its greeting announces', async () => {
+    served = await serve({ live: { heartbeatMs: 200 } });
+    const { base } = served;
+    const rolls = placementRolls(FAR_CORNER).split(',').map(Number);
+    await call(base, 'POST', '/api/games', {
+      body: { ruleset: 'grid-2002-01', game: 'g1', dice: 'manual', rolls },
+    });
+    // Read raw: the heartbeat is a comment line, which no event carries. Waits for it, however long it takes.
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = request(`${base}/api/games/g1/events`, (res) => {
+        let got = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          got += chunk;
+          if (got.includes(': ping\n\n')) {
+            res.destroy();
+            resolve(got);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(text).toMatch(/^event: hello\ndata: \{"seq":\d+,"heartbeat":200\}\n\n(: ping\n\n)+$/);
   });
 });
