@@ -5,7 +5,8 @@
 // restarted) takes it again. Delivery is therefore at least once: a notice delivered whose mark was lost is
 // delivered again, with the same message id (see messageId), by which the receiver drops the copy.
 //
-// It wakes when the store tells it notices were written ('notice', from any process on PostgreSQL) and on a
+// It wakes when the store tells it notices were written ('notice', from any process: on PostgreSQL by NOTIFY,
+// on SQLite by the store's lookout for other connections' commits, which it holds while it runs) and on a
 // timer (retries come due, leases of dead couriers run out, a missed notification is caught up). Time is
 // injected: tests drive a simulated clock, and the store's leases and retry times are on the same clock.
 import type { ClaimedNotice, Notice, Store, StoredNotice } from '../store/store.js';
@@ -79,6 +80,8 @@ export class Courier {
   private again = false;
   private cancelTimer: (() => void) | undefined;
   private unwatch: (() => Promise<void>) | undefined;
+  /** The store's lookout for notices other processes write (Store.lookForOthers), held while running. */
+  private lookout: (() => void) | undefined;
   private stopped = true;
   /** The earliest retry time this courier set that has not come yet: the timer wakes it then. */
   private retryAt: number | undefined;
@@ -105,6 +108,9 @@ export class Courier {
     this.unwatch = await this.store.watch?.((change) => {
       if (change.kind === 'notice' || change.kind === 'resync') this.wake();
     });
+    // A shell's `referee tick` beside `serve --mail` on one SQLite file: its notices go out within the
+    // store's poll, not at the next 30-second look.
+    this.lookout = this.store.lookForOthers?.();
     this.wake();
   }
 
@@ -113,6 +119,8 @@ export class Courier {
     this.stopped = true;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.lookout?.();
+    this.lookout = undefined;
     await this.unwatch?.();
     this.unwatch = undefined;
     await this.running;

@@ -1,6 +1,7 @@
 // Following the store's appends, whoever commits them: the Referee's own, and (once the store is watched:
-// LISTEN/NOTIFY on PostgreSQL) other processes'. The server's live updates hang on this. The Referee owns
-// one Following and gives it what it needs of its cache and its per-game queue.
+// LISTEN/NOTIFY on PostgreSQL; on SQLite, the store's lookout for other connections' commits, held while
+// someone listens) other processes'. The server's live updates hang on this. The Referee owns one
+// Following and gives it what it needs of its cache and its per-game queue.
 import type { LogEntry } from '../core/index.js';
 import type { Store, StoreChange } from '../store/store.js';
 
@@ -17,6 +18,8 @@ export interface FollowedReferee {
   serially<T>(game: string, work: () => Promise<T>): Promise<T>;
   /** Catches the cached game up from the store (and tells the listeners what it finds). */
   load(game: string): Promise<unknown>;
+  /** The cached game is behind the store (another process appended): decide nothing on it unchecked. */
+  behind(game: string): void;
 }
 
 export class Following {
@@ -26,6 +29,8 @@ export class Following {
   private everyGame = 0;
   /** Set once the store is (being) watched; see watch(). */
   private watching: Promise<() => Promise<void>> | undefined;
+  /** The store's lookout for other processes' commits (Store.lookForOthers), held while anyone listens. */
+  private lookout: (() => void) | undefined;
 
   constructor(private readonly referee: FollowedReferee) {}
 
@@ -39,10 +44,12 @@ export class Following {
     const store = this.referee.store;
     if (!store.watch) return;
     this.watching ??= store.watch((change) => this.changed(change));
+    this.lookOut();
     try {
       await this.watching;
     } catch (e) {
       this.watching = undefined;
+      this.lookOut();
       throw e;
     }
   }
@@ -51,6 +58,7 @@ export class Following {
   async unwatch(): Promise<void> {
     const watching = this.watching;
     this.watching = undefined;
+    this.lookOut();
     if (!watching) return;
     const stop = await watching.catch(() => undefined);
     await stop?.();
@@ -81,7 +89,21 @@ export class Following {
         if (left > 0) this.followed.set(game, left);
         else this.followed.delete(game);
       }
+      this.lookOut();
     };
+  }
+
+  /**
+   * Holds the store's lookout (SQLite: a poll of the file for other connections' commits) exactly while the
+   * store is watched and someone listens: a process where nobody follows a game runs no timer.
+   */
+  private lookOut(): void {
+    const wanted = this.watching !== undefined && this.listeners.size > 0;
+    if (wanted && !this.lookout) this.lookout = this.referee.store.lookForOthers?.();
+    else if (!wanted && this.lookout) {
+      this.lookout();
+      this.lookout = undefined;
+    }
   }
 
   /** Tells every listener; a listener that throws is a bug of its own and must not undo the append. */
@@ -107,11 +129,15 @@ export class Following {
   }
 
   private async follow(game: string, change: Exclude<StoreChange, { kind: 'notice' }>): Promise<void> {
+    const seq = this.referee.cachedSeq(game);
     // Nobody here listens to this game: nothing to tell. A cached state left behind is caught up by the
     // next read or command, which asks the store anyway; following it now would make every process read
-    // every other process's appends.
-    if (this.everyGame === 0 && !this.followed.has(game)) return;
-    const seq = this.referee.cachedSeq(game);
+    // every other process's appends. It is marked, so the next command is decided on the fresh state at
+    // once rather than first on the old one (which the store would refuse).
+    if (this.everyGame === 0 && !this.followed.has(game)) {
+      if (seq !== undefined && (change.kind === 'resync' || seq < change.last)) this.referee.behind(game);
+      return;
+    }
     if (seq !== undefined) {
       if (change.kind === 'resync' || seq < change.last) await this.referee.load(game);
       return;

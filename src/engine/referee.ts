@@ -112,6 +112,11 @@ export class Referee {
     string,
     { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
   >();
+  /**
+   * Cached games another process has appended to since (told by the store, for a game nobody here
+   * follows): the next command is decided on the store's state, not first on the cached one.
+   */
+  private readonly stale = new Set<string>();
   /** Games whose stored log was found sound (see checkSound) before this referee first wrote to them. */
   private readonly sound = new Set<string>();
   /** Who checks the store's file, if not the store itself (see checkFileWith). */
@@ -135,6 +140,9 @@ export class Referee {
       cachedGames: () => [...this.cache.keys()],
       serially: (game, work) => this.serially(game, work),
       load: (game) => this.load(game),
+      behind: (game) => {
+        if (this.cache.has(game)) this.stale.add(game);
+      },
     });
   }
 
@@ -180,6 +188,7 @@ export class Referee {
    * decides on the store's latest state.
    */
   async knownState(game: string): Promise<GameState> {
+    if (this.stale.has(game)) return (await this.load(game)).state;
     return this.cache.get(game)?.state ?? (await this.load(game)).state;
   }
 
@@ -328,7 +337,8 @@ export class Referee {
     options: SubmitOptions,
   ): Promise<Result<Accepted, RuleError> | undefined> {
     const hit = this.cache.get(game);
-    if (!hit || command.type === 'create') return undefined;
+    // A cache known to be behind would only have its append refused: the careful way catches it up first.
+    if (!hit || command.type === 'create' || this.stale.has(game)) return undefined;
     const decided = this.kernel.decide(hit.state, command, {
       head: hit.head,
       ...(hit.master ? { master: hit.master } : {}),
@@ -459,6 +469,8 @@ export class Referee {
   }
 
   private async catchUp(game: string): Promise<Loaded> {
+    // What was appended before this read is read now; anything told after it marks the game again.
+    this.stale.delete(game);
     const hit = this.cache.get(game);
     if (!hit) return this.loadFully(game);
     const newer = await this.store.entries(game, hit.state.seq + 1);
@@ -496,6 +508,7 @@ export class Referee {
   }
 
   private async loadFully(game: string): Promise<Loaded> {
+    this.stale.delete(game);
     // Folded batch by batch, the no-op entries unparsed: a game of a million entries loads in about a
     // second without its log ever being in memory whole.
     let state: GameState | undefined;

@@ -9,9 +9,19 @@ export interface LiveOptions {
   readonly total?: number;
   /** Bytes a stream may leave unread before it is dropped; default 1 MiB. */
   readonly maxBuffered?: number;
+  /**
+   * How often an idle stream is sent a heartbeat (a comment line), told to the page in `hello`, which shows
+   * the stream as stale after two missed; default 15 s (well inside the idle timeouts of common proxies).
+   */
+  readonly heartbeatMs?: number;
 }
 
-export const LIVE_DEFAULTS: Required<LiveOptions> = { perClient: 16, total: 1000, maxBuffered: 1 << 20 };
+export const LIVE_DEFAULTS: Required<LiveOptions> = {
+  perClient: 16,
+  total: 1000,
+  maxBuffered: 1 << 20,
+  heartbeatMs: 15_000,
+};
 
 /** A limit: at most `max` requests per client address in each window of `windowMs` milliseconds. */
 export interface Limit {

@@ -11,6 +11,11 @@
 // in any case before anything is sent (the holder of the token's hash is looked up again, once per token and
 // message), so a token rotated by another process opens nothing more either. Streams are capped per client
 // address and per server, and a reader that lets too much go unread is dropped.
+//
+// A page must never show "live" while it is behind (issue 16). The server says how often it sends a heartbeat
+// (`hello`'s `heartbeat`, ms), so a page that hears nothing for two of them knows the stream stalled; and a
+// feed that fails to tell an update or a notice (the store unreachable) ends its streams rather than let
+// them go on without it: their pages reconnect and read the game again.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,8 +29,6 @@ import { GameParams } from './schemas.js';
 import type { NoticeCursor } from './notices.js';
 import { noticesAfter } from './notices.js';
 import { ADMIN_HOLDER, bearer, playerHolder, tokenHash } from './tokens.js';
-
-const PING_MS = 15_000;
 
 export type { LiveOptions } from './limits.js';
 export { LIVE_DEFAULTS } from './limits.js';
@@ -66,6 +69,7 @@ const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.name
 
 export function registerLive(app: FastifyInstance, ctx: ServerContext, options: LiveOptions = {}): void {
   const limits = { ...LIVE_DEFAULTS, ...options };
+  const heartbeat = limits.heartbeatMs;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
   const open = new Set<Connection>();
@@ -108,7 +112,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
           change.kind === 'notice' ? [change.game] : change.kind === 'resync' ? [...feeds.keys()] : [];
         for (const game of games) {
           const feed = feeds.get(game);
-          if (feed) feed.queue = feed.queue.then(() => tellNotices(game, feed)).catch(() => undefined);
+          if (feed) feed.queue = feed.queue.then(() => tellNotices(game, feed)).catch(() => lost(feed));
         }
       }) ?? Promise.resolve(undefined)
     ).catch(() => undefined);
@@ -119,6 +123,14 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
     for (const group of feeds.get(game)?.groups.values() ?? [])
       for (const c of [...group.connections]) if (c.token?.holder === holder) c.end();
   });
+
+  /**
+   * A message the feed's streams should have had is lost (the store failed): they end, so their pages
+   * reconnect and read the game afresh, rather than stay open and behind.
+   */
+  const lost = (feed: Feed): void => {
+    for (const group of [...feed.groups.values()]) for (const c of [...group.connections]) c.end();
+  };
 
   /** Writes, or drops a reader that has left more than the bound unread. */
   const write = (c: Connection, text: string): void => {
@@ -185,8 +197,8 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
       unsubscribe: () => undefined,
     };
     feed.unsubscribe = referee.onAppend((_, entries) => {
-      // A failure (the store unreachable) loses this message, not the stream's order.
-      feed.queue = feed.queue.then(() => tell(game, feed, entries)).catch(() => undefined);
+      // A failure (the store unreachable) loses this message: the streams end (see lost), the order holds.
+      feed.queue = feed.queue.then(() => tell(game, feed, entries)).catch(() => lost(feed));
     }, game);
     feeds.set(game, feed);
     listenForNotices();
@@ -214,7 +226,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
     if (!open.has(c)) return; // gone while earlier work of the feed ran
     group.connections.add(c);
     if ((await stillValid(game, [c])).length === 0) return;
-    write(c, `event: hello\ndata: ${JSON.stringify({ seq: group.position })}\n\n`);
+    write(c, `event: hello\ndata: ${JSON.stringify({ seq: group.position, heartbeat })}\n\n`);
   };
 
   /** Leaves its group; the last stream of a game stops following it. */
@@ -266,7 +278,8 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
           connection: 'close',
           'x-accel-buffering': 'no',
         });
-        const ping = setInterval(() => write(c, ': ping\n\n'), PING_MS);
+        // The heartbeat: a page that hears nothing for two of them shows its stream as stale.
+        const ping = setInterval(() => write(c, ': ping\n\n'), heartbeat);
         const c: Connection = {
           res,
           ip,

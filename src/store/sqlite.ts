@@ -34,6 +34,8 @@ import {
 import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
+import type { LookoutOptions } from './sqlite/others.js';
+import { Others } from './sqlite/others.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
 export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
@@ -101,8 +103,10 @@ export class SqliteStore implements Store {
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
   private readonly byMail: SqliteByMail;
-  /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
+  /** Told of this connection's appends at once, and of other connections' while someone looks out. */
   private readonly watchers = new Set<StoreWatcher>();
+  /** Looks out for other connections' commits (sqlite/others.ts). */
+  private readonly others: Others;
   /** Appends waiting for the next group commit (see append). */
   private waiting: WaitingAppend[] = [];
   /** FULL: no write is answered before the WAL holding it is on disk (see durable). */
@@ -150,7 +154,7 @@ export class SqliteStore implements Store {
   /** Opens (or creates) a store file. A file that is not ours, damaged, or from a newer version is refused. */
   constructor(
     readonly path: string,
-    options: { sync?: SyncMode } = {},
+    options: { sync?: SyncMode; lookout?: LookoutOptions } = {},
   ) {
     if (path !== ':memory:') checkPath(path);
     const fresh = path === ':memory:' || !existsSync(path);
@@ -176,6 +180,7 @@ export class SqliteStore implements Store {
       this.outbox = new SqliteOutbox(this.db);
       this.addresses = new SqliteAddresses(this.db);
       this.byMail = new SqliteByMail(this.db);
+      this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -323,10 +328,15 @@ export class SqliteStore implements Store {
         return;
       }
     }
+    group.forEach((w, i) => {
+      if (!refused[i]) this.others.committed(w.append.game);
+    });
     const answer = (unsynced?: Error) =>
       group.forEach((w, i) => {
-        const error = refused[i] ?? unsynced;
-        if (error) return w.reject(error);
+        const refusal = refused[i];
+        if (refusal) return w.reject(refusal);
+        this.others.settled(w.append.game, !unsynced);
+        if (unsynced) return w.reject(unsynced);
         this.tellAppend(w.append, w.first.seq);
         w.resolve();
       });
@@ -477,7 +487,10 @@ export class SqliteStore implements Store {
     if (a.notices) this.outbox.write(a.notices);
   }
 
-  /** Appends through this store object, told after each commit (see Store.watch). */
+  /**
+   * Appends and notices through this store object, told after each commit, and those of other connections
+   * to the file (the CLI beside a server), told while someone looks out (see lookForOthers).
+   */
   watch(watcher: StoreWatcher): Promise<() => Promise<void>> {
     this.watchers.add(watcher);
     return Promise.resolve(() => {
@@ -486,14 +499,27 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * Looks for other connections' commits (PRAGMA data_version, every POLL_MS) until the answer is called, and
+   * tells the watchers what they appended and which games' notices they wrote. The CLI beside `referee
+   * serve` on one file: the server's pages, clock and Couriers hear of its commands (issue 16). No timer runs
+   * while nobody looks out; one PRAGMA per interval while somebody does, however many.
+   */
+  lookForOthers(): () => void {
+    return this.others.hold();
+  }
+
+  /** Whether someone looks out for other connections' commits (see lookForOthers). */
+  get lookingForOthers(): boolean {
+    return this.others.looking;
+  }
+
   /** Tells of a committed append, and of its notices (the entries first: the notices follow from them). */
   private tellAppend(a: Append, first: number): void {
-    this.tell({
-      kind: 'append',
-      game: a.game,
-      first,
-      last: (a.entries[a.entries.length - 1] as LogEntry).seq,
-    });
+    const last = (a.entries[a.entries.length - 1] as LogEntry).seq;
+    // Entries another connection committed just before these, not told yet (see Others.before).
+    for (const change of this.others.before(a.game, first, last)) this.tell(change);
+    this.tell({ kind: 'append', game: a.game, first, last });
     if (a.notices && a.notices.length > 0) this.tell({ kind: 'notice', game: a.game });
   }
 
@@ -561,8 +587,15 @@ export class SqliteStore implements Store {
         if (dump.byMail) this.byMail.mark([dump.game]);
       });
       tx.immediate();
+      this.others.committed(dump.game);
     });
-    await this.durable();
+    try {
+      await this.durable();
+    } catch (e) {
+      this.others.settled(dump.game, false);
+      throw e;
+    }
+    this.others.settled(dump.game, true);
     this.tellAppend({ game: dump.game, entries: dump.entries }, 1);
   }
 
@@ -702,6 +735,7 @@ export class SqliteStore implements Store {
     // Appends still waiting for their group are committed before the file is closed (closing checkpoints
     // the WAL into the file and syncs it), and answered before close() is.
     if (this.db.open) this.commitWaiting();
+    this.others.close();
     this.db.close();
     await Promise.allSettled([...this.syncs]);
     if (this.walFd !== undefined) closeSync(this.walFd);

@@ -181,9 +181,18 @@ export interface Store {
   /**
    * Optional: tells `watcher` of every append committed to this store, by this process or another, in
    * commit order, after the commit. Resolves once the store is listening (appends committed after that are
-   * told); the returned function stops it. A store only one process can write may tell only its own appends.
+   * told); the returned function stops it. A store that learns of other processes' commits only by looking
+   * for them tells them while someone looks out (lookForOthers).
    */
   watch?(watcher: StoreWatcher): Promise<() => Promise<void>>;
+  /**
+   * Optional, for a store that is not told of other processes' commits (SQLite: its watch tells its own
+   * process's appends at once): until the answer is called, the store looks for them itself and tells its
+   * watchers what it finds, as `watch` says (issue 16: the CLI beside `referee serve`). Held by whoever
+   * follows games or the outbox (Following, while it has listeners; a Courier); the store looks only while
+   * one is held, at a cost bounded per store, not per game or holder. PostgreSQL's NOTIFY needs none.
+   */
+  lookForOthers?(): () => void;
   /**
    * Optional: what the store finds wrong with its own file, in one line (undefined if nothing): damage a
    * read can pass over without an error, such as a lost page that leaves a shorter log.

@@ -213,7 +213,8 @@ describe('reading', () => {
         if (text.includes('\n\n')) break;
       }
       stream.destroy();
-      expect(text).toBe(`event: hello\ndata: {"seq":${await seenBy(viewer)}}\n\n`);
+      // The position, and how often a heartbeat comes (the page shows the stream stale after two missed).
+      expect(text).toBe(`event: hello\ndata: {"seq":${await seenBy(viewer)},"heartbeat":15000}\n\n`);
     }
     await refusedUnchanged(401, 'unauthorized', () =>
       req(t.app, 'GET', `${G}/events`, { token: 'nr_nothing' }),

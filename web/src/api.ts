@@ -1,5 +1,6 @@
 // The HTTP API as the page uses it (docs/api.md): typed fetches, tokens kept per game in localStorage, and
 // the live-update stream read with fetch so the token travels in the Authorization header, never in a URL.
+import { heartbeatOf, Liveness } from './liveness';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -238,17 +239,23 @@ export interface ShownNotice {
   at: string;
 }
 
+/**
+ * Where the page's stream stands: connecting, live, stale (it heard nothing for two heartbeats, so it may be
+ * behind: it connects again), or waiting to retry after a failure.
+ */
+export type LiveState = 'connecting' | 'live' | 'stale' | 'retrying';
+
 export interface LiveHandlers {
   onUpdate: (data: { seq: number; lines: LogLine[] }) => void;
   /** A notice written for the viewer (or the public) while the stream is open. */
   onNotice?: (notice: ShownNotice) => void;
-  onState: (state: 'connecting' | 'live' | 'retrying') => void;
+  onState: (state: LiveState) => void;
 }
 
 /**
  * Reads the game's server-sent events until `signal` aborts, reconnecting after a failure (1 s, doubling to
- * 30 s). After every (re)connection the caller is told `live`, and should refetch, since updates may have
- * been missed while disconnected.
+ * 30 s) or a stall (see liveness.ts: `stale` until it is connected again). After every (re)connection the
+ * caller is told `live`, and should refetch, since updates may have been missed while disconnected.
  */
 export async function follow(
   game: string,
@@ -259,32 +266,53 @@ export async function follow(
   let delay = 1000;
   while (!signal.aborted) {
     handlers.onState('connecting');
+    // This connection alone is dropped when it stalls; `signal` ends them all.
+    const connection = new AbortController();
+    const forward = () => connection.abort();
+    signal.addEventListener('abort', forward);
+    let stalled = false;
+    const liveness = new Liveness(() => {
+      stalled = true;
+      handlers.onState('stale');
+      connection.abort();
+    });
     try {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (token !== undefined) headers.authorization = `Bearer ${token}`;
-      const res = await fetch(`/api/games/${enc(game)}/events`, { headers, signal, cache: 'no-store' });
+      const res = await fetch(`/api/games/${enc(game)}/events`, {
+        headers,
+        signal: connection.signal,
+        cache: 'no-store',
+      });
       if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
       handlers.onState('live');
       delay = 1000;
+      liveness.heard();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        // Anything at all (the heartbeat is a comment line) says the stream lives.
+        liveness.heard();
         buffer += value.replace(/\r\n?/g, '\n');
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          dispatch(message, handlers);
+          dispatch(message, handlers, liveness);
         }
       }
     } catch (e) {
       if (signal.aborted) return;
-      console.warn('live updates interrupted', e);
+      if (!stalled) console.warn('live updates interrupted', e);
+    } finally {
+      liveness.stop();
+      signal.removeEventListener('abort', forward);
     }
     if (signal.aborted) return;
-    handlers.onState('retrying');
+    // A stalled stream stays marked stale until it is connected again.
+    if (!stalled) handlers.onState('retrying');
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, delay);
       signal.addEventListener('abort', () => {
@@ -296,7 +324,7 @@ export async function follow(
   }
 }
 
-function dispatch(message: string, handlers: LiveHandlers): void {
+function dispatch(message: string, handlers: LiveHandlers, liveness: Liveness): void {
   let event = 'message';
   const data: string[] = [];
   for (const line of message.split('\n')) {
@@ -306,6 +334,15 @@ function dispatch(message: string, handlers: LiveHandlers): void {
     const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
     if (field === 'event') event = value;
     else if (field === 'data') data.push(value);
+  }
+  if (event === 'hello' && data.length > 0) {
+    try {
+      const ms = heartbeatOf(JSON.parse(data.join('\n')));
+      if (ms !== undefined) liveness.heartbeat(ms);
+    } catch (e) {
+      console.warn('a greeting that is not JSON', e);
+    }
+    return;
   }
   if (event === 'notice' && data.length > 0) {
     try {

@@ -2,7 +2,7 @@
 // commands as forms, the forum-post box, the Administrator's controls, and the log - kept current by the
 // live-update stream, which refetches the view on every update.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { CommandInfo, GamePayload, Identities, Json, LogLine, SentenceResult } from './api';
+import type { CommandInfo, GamePayload, Identities, Json, LiveState, LogLine, SentenceResult } from './api';
 import { api, ApiError, follow, loadIdentities, newKey, saveIdentities, text, tokenOf } from './api';
 import { CommandForm } from './forms';
 import { JoinForm } from './games';
@@ -22,6 +22,21 @@ const playerNames = (players: Json | undefined): string[] =>
 const identityLabel = (id: string): string =>
   id === 'admin' ? 'the Administrator' : id.startsWith('player:') ? id.slice('player:'.length) : 'the public';
 
+/** The live mark: green only while the stream is connected and heard from (see liveness.ts). */
+const LIVE_LABEL: Record<LiveState, string> = {
+  connecting: '○ connecting',
+  live: '● live',
+  stale: '◌ stale: reconnecting',
+  retrying: '○ reconnecting',
+};
+
+const LIVE_TITLE: Record<LiveState, string> = {
+  connecting: 'connecting to live updates',
+  live: 'live updates: changes appear as they are made',
+  stale: 'no word from the server for two heartbeats: this page may be behind; connecting again',
+  retrying: 'live updates were interrupted: connecting again',
+};
+
 export function GamePage({ game }: { game: string }) {
   const [ids, setIdsState] = useState<Identities>(() => loadIdentities(game));
   const setIds = (next: Identities) => {
@@ -32,7 +47,7 @@ export function GamePage({ game }: { game: string }) {
   const [payload, setPayload] = useState<GamePayload | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
-  const [live, setLive] = useState<'connecting' | 'live' | 'retrying'>('connecting');
+  const [live, setLive] = useState<LiveState>('connecting');
   const [notice, setNotice] = useState<string | null>(() => {
     const k = `nomic-referee:new-token:${game}`;
     const n = sessionStorage.getItem(k);
@@ -146,8 +161,8 @@ export function GamePage({ game }: { game: string }) {
           {clock && <span> · {clock}</span>}
           {payload && <span data-testid="seq"> · entry {payload.seq}</span>}
           {view.ended ? <span> · the game is over</span> : null}
-          <span class={`live ${live}`} data-testid="live" title="live updates">
-            {live === 'live' ? '● live' : live === 'connecting' ? '○ connecting' : '○ reconnecting'}
+          <span class={`live ${live}`} data-testid="live" title={LIVE_TITLE[live]}>
+            {LIVE_LABEL[live]}
           </span>
         </p>
         <div class="identity">
