@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
-import { checkConsecutive, checkGameNames, checkNoticesOf, StoreError } from './store.js';
+import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
   ClaimedNotice,
@@ -18,6 +18,7 @@ import type {
   Store,
   StoreChange,
   StoredNotice,
+  StoredSnapshot,
   StoreWatcher,
   TokenGrant,
 } from './store.js';
@@ -34,6 +35,7 @@ import {
 import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
+import { SqliteSnapshots } from './sqlite/snapshots.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
 export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
@@ -101,6 +103,7 @@ export class SqliteStore implements Store {
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
   private readonly byMail: SqliteByMail;
+  private readonly snapshots: SqliteSnapshots;
   /** In-process only: one process owns a SQLite file, so its own appends are all there is to tell. */
   private readonly watchers = new Set<StoreWatcher>();
   /** Appends waiting for the next group commit (see append). */
@@ -176,6 +179,7 @@ export class SqliteStore implements Store {
       this.outbox = new SqliteOutbox(this.db);
       this.addresses = new SqliteAddresses(this.db);
       this.byMail = new SqliteByMail(this.db);
+      this.snapshots = new SqliteSnapshots(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -238,7 +242,12 @@ export class SqliteStore implements Store {
     }
   }
 
-  async *foldStream(game: string, stub: readonly string[], batch = 5000): AsyncGenerator<FoldBatch> {
+  async *foldStream(
+    game: string,
+    stub: readonly string[],
+    fromSeq = 1,
+    batch = 5000,
+  ): AsyncGenerator<FoldBatch> {
     // Each batch is one query returning one string per entry: the stored JSON, or for a stub type just
     // the type name and, after a tab, its visibility as JSON (which SQLite extracts without handing the
     // entry over; the text cannot start with '{'), so those entries are never parsed whole. The visibility
@@ -252,7 +261,7 @@ export class SqliteStore implements Store {
         .pluck(),
       this.db.prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?').pluck(),
     ]);
-    let next = 1;
+    let next = fromSeq;
     for (;;) {
       const rows = await this.run(() => page.all(...stub, game, next, batch));
       if (rows.length === 0) return;
@@ -276,6 +285,10 @@ export class SqliteStore implements Store {
 
   command(game: string, id: string): Promise<CommandRecord | undefined> {
     return this.run(() => this.stmts.command.get(game, id));
+  }
+
+  snapshot(game: string): Promise<StoredSnapshot | undefined> {
+    return this.run(() => this.snapshots.read(game));
   }
 
   /**
@@ -442,6 +455,7 @@ export class SqliteStore implements Store {
   /** The body of an append's transaction: every check, then every write. */
   private write(a: Append, first: LogEntry): void {
     if (a.notices) checkNoticesOf(a.game, a.notices);
+    checkSnapshotOf(a);
     if (a.create) {
       if (this.known(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
       this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
@@ -475,6 +489,7 @@ export class SqliteStore implements Store {
     }
     for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
     if (a.notices) this.outbox.write(a.notices);
+    if (a.snapshot) this.snapshots.write(a.snapshot);
   }
 
   /** Appends through this store object, told after each commit (see Store.watch). */
