@@ -2,7 +2,7 @@
 // lighter check that a log is sound before anything is appended on top of it. Both only read the store, so
 // they run as well on a read-only connection of their own (the server's verifying thread opens one: see
 // src/server/verify-worker.ts) as on the Referee's.
-import type { Kernel, KernelEvent, LogEntry, Stream, VerifyReport } from '../core/index.js';
+import type { Kernel, KernelEvent, LogEntry, VerifyReport } from '../core/index.js';
 import { chainBreak, entryHash, GENESIS, sha256Hex, streamSeed, verifyLog } from '../core/index.js';
 import type { Store } from '../store/store.js';
 import { StoreError } from '../store/store.js';
