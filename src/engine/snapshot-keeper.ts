@@ -71,8 +71,13 @@ export class SnapshotKeeper {
     const last = entries[entries.length - 1];
     if (!this.policy || !master || !before || !last) return undefined;
     if (last.seq - (this.latest.get(game) ?? 0) < this.policy.every) return undefined;
-    if (!(await this.vouch(game, { seq: before.state.seq, hash: before.head }, master))) return undefined;
-    return makeSnapshot(after, last.hash, master, this.version());
+    const snapshot = (await this.vouch(game, { seq: before.state.seq, hash: before.head }, master))
+      ? makeSnapshot(after, last.hash, master, this.version())
+      : undefined;
+    // None can be made (a log this process cannot vouch for, a state that is not data): the next try is
+    // `every` entries on, not at every command from here.
+    if (!snapshot) this.latest.set(game, last.seq);
+    return snapshot;
   }
 
   /** Whether the log up to `head` is sound as far as this process knows, checking what it has not yet. */
