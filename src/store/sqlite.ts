@@ -216,6 +216,19 @@ export class SqliteStore implements Store {
     );
   }
 
+  /**
+   * A game's log read back empty from its start: a game the games table lists always has its creation's
+   * entries (written in one transaction with its row), so if it is listed that is a damaged file (a page of
+   * the log lost), never a game that is not there.
+   */
+  private noLog(game: string): void {
+    if (this.stmts.exists.get(game))
+      throw new StoreError(
+        'damaged',
+        `${this.path} is damaged: ${game} is in the games but its log reads back empty; it was left untouched`,
+      );
+  }
+
   listGames(): Promise<GameSummary[]> {
     return this.run(() => this.stmts.games.all());
   }
@@ -223,7 +236,9 @@ export class SqliteStore implements Store {
   entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
     return this.run(() => {
       if (!this.known(game)) return undefined;
-      return this.stmts.entries.all(game, fromSeq).map(this.toEntry);
+      const rows = this.stmts.entries.all(game, fromSeq);
+      if (rows.length === 0 && fromSeq <= 1) this.noLog(game);
+      return rows.map(this.toEntry);
     });
   }
 
@@ -236,7 +251,10 @@ export class SqliteStore implements Store {
     for (;;) {
       const rows = this.run(() => this.stmts.page.all(game, next, batch));
       const page = (await rows).map(this.toEntry);
-      if (page.length === 0) return;
+      if (page.length === 0) {
+        if (next <= 1) await this.run(() => this.noLog(game));
+        return;
+      }
       yield page;
       next = (page[page.length - 1] as LogEntry).seq + 1;
     }
@@ -264,7 +282,10 @@ export class SqliteStore implements Store {
     let next = fromSeq;
     for (;;) {
       const rows = await this.run(() => page.all(...stub, game, next, batch));
-      if (rows.length === 0) return;
+      if (rows.length === 0) {
+        if (next <= 1) await this.run(() => this.noLog(game));
+        return;
+      }
       const events = rows.map((r): GameEvent =>
         typeof r === 'string' && r.charCodeAt(0) !== 123
           ? stubEvent(r)
