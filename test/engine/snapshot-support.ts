@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, Kernel, player, PUBLIC } from '../../src/core/index.js';
+import { ADMIN, foldCode, Kernel, player, PUBLIC, snapshotVersion } from '../../src/core/index.js';
 import type { Command, GameState } from '../../src/core/index.js';
 import type { Accepted } from '../../src/engine/referee.js';
 import { Referee } from '../../src/engine/referee.js';
@@ -19,6 +19,7 @@ import { positionOf } from '../../src/rulesets/grid-2002-01/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
+import { readSnapshot } from '../../src/engine/snapshots.js';
 import { adminQuery, dropSchema, freshSchemaName, PG_URL, requirePostgres } from '../store/pg-support.js';
 
 /** Where one store lives, and a way into its database that goes around the store. */
@@ -90,6 +91,13 @@ export function refereeOn(store: Store, options: { every?: number; code?: string
   });
 }
 
+/** Why the game's stored snapshot is not used by a Referee of `refereeOn` (undefined: it is used). */
+export async function ignoredBecause(store: Store, game: string, code = ''): Promise<string | undefined> {
+  const version = () => snapshotVersion(`${foldCode(defaultRegistry())}\n${code}`);
+  const reading = await readSnapshot(store, game, await store.master(game), version);
+  return reading.usable ? undefined : reading.why;
+}
+
 export async function must(referee: Referee, game: string, command: Command): Promise<Accepted> {
   const r = await referee.submit(game, command);
   if (!r.ok) throw new Error(`${command.type}: ${r.error.message}`);
@@ -114,10 +122,9 @@ export async function newGridGame(referee: Referee, game: string, ruleset = 'gri
 export function movesOf(state: GameState, dx = 0): Command[] {
   const dy = state.clock.nweek % 2 === 0 ? 1 : -1;
   return PLAYERS.map((p): Command => {
-    const at =
-      (state.ruleset === 'grid-2002-06'
-        ? locationOf(state.rules as JuneState, p)
-        : positionOf(state.rules as GridState, p)) ?? [1, 1];
+    const at = (state.ruleset === 'grid-2002-06'
+      ? locationOf(state.rules as JuneState, p)
+      : positionOf(state.rules as GridState, p)) ?? [1, 1];
     return { type: 'move', by: player(p), args: { x: at[0] + dx, y: at[1] + dy } };
   });
 }

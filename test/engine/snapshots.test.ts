@@ -13,6 +13,7 @@ import {
   BACKENDS,
   EVERY,
   expectSameGame,
+  ignoredBecause,
   movesOf,
   must,
   newGridGame,
@@ -88,6 +89,7 @@ for (const backendKind of BACKENDS) {
       const length = (await referee.state('g1')).seq;
       expect(snap.seq).toBeGreaterThan(length - EVERY);
       expect(snap.logged).toBe(snap.hash);
+      expect(await ignoredBecause(await connect(backend), 'g1')).toBeUndefined();
       const p = await newProcess(backend, 'g1');
       // Opened from the snapshot; the first write checked the log from the snapshot's entry on, not from 1.
       expect(p.foldedFrom).toBe(snap.seq + 1);
@@ -107,6 +109,9 @@ for (const backendKind of BACKENDS) {
       const flipped = snap.state.replace('"seq":', '"seq": ');
       expect(flipped).not.toBe(snap.state);
       await rewrite(backend, 'g1', { state: flipped });
+      expect(await ignoredBecause(await connect(backend), 'g1')).toMatch(
+        /damaged or forged: its tag is wrong/,
+      );
       const p = await newProcess(backend, 'g1');
       expect(p.foldedFrom).toBe(1);
       expect(p.checkedFrom).toBe(1);
@@ -118,6 +123,7 @@ for (const backendKind of BACKENDS) {
       await rewrite(backend, 'g1', {
         tag: `${tag.slice(0, 10)}${tag[10] === 'a' ? 'b' : 'a'}${tag.slice(11)}`,
       });
+      expect(await ignoredBecause(await connect(backend), 'g1')).toMatch(/its tag is wrong/);
       expect((await newProcess(backend, 'g1')).foldedFrom).toBe(1);
     });
 
@@ -140,6 +146,7 @@ for (const backendKind of BACKENDS) {
       ];
       for (const tag of tags) {
         await rewrite(backend, 'g1', { state: forged, tag });
+        expect(await ignoredBecause(await connect(backend), 'g1')).toMatch(/its tag is wrong/);
         const p = await newProcess(backend, 'g1');
         expect(p.foldedFrom).toBe(1);
         expect(p.state.balances.alice ?? 0).not.toBe(1000);
@@ -173,11 +180,19 @@ for (const backendKind of BACKENDS) {
       const copied = await snapshotOf(other, 'g1');
       expect(copied.logged).not.toBeNull();
       expect(copied.logged).not.toBe(copied.hash);
+      expect(await ignoredBecause(await connect(other), 'g1')).toMatch(/stale/);
       const p = await newProcess(other, 'g1');
       expect(p.foldedFrom).toBe(1);
-      // And a snapshot past the end of the log (a log restored from an older backup): ignored too.
-      await rewrite(other, 'g1', { seq: String(p.state.seq + 50) });
+      // And a true snapshot past the end of the log (the log restored from an older backup, cut short
+      // under it): ignored too.
+      const latest = await snapshotOf(other, 'g1');
+      expect(await ignoredBecause(await connect(other), 'g1')).toBeUndefined();
+      await other.sql(`DELETE FROM ${other.t('log')} WHERE game = ? AND seq > ?`, ['g1', shared.length]);
+      if (name === 'PostgreSQL')
+        await other.sql(`UPDATE ${other.t('games')} SET last_seq = ? WHERE id = ?`, [shared.length, 'g1']);
+      expect(latest.seq).toBeGreaterThan(shared.length);
       expect((await snapshotOf(other, 'g1')).logged).toBeNull();
+      expect(await ignoredBecause(await connect(other), 'g1')).toMatch(/stale/);
       expect((await newProcess(other, 'g1')).foldedFrom).toBe(1);
     });
 
@@ -187,6 +202,10 @@ for (const backendKind of BACKENDS) {
       await newGridGame(older, 'g1');
       await rounds(older, 'g1', 3);
       const old = await snapshotOf(backend, 'g1');
+      expect(await ignoredBecause(await connect(backend), 'g1')).toMatch(/folded by other code/);
+      expect(
+        await ignoredBecause(await connect(backend), 'g1', 'an older build of the rulesets'),
+      ).toBeUndefined();
       const p = await newProcess(backend, 'g1');
       expect(p.foldedFrom).toBe(1);
       const now = await snapshotOf(backend, 'g1');
