@@ -4,7 +4,7 @@
 // in any helper a fold calls (which no fold's own text shows) leaves old snapshots unused too. The program's
 // version number would not: it is not raised for each change, and a copy built from other sources may carry
 // the same one.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,10 +28,11 @@ export function codeVersion(root = join(HERE, '..')): string {
     return hash.digest('hex');
   }
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(js|ts)$/.test(name) && !name.endsWith('.d.ts')) {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(js|ts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
         hash.update(`${relative(root, path)}\n`);
         hash.update(readFileSync(path));
       }
