@@ -13,6 +13,7 @@ import { clockBench, clockRow, writeClockDoc } from './clock.js';
 import { importRow, mailImport, writeImportDoc } from './mail-import.js';
 import { latencyRow, mailLatency, writeLatencyDoc } from './mail-latency.js';
 import { cliStartup, startupRow, writeStartupDoc } from './cli-startup.js';
+import { snapshotsBench, snapshotsRows, writeSnapshotsDoc } from './snapshots.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -99,6 +100,13 @@ const latencyLoad = loadavg();
 const latency = await mailLatency({ posts: 200, rate: 5 });
 row(...latencyRow(latency));
 writeLatencyDoc(latency, 'npm run bench', latencyLoad);
+
+// Snapshots (issue 17): `act` on a 100,000-entry game against `act` on a new game; its own section too.
+const snapshotsLoad = loadavg();
+const snapshots = await snapshotsBench({ entries: 100_000, runs: 20 });
+const [actRow] = snapshotsRows(snapshots);
+if (actRow) row(actRow[0] ?? '', actRow[1] ?? '', actRow[2] ?? '', actRow[3] === 'met');
+writeSnapshotsDoc(snapshots, 'npm run bench', snapshotsLoad);
 
 // Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
 // every acknowledged command looked for in the logs afterwards. Five runs, as this shared 2-core machine

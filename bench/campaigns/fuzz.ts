@@ -50,10 +50,10 @@ export const FUZZ_RULESETS: readonly string[] = defaultRegistry().ids();
 export const ERROR_CODE = /^[a-z][a-z-]*$/;
 
 /** A fixed dice secret, so a failing kernel run replays exactly from its seed. */
-const MASTER = Uint8Array.from({ length: 32 }, (_, i) => (i * 53 + 7) & 0xff);
+export const MASTER = Uint8Array.from({ length: 32 }, (_, i) => (i * 53 + 7) & 0xff);
 
 /** Manual dice brought to a game's creation: enough for any setup, the rest stay queued for later rolls. */
-const SETUP_ROLLS: readonly number[] = Array.from({ length: 120 }, (_, i) => 1 + ((i * 7919) % 20));
+export const SETUP_ROLLS: readonly number[] = Array.from({ length: 120 }, (_, i) => 1 + ((i * 7919) % 20));
 
 /** Player names: some join, some never do; 'constructor' is a member of every object's prototype. */
 const NAMES = ['ann', 'bob', 'cy', 'dee', 'constructor'] as const;
@@ -414,7 +414,7 @@ function actorOf(state: GameState, w: Who, wants: 'player' | 'admin' | undefined
 }
 
 /** The command for a step that is not a fuzzed one. */
-function fixedCommand(s: Exclude<Step, CommandStep>): Command {
+export function fixedCommand(s: Exclude<Step, CommandStep>): Command {
   switch (s.kind) {
     case 'tick':
       return { type: 'tick', by: ADMIN, args: s.nweek ? { nweek: true } : {} };
@@ -486,7 +486,7 @@ export interface Tally {
 export const newTally = (): Tally => ({ runs: 0, commands: 0, accepted: 0, rejected: 0, codes: new Map() });
 
 /** An in-memory game: the kernel's decide and the log chained as a store would. */
-class KernelGame {
+export class KernelGame {
   state: GameState | undefined;
   entries: LogEntry[] = [];
   constructor(
@@ -509,7 +509,7 @@ class KernelGame {
   }
 }
 
-function extraStrings(kernel: Kernel, ruleset: string): string[] {
+export function extraStrings(kernel: Kernel, ruleset: string): string[] {
   const r = kernel.registry.get(ruleset);
   const modules = r ? kernel.registry.available(r).map((m) => m.id) : [];
   return [...NAMES, ...kernel.registry.ids(), ...modules, 'The Bank', 'a1', 'h8', 'c5', 'n', 'e', 's', 'w'];

@@ -7,6 +7,7 @@ import { canonicalJson, verifyLog } from '../core/index.js';
 import type { Json } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
 import { systemEntropy } from '../node/entropy.js';
+import { programCode } from '../node/code-version.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { isPostgresSpec, openStore } from '../store/open.js';
 import { redact } from '../store/postgres/connection.js';
@@ -72,7 +73,7 @@ async function migrate(
       `${shown(opts.to)} already has ${clash.length === 1 ? 'the game' : 'the games'} ${clash.join(', ')}; nothing was copied`,
       'game-exists',
     );
-  const referee = new Referee(target, defaultRegistry(), systemEntropy);
+  const referee = new Referee(target, defaultRegistry(), systemEntropy, { snapshots: { code: programCode } });
   let moved = 0;
   for (const game of games) {
     const dump = await source.dumpGame(game);

@@ -7,6 +7,7 @@ import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore 
 import { redact } from '../store/postgres/connection.js';
 import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
+import { programCode } from '../node/code-version.js';
 import { UsageError } from './fail.js';
 import { noticesByMail } from './by-mail.js';
 
@@ -30,7 +31,9 @@ export async function withReferee<T>(program: Program, work: (referee: Referee) 
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
   const store = await openStore(dbPath(program), { sync });
   try {
-    const referee = new Referee(store, defaultRegistry(), systemEntropy);
+    const referee = new Referee(store, defaultRegistry(), systemEntropy, {
+      snapshots: { code: programCode },
+    });
     noticesByMail(referee);
     return await work(referee);
   } finally {

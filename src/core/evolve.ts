@@ -192,3 +192,12 @@ function rulesFold(registry: Registry, s: GameState, e: GameEvent): unknown {
   if (index.known.has(e.type)) return s.rules;
   throw new Error(`no active rule of ${s.ruleset} understands the event ${e.type}`);
 }
+
+/**
+ * The text of the kernel's fold (this file's functions and the ledger's transfer), for snapshots' code
+ * fingerprint (snapshot.ts, foldCode): a snapshot folded by other code is not used.
+ */
+export const evolveCode = (): string =>
+  [makeEvolve, step, seePrivate, created, advanceDice, kernelFold, rulesFold, applyTransfer]
+    .map(String)
+    .join('\n');

@@ -26,3 +26,4 @@ export * from './schedule-time.js';
 export * from './schedule-describe.js';
 export * from './instant.js';
 export { DEFAULT_WARNINGS } from './schedule-commands.js';
+export * from './snapshot.js';

@@ -29,20 +29,24 @@ import {
   chain,
   err,
   FOLD_NOOP_TYPES,
+  foldCode,
   GENESIS,
   Kernel,
   ok,
   ruleError,
+  snapshotVersion,
   verifyLog,
 } from '../core/index.js';
 import type { Registry } from '../core/index.js';
-import type { GameSummary, Notice, Store, TokenGrant } from '../store/store.js';
+import type { GameSummary, Notice, Snapshot, Store, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 import type { AppendListener } from './following.js';
 import { Following } from './following.js';
 import type { FileCheck, LogCheck } from './verification.js';
-import { checkSound, verifyStored } from './verification.js';
+import { verifyStored } from './verification.js';
 import { reusedId } from './idempotency.js';
+import { SnapshotKeeper } from './snapshot-keeper.js';
+import { SNAPSHOT_EVERY } from './snapshots.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
 export interface Accepted {
@@ -93,6 +97,17 @@ export type CommandNotices = (
 /** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
 export type Entropy = () => Uint8Array;
 
+/** How a Referee is set up beyond its store, rulesets and entropy. */
+export interface RefereeOptions {
+  /**
+   * Snapshots of games' states (issue 17; snapshots.ts): written with the append that takes a game `every`
+   * entries (default SNAPSHOT_EVERY) past its last one, and used to open a game and check it before its first
+   * write. `code` is the host's fingerprint of its own code (src/node/code-version.ts), beside the text of
+   * the folds the registry holds: a snapshot folded by other code is never used. `false`: none.
+   */
+  readonly snapshots?: false | { readonly every?: number; readonly code?: () => string };
+}
+
 /**
  * How many times one command is decided before the referee gives up: each refused try means another
  * process committed to the game in between, so the game moved on; 32 such races in a row means something
@@ -117,8 +132,8 @@ export class Referee {
    * follows): the next command is decided on the store's state, not first on the cached one.
    */
   private readonly stale = new Set<string>();
-  /** Games whose stored log was found sound (see checkSound) before this referee first wrote to them. */
-  private readonly sound = new Set<string>();
+  /** The first write's check of each game, and its snapshots (snapshot-keeper.ts). */
+  private readonly snapshots: SnapshotKeeper;
   /** Who checks the store's file, if not the store itself (see checkFileWith). */
   private fileCheck: FileCheck | undefined;
   /** The listeners of appends, and the watching of other processes' (following.ts). */
@@ -132,8 +147,19 @@ export class Referee {
     readonly store: Store,
     registry: Registry,
     private readonly entropy: Entropy,
+    options: RefereeOptions = {},
   ) {
     this.kernel = new Kernel(registry);
+    const snapshots = options.snapshots ?? {};
+    this.snapshots = new SnapshotKeeper(
+      store,
+      snapshots === false
+        ? undefined
+        : {
+            every: snapshots.every ?? SNAPSHOT_EVERY,
+            version: () => snapshotVersion(`${foldCode(registry)}\n${snapshots.code?.() ?? ''}`),
+          },
+    );
     this.following = new Following({
       store,
       cachedSeq: (game) => this.cache.get(game)?.state.seq,
@@ -283,11 +309,10 @@ export class Referee {
 
   /**
    * Before the first write to a game, its stored log must be sound (verification.ts, checkSound): once per
-   * game and process. Refused as 'damaged'.
+   * game and process, from its usable snapshot if it has one (snapshot-keeper.ts). Refused as 'damaged'.
    */
-  private async checkSound(game: string): Promise<void> {
-    if (this.sound.has(game)) return;
-    if (await checkSound(this.store, game, () => this.soundFile())) this.sound.add(game);
+  private checkSound(game: string): Promise<void> {
+    return this.snapshots.checkSound(game, () => this.soundFile());
   }
 
   /**
@@ -346,6 +371,7 @@ export class Referee {
     if (!decided.ok) return undefined;
     const entries = this.link(hit, decided.value);
     const notices = await this.noticesOf(game, options, entries, decided.value.state, hit.state);
+    const snapshot = await this.snapshots.due(game, hit, entries, decided.value.state, hit.master);
     try {
       await this.store.append({
         game,
@@ -353,13 +379,14 @@ export class Referee {
         ...(command.id !== undefined ? { commandId: command.id } : {}),
         ...(options.tokens ? { tokens: options.tokens } : {}),
         ...notices,
+        ...(snapshot ? { snapshot } : {}),
       });
     } catch (e) {
       if (e instanceof StoreError && (e.code === 'conflict' || e.code === 'duplicate-command'))
         return undefined;
       throw e;
     }
-    this.committed(game, entries, decided.value.state, hit.master);
+    this.committed(game, entries, decided.value.state, hit.master, snapshot);
     return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
@@ -404,6 +431,7 @@ export class Referee {
     if (!decided.ok) return decided;
     const entries = this.link(loaded, decided.value);
     const notices = await this.noticesOf(game, options, entries, decided.value.state, loaded?.state);
+    const snapshot = await this.snapshots.due(game, loaded, entries, decided.value.state, master);
     // A refused append wrote nothing and leaves the cache as it was: true of what was committed, and the
     // next load catches it up.
     await this.store.append({
@@ -413,8 +441,9 @@ export class Referee {
       ...(command.id !== undefined ? { commandId: command.id } : {}),
       ...(options.tokens ? { tokens: options.tokens } : {}),
       ...notices,
+      ...(snapshot ? { snapshot } : {}),
     });
-    this.committed(game, entries, decided.value.state, master);
+    this.committed(game, entries, decided.value.state, master, snapshot);
     return ok({ entries, state: decided.value.state, duplicate: false });
   }
 
@@ -424,7 +453,9 @@ export class Referee {
     entries: readonly LogEntry[],
     state: GameState,
     master: Uint8Array | null,
+    snapshot: Snapshot | undefined,
   ): void {
+    this.snapshots.committed(game, entries, snapshot);
     const last = entries[entries.length - 1] as LogEntry;
     // A read may have caught the cache up past these entries while the append was committing (and told the
     // listeners of them then): only a cache still behind them is moved on, so each entry is told once.
@@ -509,12 +540,15 @@ export class Referee {
 
   private async loadFully(game: string): Promise<Loaded> {
     this.stale.delete(game);
-    // Folded batch by batch, the no-op entries unparsed: a game of a million entries loads in about a
-    // second without its log ever being in memory whole.
-    let state: GameState | undefined;
-    let head = GENESIS;
-    let seq = 0;
-    for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES)) {
+    // From the game's snapshot if one may be used (snapshot-keeper.ts), else from the start; folded batch by
+    // batch, the no-op entries unparsed: a game of a million entries loads in about a second without its log
+    // ever being in memory whole.
+    const master = await this.store.master(game);
+    const from = await this.snapshots.usable(game, master);
+    let state: GameState | undefined = from?.state;
+    let head = from?.hash ?? GENESIS;
+    let seq = from?.seq ?? 0;
+    for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES, seq + 1)) {
       try {
         for (const e of batch.events) {
           state = this.kernel.evolve(state, e);
@@ -526,7 +560,6 @@ export class Referee {
       head = batch.lastHash;
     }
     if (!state) throw new StoreError('unknown-game', `there is no game ${game}`);
-    const master = await this.store.master(game);
     // Two loads of one game may overlap; the one that finishes second must not put an older state back.
     if (this.cache.has(game)) return this.load(game);
     const loaded = { state, head, master };

@@ -2,7 +2,7 @@
 // lighter check that a log is sound before anything is appended on top of it. Both only read the store, so
 // they run as well on a read-only connection of their own (the server's verifying thread opens one: see
 // src/server/verify-worker.ts) as on the Referee's.
-import type { Kernel, KernelEvent, LogEntry, Stream, VerifyReport } from '../core/index.js';
+import type { Kernel, KernelEvent, LogEntry, VerifyReport } from '../core/index.js';
 import { chainBreak, entryHash, GENESIS, sha256Hex, streamSeed, verifyLog } from '../core/index.js';
 import type { Store } from '../store/store.js';
 import { StoreError } from '../store/store.js';
@@ -62,45 +62,114 @@ export async function verifyStored(
   }
 }
 
+/** A point of a game's log: an entry's number and its hash. */
+export interface ChainPoint {
+  readonly seq: number;
+  readonly hash: string;
+}
+
+/**
+ * Checks a stretch of a game's log as it is read from the store: numbered one after another, each entry's
+ * hash that of its content and each linked to the one before, and every seed it commits to the one the
+ * game's dice secret gives. From the start (`after` undefined), or from the entry after a point already
+ * checked (each entry's `prev` must then follow it), or from a point already checked itself (`at`: a usable
+ * snapshot's entry, whose own content and hash are checked, but not its link to the entry before). Up to
+ * entry `upTo` if given, else to the end. Answers the last entry checked (undefined if none was read), or
+ * where the chain breaks (`broken`: the walk stops there), and the first seed that does not match (`seed`).
+ */
+async function checkChain(
+  store: Pick<Store, 'stream'>,
+  game: string,
+  master: Uint8Array | null,
+  from: { readonly after?: ChainPoint; readonly at?: ChainPoint },
+  upTo = Infinity,
+): Promise<{ readonly last?: ChainPoint; readonly broken?: string; readonly seed?: string }> {
+  const first = from.at ? from.at.seq : (from.after?.seq ?? 0) + 1;
+  let prev: string | undefined = from.at ? undefined : (from.after?.hash ?? GENESIS);
+  let seq = first - 1;
+  let last: ChainPoint | undefined;
+  let seed: string | undefined;
+  const found = () => ({ ...(last ? { last } : {}), ...(seed !== undefined ? { seed } : {}) });
+  for await (const batch of store.stream(game, first)) {
+    for (const e of batch) {
+      if (e.seq > upTo) return found();
+      seq++;
+      if (
+        e.seq !== seq ||
+        (prev !== undefined && e.prev !== prev) ||
+        (from.at && seq === from.at.seq && e.hash !== from.at.hash) ||
+        entryHash(e.seq, e.at, e.event, e.prev) !== e.hash
+      )
+        return { broken: `entry ${seq} does not match the hash chain` };
+      prev = e.hash;
+      last = { seq: e.seq, hash: e.hash };
+      const k = e.event as KernelEvent;
+      if (
+        seed === undefined &&
+        k.type === 'seed-committed' &&
+        master &&
+        (k.stream === 'public' || k.stream === 'secret') &&
+        sha256Hex(streamSeed(master, k.stream, k.epoch)) !== k.commitment
+      )
+        seed = `the dice secret does not match the seed committed for ${k.stream} ${k.epoch}`;
+    }
+  }
+  return found();
+}
+
 /**
  * Before the first write to a game, its stored log must be sound: nothing is appended on top of a log whose
  * hash chain is broken (an entry altered, lost or moved: a damaged file) or whose dice secret no longer
  * matches the seeds the log committed to. One pass over the log; the rest of `referee verify` (re-deciding
- * every command) is left to that verb. Throws 'damaged'; answers false if there is no such game (the command
- * is then refused as unknown-game), true if the log is sound.
+ * every command) is left to that verb. With `from`, a usable snapshot's entry (snapshots.ts), the pass starts
+ * there: the entries before it were checked so by the process that made the snapshot, and its hash names
+ * them all (a forger would need an entry with the same SHA-256, or the game's secret to tag another
+ * snapshot). Throws 'damaged'; answers undefined if there is no such game (the command is then refused as
+ * unknown-game), else the last entry checked.
  */
-export async function checkSound(store: Store, game: string, fileDamage: FileCheck): Promise<boolean> {
-  let prev = GENESIS;
-  let seq = 0;
-  let problem: string | undefined;
-  const commitments: { stream: Stream; epoch: number; commitment: string }[] = [];
-  outer: for await (const batch of store.stream(game)) {
-    for (const e of batch) {
-      seq++;
-      if (e.seq !== seq || e.prev !== prev || entryHash(e.seq, e.at, e.event, e.prev) !== e.hash) {
-        problem = `entry ${seq} does not match the hash chain`;
-        break outer;
-      }
-      prev = e.hash;
-      const k = e.event as KernelEvent;
-      if (k.type === 'seed-committed') commitments.push(k);
-    }
+export async function checkSound(
+  store: Store,
+  game: string,
+  fileDamage: FileCheck,
+  from?: ChainPoint,
+): Promise<ChainPoint | undefined> {
+  const master = await store.master(game);
+  const checked = await checkChain(store, game, master, from ? { at: from } : {});
+  let problem = checked.broken;
+  if (problem === undefined && !checked.last) {
+    if (!from) return undefined;
+    problem = `entry ${from.seq} is missing`;
   }
-  if (seq === 0) return false;
   const damage = problem === undefined ? await fileDamage() : undefined;
   if (damage) problem = `the file is damaged: ${damage}`;
-  const master = problem === undefined ? await store.master(game) : null;
-  const wrong = commitments.find(
-    (c) =>
-      master &&
-      (c.stream === 'public' || c.stream === 'secret') &&
-      sha256Hex(streamSeed(master, c.stream, c.epoch)) !== c.commitment,
-  );
-  if (wrong) problem = `the dice secret does not match the seed committed for ${wrong.stream} ${wrong.epoch}`;
-  if (problem !== undefined)
+  problem ??= checked.seed;
+  if (problem !== undefined || !checked.last)
     throw new StoreError(
       'damaged',
-      `the stored log of ${game} does not verify (${problem}): nothing was written; \`referee verify ${game}\` tells more`,
+      `the stored log of ${game} does not verify (${problem ?? 'it is empty'}): nothing was written; \`referee verify ${game}\` tells more`,
     );
-  return true;
+  return checked.last;
+}
+
+/**
+ * Whether the entries after `after` up to `to` (both points this process holds: the last it checked, and the
+ * head of the state it is about to snapshot) are sound as checkSound has it: read from the store, chained from
+ * `after` to exactly `to`. A process that folded other processes' entries checks them so before it vouches for
+ * them in a snapshot.
+ */
+export async function soundBetween(
+  store: Store,
+  game: string,
+  master: Uint8Array | null,
+  after: ChainPoint,
+  to: ChainPoint,
+): Promise<boolean> {
+  if (to.seq === after.seq) return to.hash === after.hash;
+  const checked = await checkChain(store, game, master, { after }, to.seq);
+  return (
+    checked.broken === undefined &&
+    checked.seed === undefined &&
+    checked.last?.seq === to.seq &&
+    checked.last.hash === to.hash
+  );
 }

@@ -19,7 +19,7 @@
 // version in `schema_version`.
 import pg from 'pg';
 import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
-import { checkConsecutive, checkGameNames, checkNoticesOf, StoreError } from './store.js';
+import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
   ClaimedNotice,
@@ -32,6 +32,7 @@ import type {
   PlayerAddress,
   Store,
   StoredNotice,
+  StoredSnapshot,
   StoreWatcher,
   TokenGrant,
 } from './store.js';
@@ -193,10 +194,10 @@ export class PostgresStore implements Store {
     }
   }
 
-  async *foldStream(game: string, stub: readonly string[]): AsyncGenerator<FoldBatch> {
+  async *foldStream(game: string, stub: readonly string[], fromSeq = 1): AsyncGenerator<FoldBatch> {
     // The stub types come back as NULL events with their visibility alone, so the driver parses only that
     // (the counts of what each viewer may see are folded from it).
-    let next = 1;
+    let next = fromSeq;
     for (;;) {
       const r = await this.query<{
         seq: number;
@@ -226,6 +227,17 @@ export class PostgresStore implements Store {
     return row ? new Uint8Array(row.master) : null;
   }
 
+  async snapshot(game: string): Promise<StoredSnapshot | undefined> {
+    const r = await this.query<Omit<StoredSnapshot, 'game'>>({
+      name: 'nr_snapshot',
+      text: `SELECT s.seq, s.hash, s.version, s.state, s.tag, l.hash AS logged FROM ${this.t('snapshots')} s
+        LEFT JOIN ${this.t('log')} l ON l.game = s.game AND l.seq = s.seq WHERE s.game = $1`,
+      values: [game],
+    });
+    const row = r.rows[0];
+    return row ? { game, ...row } : undefined;
+  }
+
   async command(game: string, id: string): Promise<CommandRecord | undefined> {
     const r = await this.query<CommandRecord>({
       name: 'nr_command',
@@ -241,6 +253,7 @@ export class PostgresStore implements Store {
     if (!first) return;
     checkConsecutive(a.game, a.entries);
     if (a.notices) checkNoticesOf(a.game, a.notices);
+    checkSnapshotOf(a);
     if (a.create) return this.create(a, a.create, first);
     if (this.closed) throw new StoreError('io', 'the store is closed');
     const last = (a.entries[a.entries.length - 1] as LogEntry).seq;
@@ -279,6 +292,12 @@ export class PostgresStore implements Store {
       if (a.tokens && a.tokens.length > 0) await this.grantIn(c, a.game, a.tokens);
       await this.notifyIn(c, a.game, first.seq, lastEntry.seq);
       await this.outbox.writeIn(c, a.notices ?? []);
+      const s = a.snapshot;
+      if (s)
+        await c.query(
+          `INSERT INTO ${this.t('snapshots')} (game, seq, hash, version, state, tag) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [s.game, s.seq, s.hash, s.version, s.state, s.tag],
+        );
     });
   }
 
@@ -344,7 +363,7 @@ export class PostgresStore implements Store {
 
   private async appendBatch(items: readonly PendingAppend[]): Promise<string[]> {
     if (this.closed) throw new StoreError('io', 'the store is closed');
-    const r = await this.pool.query<{ status: string[] }>(appendBatchQuery(this.t('append_batch'), items));
+    const r = await this.pool.query<{ status: string[] }>(appendBatchQuery(this.schema, items));
     return r.rows[0]?.status ?? [];
   }
 

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
-import { checkConsecutive, checkGameNames, checkNoticesOf, StoreError } from './store.js';
+import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
   ClaimedNotice,
@@ -18,6 +18,7 @@ import type {
   Store,
   StoreChange,
   StoredNotice,
+  StoredSnapshot,
   StoreWatcher,
   TokenGrant,
 } from './store.js';
@@ -36,6 +37,7 @@ import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
 import type { LookoutOptions } from './sqlite/others.js';
 import { Others } from './sqlite/others.js';
+import { SqliteSnapshots } from './sqlite/snapshots.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
 export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
@@ -103,6 +105,7 @@ export class SqliteStore implements Store {
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
   private readonly byMail: SqliteByMail;
+  private readonly snapshots: SqliteSnapshots;
   /** Told of this connection's appends at once, and of other connections' while someone looks out. */
   private readonly watchers = new Set<StoreWatcher>();
   /** Looks out for other connections' commits (sqlite/others.ts). */
@@ -181,6 +184,7 @@ export class SqliteStore implements Store {
       this.addresses = new SqliteAddresses(this.db);
       this.byMail = new SqliteByMail(this.db);
       this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
+      this.snapshots = new SqliteSnapshots(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -217,6 +221,19 @@ export class SqliteStore implements Store {
     );
   }
 
+  /**
+   * A game's log read back empty from its start: a game the games table lists always has its creation's
+   * entries (written in one transaction with its row), so if it is listed that is a damaged file (a page of
+   * the log lost), never a game that is not there.
+   */
+  private noLog(game: string): void {
+    if (this.stmts.exists.get(game))
+      throw new StoreError(
+        'damaged',
+        `${this.path} is damaged: ${game} is in the games but its log reads back empty; it was left untouched`,
+      );
+  }
+
   listGames(): Promise<GameSummary[]> {
     return this.run(() => this.stmts.games.all());
   }
@@ -224,7 +241,9 @@ export class SqliteStore implements Store {
   entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
     return this.run(() => {
       if (!this.known(game)) return undefined;
-      return this.stmts.entries.all(game, fromSeq).map(this.toEntry);
+      const rows = this.stmts.entries.all(game, fromSeq);
+      if (rows.length === 0 && fromSeq <= 1) this.noLog(game);
+      return rows.map(this.toEntry);
     });
   }
 
@@ -237,13 +256,21 @@ export class SqliteStore implements Store {
     for (;;) {
       const rows = this.run(() => this.stmts.page.all(game, next, batch));
       const page = (await rows).map(this.toEntry);
-      if (page.length === 0) return;
+      if (page.length === 0) {
+        if (next <= 1) await this.run(() => this.noLog(game));
+        return;
+      }
       yield page;
       next = (page[page.length - 1] as LogEntry).seq + 1;
     }
   }
 
-  async *foldStream(game: string, stub: readonly string[], batch = 5000): AsyncGenerator<FoldBatch> {
+  async *foldStream(
+    game: string,
+    stub: readonly string[],
+    fromSeq = 1,
+    batch = 5000,
+  ): AsyncGenerator<FoldBatch> {
     // Each batch is one query returning one string per entry: the stored JSON, or for a stub type just
     // the type name and, after a tab, its visibility as JSON (which SQLite extracts without handing the
     // entry over; the text cannot start with '{'), so those entries are never parsed whole. The visibility
@@ -257,10 +284,13 @@ export class SqliteStore implements Store {
         .pluck(),
       this.db.prepare<[string, number], string>('SELECT hash FROM log WHERE game = ? AND seq = ?').pluck(),
     ]);
-    let next = 1;
+    let next = fromSeq;
     for (;;) {
       const rows = await this.run(() => page.all(...stub, game, next, batch));
-      if (rows.length === 0) return;
+      if (rows.length === 0) {
+        if (next <= 1) await this.run(() => this.noLog(game));
+        return;
+      }
       const events = rows.map((r): GameEvent =>
         typeof r === 'string' && r.charCodeAt(0) !== 123
           ? stubEvent(r)
@@ -281,6 +311,10 @@ export class SqliteStore implements Store {
 
   command(game: string, id: string): Promise<CommandRecord | undefined> {
     return this.run(() => this.stmts.command.get(game, id));
+  }
+
+  snapshot(game: string): Promise<StoredSnapshot | undefined> {
+    return this.run(() => this.snapshots.read(game));
   }
 
   /**
@@ -452,6 +486,7 @@ export class SqliteStore implements Store {
   /** The body of an append's transaction: every check, then every write. */
   private write(a: Append, first: LogEntry): void {
     if (a.notices) checkNoticesOf(a.game, a.notices);
+    checkSnapshotOf(a);
     if (a.create) {
       if (this.known(a.game)) throw new StoreError('conflict', `the game ${a.game} already exists`);
       this.stmts.insertGame.run(a.game, a.create.ruleset, new Date().toISOString());
@@ -485,6 +520,7 @@ export class SqliteStore implements Store {
     }
     for (const t of a.tokens ?? []) this.stmts.grant.run(a.game, t.holder, t.hash);
     if (a.notices) this.outbox.write(a.notices);
+    if (a.snapshot) this.snapshots.write(a.snapshot);
   }
 
   /**

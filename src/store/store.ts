@@ -54,6 +54,31 @@ export interface Append {
   readonly tokens?: readonly TokenGrant[];
   /** Notices these entries cause, written in the same transaction (the transactional outbox, issue 14). */
   readonly notices?: readonly Notice[];
+  /**
+   * A snapshot of the game's state after these entries (issue 17, schema 6), written in the same
+   * transaction, in place of the game's snapshot before it: a refused append leaves none.
+   */
+  readonly snapshot?: Snapshot;
+}
+
+/**
+ * A game's state folded up to entry `seq`, as text (src/core/snapshot.ts), with the hash of that entry, the
+ * version of the code that folded it and a tag made with the game's secret. The store keeps one per game and
+ * only keeps it: whether it may be used is decided by the engine (src/engine/snapshots.ts), every time.
+ */
+export interface Snapshot {
+  readonly game: string;
+  readonly seq: number;
+  readonly hash: string;
+  readonly version: string;
+  readonly state: string;
+  readonly tag: string;
+}
+
+/** A snapshot as read back, with what the log holds at its entry. */
+export interface StoredSnapshot extends Snapshot {
+  /** The hash of the stored entry `seq`, or null if the log has no such entry. */
+  readonly logged: string | null;
 }
 
 /**
@@ -166,12 +191,18 @@ export interface Store {
   /** The same entries in batches, read lazily (for long logs in bounded memory). */
   stream(game: string, fromSeq?: number): AsyncIterable<LogEntry[]>;
   /**
-   * Only what a replay needs, fast: the events in order, in batches, with events of the `stub` types given
-   * as `{ type, vis }` without being parsed, and the last entry's hash. For folding, never for showing.
+   * Only what a replay needs, fast: the events in order from `fromSeq` (1-based; default 1), in batches, with
+   * events of the `stub` types given as `{ type, vis }` without being parsed, and the last entry's hash. For
+   * folding, never for showing.
    */
-  foldStream(game: string, stub: readonly string[]): AsyncIterable<FoldBatch>;
+  foldStream(game: string, stub: readonly string[], fromSeq?: number): AsyncIterable<FoldBatch>;
   /** The game's master dice secret (fair dice), or null. */
   master(game: string): Promise<Uint8Array | null>;
+  /**
+   * The game's snapshot (schema 6; written by an append, see Append.snapshot), with the hash the log holds at
+   * its entry, in one read; undefined if it has none. Never trusted as it is: see src/engine/snapshots.ts.
+   */
+  snapshot(game: string): Promise<StoredSnapshot | undefined>;
   command(game: string, id: string): Promise<CommandRecord | undefined>;
   append(append: Append): Promise<void>;
   /** Gives a holder a (new) token of a game, replacing the one e had: issuing again is rotation. */
@@ -307,6 +338,21 @@ export function checkNoticesOf(game: string, notices: readonly Notice[]): void {
         'bad-input',
         `a notice of the game ${n.game} was offered with an append to ${game}`,
       );
+}
+
+/**
+ * An append's snapshot must be of its game and of the state after its last entry: a snapshot of any other
+ * point would name a hash the append does not write.
+ */
+export function checkSnapshotOf(a: Append): void {
+  const s = a.snapshot;
+  const last = a.entries[a.entries.length - 1];
+  if (!s || !last) return;
+  if (s.game !== a.game || s.seq !== last.seq || s.hash !== last.hash)
+    throw new StoreError(
+      'bad-input',
+      `a snapshot of ${s.game} at entry ${s.seq} was offered with entries ${a.entries[0]?.seq ?? 0}-${last.seq} of ${a.game}`,
+    );
 }
 
 /**

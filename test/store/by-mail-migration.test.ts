@@ -47,7 +47,7 @@ describe('the games played by mail: older stores are migrated to schema 5 on ope
     await made.close();
     // What schema 4 was: the same file without the marks.
     const db = new Database(path);
-    db.exec('DROP TABLE mail_games; PRAGMA user_version = 4;');
+    db.exec('DROP TABLE snapshots; DROP TABLE mail_games; PRAGMA user_version = 4;');
     db.close();
     const store = new SqliteStore(path);
     try {
@@ -57,7 +57,7 @@ describe('the games played by mail: older stores are migrated to schema 5 on ope
     }
     const after = new Database(path, { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(5);
     after.close();
   });
 
@@ -103,6 +103,6 @@ describe('the games played by mail: older stores are migrated to schema 5 on ope
     expect(await adminQuery(`SELECT version FROM ${schema}.schema_version`)).toEqual([
       { version: PG_SCHEMA_VERSION },
     ]);
-    expect(PG_SCHEMA_VERSION).toBe(5);
+    expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(5);
   });
 });

@@ -51,7 +51,7 @@ describe('mail: older stores are migrated to schema 4 on open', () => {
     // What schema 3 was: the same file without the addresses and the notices' thread.
     const db = new Database(path);
     db.exec(
-      'DROP TABLE mail_games; DROP TABLE addresses; ALTER TABLE notices DROP COLUMN thread; PRAGMA user_version = 3;',
+      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; ALTER TABLE notices DROP COLUMN thread; PRAGMA user_version = 3;',
     );
     db.close();
     const store = new SqliteStore(path);

@@ -44,7 +44,7 @@ describe('the outbox: older stores are migrated to schema 3 on open', () => {
     // What schema 2 was: the same file without the outbox's tables.
     const db = new Database(path);
     db.exec(
-      'DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; PRAGMA user_version = 2;',
+      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; PRAGMA user_version = 2;',
     );
     db.close();
     const store = new SqliteStore(path);

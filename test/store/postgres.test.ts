@@ -77,6 +77,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       'mail_games',
       'notices',
       'schema_version',
+      'snapshots',
       'tokens',
     ]);
   });

@@ -104,7 +104,7 @@ describe('SqliteStore: the file is marked as ours', () => {
     const path = await storeFile(tempDir(), 3);
     foreignSqlite(
       path,
-      'DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; DROP TABLE tokens; PRAGMA user_version = 1;',
+      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; DROP TABLE tokens; PRAGMA user_version = 1;',
     );
     const store = new SqliteStore(path);
     try {
@@ -199,6 +199,35 @@ describe('SqliteStore: a file that is not ours, or is damaged, is refused and ne
     const after = snapshot(path);
     expect(after.bytes.equals(before.bytes)).toBe(true);
     expect(after.siblings).toEqual(before.siblings);
+  });
+
+  it('a listed game whose log reads back empty (its pages lost) is damaged, not a game that is not there', async () => {
+    const path = await storeFile(tempDir(), 5);
+    foreignSqlite(path, "DELETE FROM log WHERE game = 'g1';");
+    const store = new SqliteStore(path);
+    const collect = async <T>(items: AsyncIterable<T>) => {
+      for await (const item of items) void item;
+    };
+    try {
+      for (const read of [
+        () => store.entries('g1'),
+        () => collect(store.stream('g1')),
+        () => collect(store.foldStream('g1', [])),
+      ]) {
+        const e = await read().then(
+          () => undefined,
+          (x: unknown) => x,
+        );
+        expect(e).toBeInstanceOf(StoreError);
+        expect((e as StoreError).code).toBe('damaged');
+        expect((e as StoreError).message).toContain(path);
+      }
+      // Reading past the end, or a game that is not there, is no damage.
+      expect(await store.entries('g1', 99)).toEqual([]);
+      expect(await store.entries('g2')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
   });
 
   it('a database from a newer schema version is newer-version, unchanged', async () => {

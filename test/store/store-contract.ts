@@ -9,6 +9,7 @@ import type { Store, StoreErrorCode } from '../../src/store/store.js';
 import { describeOutboxContract } from './outbox-contract.js';
 import { describeAddressContract } from './address-contract.js';
 import { describeByMailContract } from './by-mail-contract.js';
+import { describeSnapshotContract } from './snapshot-contract.js';
 
 /** Where one store lives: every open() is a new connection to the same data. */
 export interface StoreBackend {
@@ -422,4 +423,5 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
   describeOutboxContract(name, makeBackend);
   describeAddressContract(name, makeBackend);
   describeByMailContract(name, makeBackend);
+  describeSnapshotContract(name, makeBackend);
 }

@@ -2,12 +2,13 @@
 import type pg from 'pg';
 import { StoreError } from '../store.js';
 import { MAIL_MIGRATION } from './schema-mail.js';
+import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
 
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 5;
+export const PG_SCHEMA_VERSION = 6;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -246,6 +247,8 @@ CREATE TABLE ${s}.mail_games (
   game text PRIMARY KEY,
   marked_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );`,
+  // 5 → 6: snapshots of games' states (issue 17; schema-snapshots.ts).
+  SNAPSHOTS_MIGRATION,
 ];
 
 /**

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 export const SQLITE_MAGIC = 'SQLite format 3\0';
 
 // Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
@@ -108,8 +108,22 @@ CREATE TABLE mail_games (
 ) WITHOUT ROWID;
 `;
 
+// Version 6: snapshots of games' states (issue 17, src/store/sqlite/snapshots.ts), one per game, replaced by
+// each newer one; written by an append, read with the hash the log holds at the snapshot's entry. A rowid
+// table: a state is kilobytes, too large a row for WITHOUT ROWID.
+export const SNAPSHOTS = `
+CREATE TABLE snapshots (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  seq INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  version TEXT NOT NULL,
+  state TEXT NOT NULL,
+  tag TEXT NOT NULL
+);
+`;
+
 /** The whole schema of a new file. */
-export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}`;
+export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}${SNAPSHOTS}`;
 
 /**
  * Takes a file of ours from `version` to SCHEMA_VERSION: every step and the version bump in one transaction,
@@ -123,6 +137,7 @@ export function migrate(db: Database.Database, version: number): void {
     if (version < 3) db.exec(OUTBOX);
     if (version < 4) db.exec(MAIL);
     if (version < 5) db.exec(BY_MAIL);
+    if (version < 6) db.exec(SNAPSHOTS);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (e) {
