@@ -50,7 +50,7 @@ describe('crash campaign: SIGKILL to serve processes while commands arrive', () 
       cli: CLI_MAIN,
     });
     expectNothingLost(r);
-  }, 120_000);
+  });
 
   it('PostgreSQL, two processes: every acknowledged command in the log once, every game verifies', async () => {
     const r = await crashCampaign({
@@ -63,7 +63,7 @@ describe('crash campaign: SIGKILL to serve processes while commands arrive', () 
       cli: CLI_MAIN,
     });
     expectNothingLost(r);
-  }, 120_000);
+  });
 });
 
 describe('a SQLite file left by a process killed during a checkpoint', () => {

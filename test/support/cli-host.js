@@ -27,10 +27,14 @@ const realExit = process.exit;
 
 /** The request being run, with what it has written so far. */
 let current;
+/** Set once this process has given its last answer and is ending: nothing it does after counts. */
+let ending = false;
 
 /** A stream's write, collecting while a request runs and passing through otherwise (so nothing is lost). */
 function collecting(name) {
   return function write(chunk, encoding, callback) {
+    // After process.exit nothing more is written, as in a process that has ended.
+    if (ending) return true;
     if (!current) return realWrite[name].call(this, chunk, encoding, callback);
     const enc = typeof encoding === 'string' ? encoding : 'utf8';
     current[name].push(typeof chunk === 'string' ? Buffer.from(chunk, enc) : Buffer.from(chunk));
@@ -59,9 +63,6 @@ function takeEnv(env) {
   for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
   for (const [key, value] of Object.entries(env)) process.env[key] = value;
 }
-
-/** Set once this process has given its last answer and is ending. */
-let ending = false;
 
 /** What process.exit throws to stop the code that called it, as ending the process would. */
 class Exited extends Error {}

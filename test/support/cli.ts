@@ -71,15 +71,16 @@ interface HostAnswer {
 }
 
 /**
- * The built program in one long-lived process of this test file's, answering one command at a time. The
- * caller waits for each answer blocked, as spawnSync made it wait, so every Cli method stays synchronous.
+ * A program (the built one, or a stand-in exporting `referee(argv)`) in one long-lived process of this test
+ * file's, answering one command at a time. The caller waits for each answer blocked, as spawnSync made it wait,
+ * so every Cli method stays synchronous.
  */
-class InProcess {
+export class InProcess {
   private static instance: InProcess | undefined;
 
-  /** The one runner of this test file (made at its first command). */
+  /** The one runner of the built program for this test file (made at its first command). */
   static shared(): InProcess {
-    InProcess.instance ??= new InProcess();
+    InProcess.instance ??= new InProcess(CLI_PROGRAM);
     return InProcess.instance;
   }
 
@@ -88,7 +89,7 @@ class InProcess {
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private next = 0;
 
-  private constructor() {
+  constructor(program: string) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const worker = new Worker(new URL('./cli-bridge.js', import.meta.url), {
@@ -96,7 +97,7 @@ class InProcess {
         port: port2,
         signal: this.signal,
         host: fileURLToPath(new URL('./cli-host.js', import.meta.url)),
-        program: CLI_PROGRAM,
+        program,
       },
       transferList: [port2],
     });
