@@ -51,6 +51,10 @@ describe('the shared CLI runner', () => {
     expect(host.run(['where', '5'], dir, { X: 'x' }).stdout).toContain('{"X":"x","Y":null}');
   });
 
+  it('gives the program no terminal, as spawnSync gives none', () => {
+    expect(host.run(['terminal'], tempDir(), {}).stdout).toBe('[false,false,false]\n');
+  });
+
   it('keeps what a command writes just after its answer resolves, as a process would before it ends', () => {
     expect(host.run(['later'], tempDir(), {})).toEqual({
       status: 0,

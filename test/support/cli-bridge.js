@@ -7,6 +7,7 @@
 // and wakes the test, which reads it at once with receiveMessageOnPort. A host that ends (its last answer says so, or it dies) is
 // replaced by a new one for the next request.
 import { fork } from 'node:child_process';
+import process from 'node:process';
 import { workerData } from 'node:worker_threads';
 
 const { port, signal, host, program } = workerData;
@@ -17,11 +18,14 @@ let current;
 function start() {
   const child = fork(host, [program], {
     execArgv: [],
-    // The host's own stdin is empty (as spawnSync's is with no input); what it writes outside a request
-    // (nothing, normally) goes where this test process's output goes.
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The host's stdin is empty and its stdout and stderr are pipes, as spawnSync's are: never a terminal, so
+    // the program behaves as it does for a script (no progress bars, no colours). What it writes outside a
+    // request (nothing, normally) goes where this test process's output goes.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
   });
+  child.stdout.pipe(process.stdout);
+  child.stderr.pipe(process.stderr);
   const started = { child, pending: undefined };
   started.ready = new Promise((resolve, reject) => {
     child.once('message', (m) => (m.ready ? resolve() : reject(new Error('cli-host.js did not start'))));

@@ -24,6 +24,16 @@ export async function referee(argv) {
     }, 0);
     await new Promise(() => undefined);
   }
+  if (what === 'terminal') {
+    console.log(
+      JSON.stringify([
+        process.stdin.isTTY ?? false,
+        process.stdout.isTTY ?? false,
+        process.stderr.isTTY ?? false,
+      ]),
+    );
+    return 0;
+  }
   if (what === 'later') {
     // Written after the answer's promise resolves, before the process would have ended.
     setImmediate(() => console.log('written just after'));
