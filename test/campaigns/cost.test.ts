@@ -49,5 +49,5 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
     expect(r.acknowledged).toBeGreaterThan(0);
     expect(r.lost).toBe(0);
     expect(r.duplicated).toBe(0);
-  }, 180_000);
+  });
 });

@@ -21,7 +21,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 let ref: Reference;
 beforeAll(async () => {
   ref = await buildReference(root, 8);
-}, 60_000);
+});
 
 const referee = (store: SqliteStore): Referee =>
   new Referee(store, defaultRegistry(), () => new Uint8Array(32));
@@ -45,7 +45,7 @@ describe('the damaged-files campaign, small', () => {
     expect(sum((k) => k.identical)).toBeGreaterThan(0);
     expect(sum((k) => k.refused + k.identical + k.detected + k.adoptedEmpty)).toBe(r.variants);
     expect(r.cliRuns).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('full disk, simulated with max_page_count', () => {
@@ -58,7 +58,7 @@ describe('full disk, simulated with max_page_count', () => {
     expect(r.http503).toBeGreaterThan(0);
     expect(r.httpAfter).toBe(r.http503);
     expect(r.verified).toBe(true);
-  }, 60_000);
+  });
 
   it('full disk: the refusal is one line naming the file, and the log reads back as before', async () => {
     const path = copy('full');

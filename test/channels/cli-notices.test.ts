@@ -20,7 +20,7 @@ import { dropSchema, freshSchemaName, requirePostgres, urlFor } from '../store/p
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 60_000);
+});
 const schemas: string[] = [];
 afterEach(async () => {
   for (const s of schemas.splice(0)) await dropSchema(s);
@@ -145,7 +145,7 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     expect(cli.ok('mail', 'games')).toBe('');
     cli.ok('tick', 'g1', '--nweek', '--rolls', '1');
     expect(await noticesOf(cli, 'g1')).toEqual(fromTheShell);
-  }, 180_000);
+  });
 
   it("PostgreSQL: beside a running `serve --mail`, the shell's `act` and `tick --nweek` are mailed: the Radar to carol alone, the report to the list", async () => {
     const cli = await pgCli();
@@ -156,9 +156,9 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     try {
       playFromTheShell(cli, 'g1', 'carol');
       playFromTheShell(cli, 'g2', 'carol');
-      const [told] = await servers.waitForMail('carol', 1, 60_000);
+      const [told] = await servers.waitForMail('carol', 1);
       expect(told?.subject).toBe("g1: carol's Radar shows a Bonus Box at (7,7).");
-      const [report] = await servers.waitForMail('erin', 1, 60_000);
+      const [report] = await servers.waitForMail('erin', 1);
       expect(report?.subject).toBe('g1: the report for nweek 1');
       expect(report?.text).toContain('Nweek 1 ends.');
       expectRadarAndReport(await noticesOf(cli, 'g1'), 'g1', 'carol');
@@ -169,7 +169,7 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     // Each mailbox got what was meant for it, once.
     expect((await servers.readMailbox('carol')).length).toBe(1);
     expect((await servers.readMailbox('erin')).length).toBe(1);
-  }, 180_000);
+  });
 
   it('receipts written by `mail import` before any `serve --mail` ran wait in the outbox; the first serve mails them, threaded', async () => {
     const cli = new Cli();
@@ -198,7 +198,7 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     // No serve has ever run on this store: its first start finds the receipt waiting and mails it.
     const s = await serveMail(cli, settings);
     try {
-      const [mailed] = await servers.waitForMail('dave', 1, 60_000);
+      const [mailed] = await servers.waitForMail('dave', 1);
       expect(mailed?.inReplyTo).toBe('<dave-1@example.test>');
       expect(mailed?.subject).toBe(receipt?.subject);
       expect(mailed?.text).toMatch(/enter/i);
@@ -206,5 +206,5 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
       expect(await stopServe(s)).toBe(0);
     }
     expect((await servers.readMailbox('dave')).length).toBe(1);
-  }, 180_000);
+  });
 });

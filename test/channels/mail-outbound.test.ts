@@ -23,7 +23,7 @@ const REFEREE = addressOf('referee');
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 30_000);
+});
 afterAll(async () => {
   await servers?.stop();
 });

@@ -9,7 +9,7 @@ import type { Delivery, MailServers } from '../support/mail-servers.js';
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 30_000);
+});
 afterAll(async () => {
   await servers?.stop();
 });
@@ -97,7 +97,7 @@ describe('issue 15: the test SMTP server as a mailing list', () => {
   let listed: MailServers;
   beforeAll(async () => {
     listed = await startMailServers({ lists: { list: ['referee', 'alice', 'bob'] } });
-  }, 30_000);
+  });
   afterAll(async () => {
     await listed?.stop();
   });

@@ -139,7 +139,7 @@ async function campaign(db: string): Promise<void> {
 describe('issue 14: an outbox that survives kill -9 between commit and delivery', () => {
   it('SQLite: every notice arrives exactly once after dedup, each sent at most twice', async () => {
     await campaign(join(tempDir('referee-outbox-'), 'games.db'));
-  }, 60_000);
+  });
 
   it('PostgreSQL: every notice arrives exactly once after dedup, each sent at most twice', async () => {
     await requirePostgres();
@@ -149,5 +149,5 @@ describe('issue 14: an outbox that survives kill -9 between commit and delivery'
     } finally {
       await dropSchema(schema);
     }
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ import type { Served } from '../support/serve-mail.js';
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 60_000);
+});
 afterAll(async () => {
   await servers.stop();
   removeTempDirs();
@@ -95,14 +95,14 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
 
     // G.1: alice enters within her Radar's reach of the Bonus Box: told privately, by mail, her alone.
     await command(s, cli.tokens.get('alice'), { type: 'enter', args: { x: 5, y: 5 } });
-    const [told] = await servers.waitForMail('alice', 1, 30_000);
+    const [told] = await servers.waitForMail('alice', 1);
     expect(told?.subject).toBe("g1: alice's Radar shows a Bonus Box at (7,7).");
     expect(told?.text).toContain("nweek 1, nday 1: alice's Radar shows a Bonus Box at (7,7).");
     expect(told?.source).not.toContain('+5');
 
     // The nweek ends (the Ball of Wax's next square by manual dice): its report to the list and the chat.
     await command(s, cli.tokens.get('admin'), { type: 'tick', args: { nweek: true }, rolls: [1] });
-    const [report] = await servers.waitForMail('list', 1, 30_000);
+    const [report] = await servers.waitForMail('list', 1);
     expect(report?.subject).toBe('g1: the report for nweek 1');
     expect(report?.text).toContain('# g1 (grid-2002-06): report for nweek 1');
     expect(report?.text).toContain('alice is at (5,5) (alice enters the Grid).');
@@ -122,7 +122,7 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     await hook.close();
-  }, 120_000);
+  });
 
   it('a post by mail: serve reads it from its IMAP mailbox, acts on it, and sends carol her receipt, threaded', async () => {
     const cli = new Cli();
@@ -159,14 +159,14 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
     } finally {
       smtp.close();
     }
-    const [receipt] = await servers.waitForMail('carol', 1, 60_000);
+    const [receipt] = await servers.waitForMail('carol', 1);
     expect(receipt?.inReplyTo).toBe('<carol-1@example.test>');
     expect(receipt?.text).toMatch(/enter/i);
     const log = cli.ok('log', 'g1');
     expect(log).toMatch(/carol enters? the Grid at \(3,4\)|carol is at \(3,4\)/);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 120_000);
+  });
 
   it('a bad settings file is refused before anything listens (exit 2, each problem named)', () => {
     const cli = new Cli();

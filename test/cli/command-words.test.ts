@@ -43,7 +43,7 @@ describe('issue 18: the three quoted cases, through the built program', () => {
     // F.2-F.4 place the Big Stick, the Shield and the Ball of Wax on (1,1).
     cli.ok('new', 'grid-2002-06', '--game', 'g', '--dice', 'manual', '--rolls', '1,1,1');
     cli.ok('join', 'g', 'alice');
-  }, 60_000);
+  });
 
   it('`admin g square 9 9 Turf wet` makes the square Wet (and `frozen`, `wet=false` the rest)', () => {
     expect(cli.ok('admin', 'g', 'square', '9', '9', 'Turf', 'wet')).toBe(

@@ -38,7 +38,7 @@ beforeAll(() => {
   newManualGrid(built);
   for (let i = 0; i < 24; i++) built.ok('join', 'g1', `player${i}`);
   for (let i = 0; i < 12; i++) built.ok('act', 'g1', `player${i}`, 'enter', String(i + 1), '10');
-}, 120_000);
+});
 
 /** A real database with game g1 of many entries (a private copy of one built once). */
 const played = (): Cli => built.copy();

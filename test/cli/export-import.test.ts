@@ -14,7 +14,7 @@ beforeAll(() => {
   original.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'fair');
   playScript(original, 'g1');
   full = original.exported('g1');
-}, 120_000);
+});
 
 const VIEWS: string[][] = [[], ['--admin'], ...SCRIPT_PLAYERS.map(([p]) => ['--as', p])];
 

@@ -22,7 +22,7 @@ beforeAll(() => {
   prepared.ok('act', 'g1', 'carol', 'enter', '20', '20');
   prepared.ok('act', 'g1', 'alice', 'move', '11', '11');
   exported = prepared.exported('g1');
-}, 120_000);
+});
 
 /** A private copy of the prepared database. */
 const fresh = (): Cli => prepared.copy();

@@ -54,5 +54,5 @@ describe('Issue 13 item 4: referee serve stops on SIGTERM', () => {
     expect(games.map((g) => g.id)).toEqual(['kept']);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  });
 });

@@ -37,7 +37,7 @@ beforeAll(() => {
   played = new Cli();
   played.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'fair');
   playScript(played, 'g1');
-}, 120_000);
+});
 
 /** A fair game played for three nweeks: a private copy of one played once. */
 const fairGame = (): Cli => played.copy();

@@ -35,7 +35,7 @@ async function keepsTime(cli: Cli, args: readonly string[]): Promise<{ stdout: s
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     let seen: string[] = [];
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 300_000;
     while (seen.length < 2 && Date.now() < deadline && child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 200));
       seen = await fired(cli.dbPath);
@@ -64,12 +64,12 @@ describe('referee clock and referee serve keep time', () => {
   it("referee clock fires a rhythm game's boundaries as ticks, serving nothing, and stops on SIGTERM", async () => {
     const { stdout } = await keepsTime(rhythmGame(), ['clock']);
     expect(stdout).toMatch(/keeping time for/);
-  }, 90_000);
+  });
 
   it('referee serve fires them too, beside the server, and stops on SIGTERM', async () => {
     const { stdout } = await keepsTime(rhythmGame(), ['serve', '--port', '0']);
     expect(stdout).toMatch(/ at http:/);
-  }, 90_000);
+  });
 
   it('refuses a grace that is not a number of seconds, with one line and nothing started', () => {
     const cli = new Cli();

@@ -40,7 +40,7 @@ beforeAll(() => {
   const rolls = initializeRolls(OPENING, ['R', 'B', 'R'], 'G').join(',');
   cli.ok('new', 'life', '--game', 'l1', '--dice', 'manual', '--rolls', rolls);
   for (const p of ['alice', 'bob', 'carol']) cli.ok('join', 'l1', p);
-}, 120_000);
+});
 
 describe('referee: a match of Life to a win', () => {
   it('nweek 1: Initialize places the Cells and rolls the Teams and the Advantage, all in public', () => {

@@ -71,7 +71,7 @@ describe('many concurrent clients', () => {
         }
       }),
     );
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await served.close();

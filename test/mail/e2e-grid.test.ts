@@ -37,7 +37,7 @@ let smtp: Transporter;
 beforeAll(async () => {
   servers = await startMailServers({ lists: { list: ['referee', ...PLAYERS] } });
   smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
-}, 60_000);
+});
 /** Every serve started, stopped at the end even if a test failed halfway (its SMTP connections held). */
 const started: ChildProcess[] = [];
 afterAll(async () => {
@@ -45,7 +45,7 @@ afterAll(async () => {
   smtp?.close();
   await servers?.stop();
   removeTempDirs();
-}, 60_000);
+});
 
 /** Waits until a user's mailbox holds a message for which `match` holds. */
 const mailTo = (
@@ -374,5 +374,5 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
 
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 300_000);
+  });
 });

@@ -10,7 +10,7 @@ import { CLI_MAIN } from '../support/cli.js';
 import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 
 /** Long enough for a slow machine: the waits end as soon as what they wait for is there. */
-export const PATIENCE = 90_000;
+export const PATIENCE = 300_000;
 
 export interface Served {
   readonly child: ChildProcess;

@@ -30,7 +30,7 @@ import { deckDraws, keep, sq } from '../tunnelers/support.js';
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 60_000);
+});
 afterAll(async () => {
   await servers.stop();
   removeTempDirs();
@@ -178,7 +178,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
      * with it in, everything the step caused has been delivered.
      */
     const after = async (box: Box): Promise<Record<Box, ReadMessage[]>> => {
-      await servers.waitForMail(box, expected[box].length, 60_000);
+      await servers.waitForMail(box, expected[box].length);
       return expectMailboxes();
     };
 
@@ -413,7 +413,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
 
     // The nweek ends: its report goes to the list (and nothing else to anyone).
     await command(s, 't1', admin, { type: 'tick', args: { nweek: true } });
-    await servers.waitForMail('list', expected.list.length + 1, 60_000);
+    await servers.waitForMail('list', expected.list.length + 1);
     box = await mailboxes();
     const report = box.list.at(-1) as ReadMessage;
     expect(report.subject).toBe('t1: the report for nweek 1');
@@ -492,5 +492,5 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
       ).not.toMatch(/attack|defen[cd]|combat|damage|wounded/i);
     // The log the mail made verifies.
     expect(cli.ok('verify', 't1')).toContain('t1 verifies');
-  }, 300_000);
+  });
 });

@@ -15,7 +15,7 @@ import { mail } from './support.js';
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 30_000);
+});
 afterAll(async () => {
   await servers?.stop();
   removeTempDirs();
@@ -121,7 +121,7 @@ describe('referee mail watch', () => {
     expect(await third.stop()).toBe(0);
     cli.ok('tick', 'g1', '--nweek');
     expect(locationOf(cli, 'g1', 'alice')).toEqual([8, 8]);
-  }, 60_000);
+  });
 
   it('settings without an IMAP account are refused as bad input', () => {
     const cli = new Cli();

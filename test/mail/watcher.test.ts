@@ -21,7 +21,7 @@ import { ALICE, gridByMail, mail, SETTINGS } from './support.js';
 let servers: MailServers;
 beforeAll(async () => {
   servers = await startMailServers();
-}, 30_000);
+});
 afterAll(async () => {
   await servers?.stop();
 });
@@ -158,7 +158,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
       { uid: 1, taken: true },
       { uid: 2, taken: true },
     ]);
-  }, 60_000);
+  });
 
   it('a store that fails leaves the message unflagged, and a later watcher takes it', async () => {
     const referee = await gridByMail();
@@ -179,7 +179,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     expect(healthy.reports).toMatchObject([{ kind: 'taken', uid, outcome: { kind: 'acted' } }]);
     expect(await mailCommands(referee)).toEqual(['enter {"role":"player","name":"alice"}']);
     expect((await flags()).at(-1)).toEqual({ uid, taken: true });
-  }, 60_000);
+  });
 
   it('a lost connection is tried again with a growing backoff, and mail that came meanwhile is taken', async () => {
     const referee = await gridByMail();
@@ -211,7 +211,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     ]);
     expect(await mailCommands(referee)).toEqual(['enter {"role":"player","name":"alice"}']);
     expect((await flags()).at(-1)).toEqual({ uid, taken: true });
-  }, 60_000);
+  });
 });
 
 /**

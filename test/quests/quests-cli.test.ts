@@ -36,7 +36,7 @@ beforeAll(() => {
   cli.ok('new', 'rooms+quests', '--game', 'r1', '--dice', 'manual');
   cli.ok('join', 'r1', 'alice');
   cli.ok('join', 'r1', 'bob');
-}, 60_000);
+});
 
 describe('referee: a Quest created, carried and completed on the default map', () => {
   it('creation steps out of order exit 2 with the next step named, and write nothing', () => {

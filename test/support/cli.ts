@@ -1,15 +1,27 @@
-// Runs the built `referee` program (dist/src/cli/main.js, made by `npm run build`) as a user would: a child
-// process of this Node, in its own temporary folder, with REFEREE_DB and REFEREE_SYNC unset, so nothing
-// but the flags given decides where games are kept.
+// Runs the built `referee` program (dist/, made by `npm run build`) as a user would, in its own temporary
+// folder, with REFEREE_DB and REFEREE_SYNC unset, so nothing but the flags given decides where games are kept.
+//
+// By default a command runs in one long-lived Node process per test file (cli-host.js, reached through the
+// worker thread cli-bridge.js) that runs the built program once per command, as `node dist/src/cli/main.js`
+// would: in the command's folder, with exactly its environment, its stdout and stderr collected, its exit code
+// the program's answer. Loading the program once per file instead of once per command is most of what makes
+// the suite fast enough to hold on a loaded machine (issue 17). `new Cli(dir, db, { process: true })`, or
+// REFEREE_TEST_CLI=process for every Cli, runs each command as its own process (spawnSync of main.js):
+// test/cli/real-process.test.ts keeps exit codes, stdio and signals tested that way, and checks that both ways
+// give the same answers byte for byte.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { expect } from 'vitest';
 
 /** The built entry point. */
 export const CLI_MAIN = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+/** The built program that main.js runs, for the in-process runner. */
+export const CLI_PROGRAM = fileURLToPath(new URL('../../dist/src/cli/program.js', import.meta.url));
 /** The built kernel, for tests that recompute hashes the way the program does. */
 export const CORE_MAIN = fileURLToPath(new URL('../../dist/src/core/index.js', import.meta.url));
 
@@ -42,20 +54,110 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * How long one command may take before the test gives up on it. A safety net for a command that never ends
+ * (the test is blocked while it runs, so vitest's own timeout cannot fire), not a budget: generous enough for a
+ * loaded machine.
+ */
+const RUN_TIMEOUT_MS = 300_000;
+
+/** What the host answers (cli-host.js), or the bridge when the host could not answer (cli-bridge.js). */
+interface HostAnswer {
+  readonly id: number;
+  readonly status?: number | null;
+  readonly stdout?: string;
+  readonly stderr?: string;
+  readonly error?: string;
+}
+
+/**
+ * A program (the built one, or a stand-in exporting `referee(argv)`) in one long-lived process of this test
+ * file's, answering one command at a time. The caller waits for each answer blocked, as spawnSync made it wait,
+ * so every Cli method stays synchronous.
+ */
+export class InProcess {
+  private static instance: InProcess | undefined;
+
+  /** The one runner of the built program for this test file (made at its first command). */
+  static shared(): InProcess {
+    InProcess.instance ??= new InProcess(CLI_PROGRAM);
+    return InProcess.instance;
+  }
+
+  private readonly port: MessagePort;
+  /** Counts the bridge's answers: the caller sleeps until it moves (Atomics.wait). */
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private next = 0;
+
+  constructor(program: string) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    const worker = new Worker(new URL('./cli-bridge.js', import.meta.url), {
+      workerData: {
+        port: port2,
+        signal: this.signal,
+        host: fileURLToPath(new URL('./cli-host.js', import.meta.url)),
+        program,
+      },
+      transferList: [port2],
+    });
+    // Neither keeps the test process alive; the host ends when the bridge does (cli-host.js, 'disconnect').
+    worker.unref();
+    this.port.unref();
+  }
+
+  run(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Run {
+    const id = ++this.next;
+    const what = `referee ${args.join(' ')}`;
+    this.port.postMessage({ id, args: [...args], cwd, env });
+    const deadline = Date.now() + RUN_TIMEOUT_MS;
+    for (;;) {
+      // Read the count before looking for the answer: an answer posted after the look moves it, so the wait
+      // below returns at once instead of missing it.
+      const seen = Atomics.load(this.signal, 0);
+      const got: { message: HostAnswer } | undefined = receiveMessageOnPort(this.port);
+      if (got) {
+        const m = got.message;
+        // An answer to a command given up on earlier is dropped.
+        if (m.id !== id) continue;
+        if (m.error !== undefined) throw new Error(`${what}: ${m.error}`);
+        return { status: m.status ?? null, stdout: m.stdout ?? '', stderr: m.stderr ?? '' };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.port.postMessage({ stop: true });
+        throw new Error(`${what} did not finish in ${RUN_TIMEOUT_MS / 1000} s`);
+      }
+      Atomics.wait(this.signal, 0, seen, left);
+    }
+  }
+}
+
 /** The line `new` and `join` add to their output. */
 export const TOKEN_LINE = /^.*token \(for the web page and the API; shown only now\): (nr_[A-Za-z0-9_-]+)\n/m;
+
+/** How a Cli runs the program. */
+export interface CliOptions {
+  /** Each command in its own process (spawnSync), for exit codes, stdio and signals as a process has them. */
+  readonly process?: boolean;
+}
 
 /** The program over one database file in one working folder. */
 export class Cli {
   /** The --db value given on every run (relative to `dir`). */
   readonly db: string;
+  /** Whether each command runs as its own process. */
+  readonly process: boolean;
 
   constructor(
     readonly dir: string = tempDir(),
     db = 'referee.db',
+    options: CliOptions = {},
   ) {
-    if (!existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
+    for (const built of [CLI_MAIN, CLI_PROGRAM])
+      if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
     this.db = db;
+    this.process = options.process ?? process.env.REFEREE_TEST_CLI === 'process';
   }
 
   /** The database file's full path. */
@@ -89,11 +191,12 @@ export class Cli {
 
   /** Runs `referee ...args` exactly as given (no --db), with extra environment variables. */
   bare(args: readonly string[], env: Record<string, string> = {}): Run {
+    if (!this.process) return InProcess.shared().run(args, this.dir, cleanEnv(env));
     const r = spawnSync(process.execPath, [CLI_MAIN, ...args], {
       cwd: this.dir,
       env: cleanEnv(env),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: RUN_TIMEOUT_MS,
     });
     if (r.error) throw r.error;
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -133,7 +236,7 @@ export class Cli {
 
   /** A new working folder holding a copy of this database (closed, so one self-contained file). */
   copy(): Cli {
-    const other = new Cli(tempDir(), this.db);
+    const other = new Cli(tempDir(), this.db, { process: this.process });
     copyFileSync(this.dbPath, other.dbPath);
     return other;
   }

@@ -142,7 +142,7 @@ async function freePort(): Promise<number> {
 
 /** Resolves once something answers a TCP greeting starting with `greeting` on the port. */
 async function greeted(port: number, greeting: string, child: ChildProcess, log: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`dovecot exited (${child.exitCode}) while starting: ${await tail(log)}`);
@@ -161,7 +161,7 @@ async function greeted(port: number, greeting: string, child: ChildProcess, log:
     });
     if (ok) return;
     if (Date.now() > deadline)
-      throw new Error(`dovecot did not answer on port ${port} within 15 s: ${await tail(log)}`);
+      throw new Error(`dovecot did not answer on port ${port} within 120 s: ${await tail(log)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -402,7 +402,7 @@ export async function startMailServers(options: MailServerOptions = {}): Promise
     readMailbox,
     // Delivery through SMTP and LMTP is done when the SMTP client is answered, so tests that awaited their
     // send need no wait; this is for mail sent by something the test does not await (a running Courier).
-    async waitForMail(user, count, timeoutMs = 10_000) {
+    async waitForMail(user, count, timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const messages = await readMailbox(user);

@@ -58,7 +58,7 @@ describe('Tunnelers from the command line', () => {
     expect(publicOut.match(SQUARE) ?? []).toEqual([]);
     expect(cli.ok('show', 't1', '--admin')).toContain('A alice at c4');
     expect(cli.ok('verify', 't1')).toContain('t1 verifies');
-  }, 180_000);
+  });
 
   it("5-7 the Moderator leaves: the game ends and the society's points are shared", () => {
     const cli = new Cli();
@@ -77,5 +77,5 @@ describe('Tunnelers from the command line', () => {
     expect(view.society).toBe(0);
     expect(view.deadline).toBe(2);
     expect(cli.ok('verify', 't2')).toContain('t2 verifies');
-  }, 180_000);
+  });
 });

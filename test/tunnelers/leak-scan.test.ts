@@ -153,7 +153,7 @@ describe('HIDDEN STAYS HIDDEN: random Tunnelers games with fair dice', () => {
         await store.close();
       }
       t.expectConsistent();
-    }, 120_000);
+    });
   }
 
   it('the scan can fail: the Administrator sees the squares the others may not', () => {

@@ -95,6 +95,6 @@ describe('Tunnelers: a simulated game to the last surviving mole', () => {
         expect(types, type).toContain(type);
       expect(t.kernel.view(t.game, player(winner))).toMatchObject({ ended: { winners: [winner] } });
       t.expectConsistent();
-    }, 120_000);
+    });
   }
 });

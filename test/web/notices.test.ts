@@ -9,7 +9,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();
@@ -49,5 +49,5 @@ describe('the page: issue 14, the Notices panel', () => {
     const adminText = await admin.page.content();
     expect(adminText).not.toContain('Alice, you have not entered');
     expect(adminText).not.toContain('Before you looked');
-  }, 60_000);
+  });
 });

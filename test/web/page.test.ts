@@ -12,7 +12,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();
@@ -87,7 +87,7 @@ describe('the web page', () => {
     await visitor.page.getByTestId('viewer').filter({ hasText: 'Viewing as the public' }).waitFor();
     await visitor.page.locator('[data-testid=grid-svg] [data-player=alice]').waitFor();
     expect(await visitor.page.locator('form.command').count()).toBe(0);
-  }, 120_000);
+  });
 
   it('posts forum text with its token and an Idempotency-Key, and shows what became of each sentence', async () => {
     // The page's side of POST /api/games/:game/posts (docs/api.md), with the server's answer given here in
@@ -141,7 +141,7 @@ describe('the web page', () => {
     expect(seen[0]?.auth).toMatch(/^Bearer nr_/);
     expect(seen[0]?.key).toBeTruthy();
     expect(seen[0]?.body).toEqual({ text });
-  }, 120_000);
+  });
 
   it("rotates the admin token from the Administrator's controls; the old one stops working", async () => {
     const admin = await h.person();
@@ -159,7 +159,7 @@ describe('the web page', () => {
     expect(me.viewer.role).toBe('admin');
     // The page kept the new token: it still acts as the Administrator.
     expect(await give(admin.page, 'tick')).toMatch(/^Done/);
-  }, 120_000);
+  });
 });
 
 describe("one player's page never shows another's secrets", () => {
@@ -189,7 +189,7 @@ describe("one player's page never shows another's secrets", () => {
         0,
       );
     }
-  }, 120_000);
+  });
 
   it("the June Grid: a Bonus Box the Administrator places is on no player's page", async () => {
     const admin = await h.person();
@@ -230,7 +230,7 @@ describe("one player's page never shows another's secrets", () => {
       expect(markup).not.toContain('diceQueue');
       expect(await p.getByRole('button', { name: 'Rotate admin token' }).count()).toBe(0);
     }
-  }, 120_000);
+  });
 
   it("Tunnelers: a player's page shows eir own mole and hand, never another's, nor the board", async () => {
     const admin = await h.person();
@@ -276,7 +276,7 @@ describe("one player's page never shows another's secrets", () => {
     const markup = await html(alice.page);
     for (const secret of ["bob's mole", 'Every hand', 'Deck, top first', `${bobMole.at}: tunneled`])
       expect(markup, secret).not.toContain(secret);
-  }, 120_000);
+  });
 });
 
 describe('each ruleset drawn', () => {
@@ -319,7 +319,7 @@ describe('each ruleset drawn', () => {
         .waitFor();
     // Her one action, Tweak, has its form: x and y.
     await page.getByRole('form', { name: 'tweak', exact: true }).getByLabel('x', { exact: true }).waitFor();
-  }, 120_000);
+  });
 
   it('Quests: the rooms and passages as a graph, with where everyone is', async () => {
     await call(h.base, 'POST', '/api/games', undefined, { ruleset: 'rooms+quests', game: 'quest1' });
@@ -342,7 +342,7 @@ describe('each ruleset drawn', () => {
     const to = view.map.rooms.find((r) => r.name === view.map.start)?.exits[0] ?? '';
     expect(await give(page, 'move', { to })).toMatch(/^Done/);
     await map.locator(`g.room.here[data-room="${to}"]`).waitFor();
-  }, 120_000);
+  });
 
   it('the README screenshot: a June Grid game as one player sees it', async () => {
     const { adminToken } = await call<{ adminToken: string }>(h.base, 'POST', '/api/games', undefined, {
@@ -399,5 +399,5 @@ describe('each ruleset drawn', () => {
     expect(await page.content()).not.toContain('Jackpot');
     if (process.env.WRITE_SCREENSHOT === '1')
       writeFileSync(fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url)), png);
-  }, 120_000);
+  });
 });

@@ -9,7 +9,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();
@@ -57,5 +57,5 @@ describe('the pending panel', () => {
     expect(await give(alice.page, 'move', { x: String(ax + 1), y: String(ay + 1) })).toMatch(/^Done/);
     await panel.locator('[data-player=alice][data-done=yes]').waitFor();
     await admin.page.getByTestId('pending').locator('[data-player=alice][data-done=yes]').waitFor();
-  }, 120_000);
+  });
 });
