@@ -50,6 +50,8 @@ export interface Accepted {
   readonly state: GameState;
   /** True when the command id had been seen: nothing new was appended. */
   readonly duplicate: boolean;
+  /** The state the command was decided on (absent for a repeated command id, and for a creation). */
+  readonly before?: GameState;
 }
 
 interface Loaded {
@@ -350,7 +352,7 @@ export class Referee {
       throw e;
     }
     this.committed(game, entries, decided.value.state, hit.master);
-    return ok({ entries, state: decided.value.state, duplicate: false });
+    return ok({ entries, state: decided.value.state, duplicate: false, before: hit.state });
   }
 
   private async attempt(
@@ -405,7 +407,12 @@ export class Referee {
       ...notices,
     });
     this.committed(game, entries, decided.value.state, master);
-    return ok({ entries, state: decided.value.state, duplicate: false });
+    return ok({
+      entries,
+      state: decided.value.state,
+      duplicate: false,
+      ...(loaded && !creating ? { before: loaded.state } : {}),
+    });
   }
 
   /** After an append committed: the cache moves on to the state it leaves, and listeners are told. */

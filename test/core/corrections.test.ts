@@ -101,6 +101,6 @@ describe('K12: correcting a ledger entry', () => {
     const original = s.entries[paid - 1]?.event as GameEvent;
     const events = s.ok(s.admin('correct', { entry: paid, reason: 'the milestone was miscounted' }));
     expect((events[1] as GameEvent).vis).toEqual(original.vis);
-    expect(s.game.balances[String(original.to)]).toBe(0);
+    expect(s.game.balances[original.to as string]).toBe(0);
   });
 });
