@@ -5,7 +5,7 @@
 // (showing the preview) before an irreversible one; a correction of the ledger the report shows; and what the
 // rules did for absent players, said apart. No panel makes a phone's page wider than the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { splitMessage } from '../../src/engine/report-split.js';
 import type { Harness } from './support.js';
 import { call, startHarness } from './support.js';
@@ -60,7 +60,7 @@ async function open(
 const clipboard = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
 
 /** What this test adds to the page: the week's panels, previews, confirmations, absences. */
-const OURS = '.week, .preview, .confirm-box, .absent, .verify-result, .report-panel, .dice-panel';
+const OURS = '.week, .preview, .confirm-box, .absent, .verify-result, .report-panel, .dice-panel, .outcome';
 
 /**
  * Nothing of ours is wider than the window or overflows its own box sideways (a long seed, a report line, a
@@ -76,6 +76,12 @@ async function fits(page: Page, width: number): Promise<void> {
     expect(w.right, `${w.what} reaches past the window`).toBeLessThanOrEqual(width);
     expect(w.overflow, `${w.what} overflows sideways`).toBeLessThanOrEqual(0);
   }
+}
+
+/** With WEEK_SHOTS=DIR, a picture of a part of the page, to look at (what the tests cannot judge). */
+async function shot(part: Locator, name: string): Promise<void> {
+  const dir = process.env.WEEK_SHOTS;
+  if (dir) await part.screenshot({ path: `${dir}/${name}.png` });
 }
 
 async function openPart(page: Page, id: string): Promise<void> {
@@ -175,6 +181,7 @@ describe("the Administrator's week on the page", () => {
         .waitFor();
       expect(await panel.getByTestId('report-part').count()).toBe(1);
       await fits(page, size.width);
+      await shot(page.locator('.week'), `report-${size.name}`);
       await context.close();
     }, 180_000);
 
@@ -230,6 +237,7 @@ describe("the Administrator's week on the page", () => {
       // The deck is shuffled from the secret stream: alice's check never shows it.
       expect(await dice.innerText()).not.toContain('the deck');
       await fits(page, size.width);
+      await shot(page.locator('.week'), `dice-${size.name}`);
       await context.close();
     }, 180_000);
 
@@ -283,6 +291,7 @@ describe("the Administrator's week on the page", () => {
       // Confirmed: done, and the turns the rules timed out are said apart, loudly.
       await tick.getByRole('button', { name: 'tick', exact: true }).click();
       await fits(page, size.width);
+      await shot(tick, `confirm-${size.name}`);
       await tick.getByRole('button', { name: 'Yes, tick' }).click();
       const done = tick.locator('.outcome.ok');
       await done.waitFor();
@@ -291,6 +300,8 @@ describe("the Administrator's week on the page", () => {
       expect(await absent.getByTestId('absent-item').count()).toBeGreaterThanOrEqual(2);
       expect(await absent.innerText()).toMatch(/did not act in time/);
       expect(await entries(game, admin)).toBeGreaterThan(mid);
+      await fits(page, size.width);
+      await shot(tick, `absent-${size.name}`);
 
       // The report of nweek 1 has its correction.
       await openPart(page, 'week-report');

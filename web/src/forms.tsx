@@ -258,8 +258,9 @@ export function CommandForm({ game, token, command, rolls, preview, onDone }: Co
       )}
       {outcome && (
         <div class={outcome.ok ? 'outcome ok' : 'outcome error'} role={outcome.ok ? 'status' : 'alert'}>
-          {outcome.text}
+          {/* What the rules did for the absent comes first: it is what the Administrator must not miss. */}
           {outcome.ok && outcome.absent && <AbsentList absent={outcome.absent} />}
+          {outcome.text}
         </div>
       )}
     </form>

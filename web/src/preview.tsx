@@ -30,6 +30,7 @@ export function PreviewView({ result }: { result: PreviewResult }) {
         <strong>Preview</strong> — nothing has been done yet. Done now, this would:
       </p>
       {result.duplicate && <p>This was already done; doing it again would change nothing.</p>}
+      <AbsentList absent={result.absent} />
       {lines.length === 0 ? (
         <p>Change nothing anyone can see.</p>
       ) : (
@@ -60,7 +61,6 @@ export function PreviewView({ result }: { result: PreviewResult }) {
           roll is known before it is made.
         </p>
       )}
-      <AbsentList absent={result.absent} />
     </div>
   );
 }

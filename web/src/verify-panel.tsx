@@ -5,6 +5,8 @@ import { useState } from 'preact/hooks';
 import type { VerifyResult } from './api';
 import { api, ApiError } from './api';
 
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 export function VerifyPanel(props: { game: string; token: string | undefined; seq: number; admin: boolean }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ at: number; report: VerifyResult } | null>(null);
@@ -59,7 +61,8 @@ export function VerifyPanel(props: { game: string; token: string | undefined; se
               {r.commands} commands{yours}
             </li>
             <li data-testid="verify-rolls">
-              {r.fairRolls} fair rolls and {r.manualRolls} manual rolls{yours}
+              {plural(r.fairRolls, 'fair roll')} and {plural(r.manualRolls, 'manual roll')}
+              {yours}
             </li>
           </ul>
           {r.problems.length > 0 && (
