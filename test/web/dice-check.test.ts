@@ -84,7 +84,7 @@ describe("the page's check of the dice", () => {
     expect(checkDice('g', result as never).rolls[0]?.problem).toMatch(/records \d+, its draws give \d+/);
 
     const revealed = lines.find((l) => l.type === 'seed-revealed') as LogLine;
-    const seed = altered(lines, revealed.seq, (e) => ({ ...e, seed: '00'.repeat(32) }) as GameEvent);
+    const seed = altered(lines, revealed.seq, (e) => ({ ...e, seed: '00'.repeat(32) }));
     const bad = checkDice('g', seed as never);
     expect(bad.seeds.find((x) => x.epoch === 1)?.problem).toBe(
       'the revealed seed of public 1 does not match its commitment',
