@@ -342,15 +342,25 @@ function wrongValue(schema: Schema, type: string, tape: Tape, pool: Pool): Json 
 /** The command a step says, against the game as it is now. */
 export function resolve(kernel: Kernel, state: GameState, s: CommandStep, pool: Pool): Command {
   const commands = [...kernel.commands(state)].filter(([name]) =>
-    // (Ending the game is a step of its own, rarer than the other kernel commands.)
+    // (Ending the game is a step of its own, rarer than the other kernel commands; a correction shares the
+    // ledger's turn with `points`, below, so that the other commands come up as often as they did before it.)
     s.what.kind === 'kernel'
-      ? Object.hasOwn(KERNEL_COMMANDS, name) && name !== 'end'
+      ? Object.hasOwn(KERNEL_COMMANDS, name) && name !== 'end' && name !== 'correct'
       : !Object.hasOwn(KERNEL_COMMANDS, name),
   );
   let type: string;
   let rule;
   if (s.what.kind !== 'junk' && commands.length > 0) {
     [type, rule] = commands[s.what.i % commands.length] as [string, (typeof commands)[number][1]];
+    // Every other time the ledger's turn comes round, a correction (ruling K12), when there is a transfer.
+    const correct = kernel.commands(state).get('correct');
+    if (
+      type === 'points' &&
+      correct &&
+      (state.journal?.length ?? 0) > 0 &&
+      Math.floor(s.what.i / commands.length) % 2 === 1
+    )
+      [type, rule] = ['correct', correct];
   } else {
     type = s.what.kind === 'junk' ? s.what.type : 'nothing';
   }
@@ -377,6 +387,11 @@ export function resolve(kernel: Kernel, state: GameState, s: CommandStep, pool: 
     case 'json':
       args = s.args.args;
   }
+  // A correction names a ledger entry by its number (ruling K12): a valid one names one the game has, so the
+  // campaign corrects transfers (and corrections) as an Administrator would, and verify decides them again.
+  const journal = state.journal ?? [];
+  if (type === 'correct' && s.args.kind === 'valid' && journal.length > 0)
+    args = { ...args, entry: journal[tape.pick(journal.length)]?.seq ?? 1 };
   return { type, by, args, ...(s.rolls ? { rolls: s.rolls } : {}) };
 }
 

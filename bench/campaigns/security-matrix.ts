@@ -205,6 +205,24 @@ export const PROBES: readonly Probe[] = [
     changes: true,
   },
   {
+    // Issue 16: a preview writes nothing (not `changes`, so the matrix checks the store is unchanged even when
+    // it is let through) and is the Administrator's alone.
+    name: "preview of an Administrator's order",
+    method: 'POST',
+    path: `${g}/commands/preview`,
+    body: () => ({ type: 'dice', args: { values: [7] }, rolls: [2] }),
+    expect: adminOnly,
+    ok: [200],
+  },
+  {
+    name: "preview of a player's announcement",
+    method: 'POST',
+    path: `${g}/commands/preview`,
+    body: () => ({ type: 'enter', args: { x: 1, y: 20 } }),
+    expect: nobody,
+    ok: [],
+  },
+  {
     name: 'command to a game that does not exist',
     method: 'POST',
     path: '/api/games/nosuch/commands',

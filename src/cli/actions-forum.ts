@@ -8,25 +8,45 @@ import type { SentenceResult } from '../forum/index.js';
 import type { Referee } from '../engine/referee.js';
 import { withReferee } from './context.js';
 import { UsageError } from './fail.js';
+import { previewAnswer, Sandbox } from '../engine/preview.js';
+import { printPreview } from './dry-run.js';
 
 async function post(
   referee: Referee,
   game: string,
   name: string,
   text: string,
-  opts: { key?: string; json?: boolean },
+  opts: { key?: string; json?: boolean; dryRun?: boolean },
 ): Promise<void> {
   let results: SentenceResult[];
+  // --dry-run: the sentences are decided in order in a sandbox (src/engine/preview.ts), each on what the ones
+  // before it would have left, and nothing is written (issue 16).
+  const sandbox = opts.dryRun ? new Sandbox(referee, game) : undefined;
   try {
-    results = await postMessage(referee, game, name, text, opts.key !== undefined ? { key: opts.key } : {});
+    results = await postMessage(
+      sandbox ?? referee,
+      game,
+      name,
+      text,
+      opts.key !== undefined ? { key: opts.key } : {},
+    );
   } catch (e) {
     if (e instanceof ForumError) throw new UsageError(e.message, e.code);
     throw e;
   }
-  if (opts.json) console.log(JSON.stringify(results, null, 2));
+  const would = sandbox
+    ? previewAnswer(referee.kernel, {
+        entries: sandbox.appended,
+        state: await sandbox.state(game),
+        duplicate: false,
+        before: await referee.state(game),
+      })
+    : undefined;
+  if (opts.json) console.log(JSON.stringify(would ? { dryRun: true, results, ...would } : results, null, 2));
   else {
     const rules = referee.kernel.commands(await referee.state(game));
     for (const r of results) console.log(sentenceLine(r, (type) => rules.get(type)?.words ?? []));
+    if (would) printPreview(would);
   }
   const refused = results.filter((r) => r.status === 'rejected').length;
   const unclear = results.filter((r) => r.status === 'not-understood').length;
@@ -42,7 +62,7 @@ export async function postFromStdin(
   program: Program,
   game: string,
   name: string,
-  opts: { key?: string; json?: boolean },
+  opts: { key?: string; json?: boolean; dryRun?: boolean },
 ): Promise<void> {
   const text = readFileSync(0, 'utf8');
   await withReferee(program, (referee) => post(referee, game, name, text, opts));

@@ -5,6 +5,8 @@ import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { withInstants } from '../engine/instants.js';
+import type { Absence } from '../engine/absent.js';
+import { absences, absenceText } from '../engine/absent.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
 import { parseRolls, withReferee } from './context.js';
@@ -19,6 +21,8 @@ export interface SubmitFlags extends ViewerFlags {
   rolls?: string;
   id?: string;
   json?: boolean;
+  /** Decide against the game as it is and print what would happen; write nothing (dry-run.ts). */
+  dryRun?: boolean;
 }
 
 /** Submits one command and prints what the given viewer may see of what it did. */
@@ -32,19 +36,23 @@ export async function submit(
   refusal: (e: RuleError) => Promise<UsageError> = (e) => Promise.resolve(fromRuleError(e)),
 ): Promise<void> {
   const rolls = parseRolls(flags.rolls);
-  // The server's token for the new game's Administrator or the new player, granted only if the command is
-  // accepted, and shown this once.
-  const token = tokenFor ? issue(tokenFor.holder) : undefined;
   // The instant a schedule, a pause or a resumption takes effect, if not given, is now (instants.ts).
   const full: Command = {
     ...withInstants(command, Date.now()),
     ...(rolls ? { rolls } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
+  if (flags.dryRun)
+    return (await import('./dry-run.js')).dryRun(referee, game, full, flags, tokenFor, refusal);
+  // The server's token for the new game's Administrator or the new player, granted only if the command is
+  // accepted, and shown this once.
+  const token = tokenFor ? issue(tokenFor.holder) : undefined;
   const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
   if (!result.ok) throw await refusal(result.error);
   const shown = token && !result.value.duplicate ? token.token : undefined;
   const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
+  // Issue 16: what the rules did for players who had not acted in time is said loudly, not buried in lines.
+  const absent = absences(referee.kernel, result.value.before, result.value.entries);
   if (flags.json) {
     console.log(
       JSON.stringify({
@@ -52,14 +60,25 @@ export async function submit(
         duplicate: result.value.duplicate,
         ...(shown !== undefined ? { token: shown } : {}),
         lines: lines.map((l) => ({ nweek: l.nweek, nday: l.nday, type: l.type, text: l.text })),
+        ...(absent.length > 0 ? { absent } : {}),
       }),
     );
     return;
   }
   if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
   for (const l of lines) if (l.type !== 'command') console.log(l.text);
+  printAbsences(absent);
   if (shown !== undefined && tokenFor)
     console.log(`${tokenFor.label} token (for the web page and the API; shown only now): ${shown}`);
+}
+
+/** The absences of a command, set apart from its lines so that no one misses them. */
+export function printAbsences(absent: readonly Absence[]): void {
+  if (absent.length === 0) return;
+  const n = absent.reduce((k, a) => k + a.players.length, 0);
+  console.log('');
+  console.log(`!! The rules acted for absent players (${n} time${n === 1 ? '' : 's'}):`);
+  for (const a of absent) console.log(`!! ${absenceText(a)}`);
 }
 
 /**
@@ -124,6 +143,10 @@ const ADMIN_ORDERS = {
     if (!/^-?\d+$/.test(amount ?? '')) throw new UsageError('the amount is a whole number');
     return { to: to ?? '', amount: Number(amount), reason: reason ?? 'adjusted by the Administrator' };
   },
+  correct: ([entry, reason]) => {
+    if (!/^\d+$/.test(entry ?? '')) throw new UsageError('the entry is its number in the log (log --admin)');
+    return { entry: Number(entry), reason: reason ?? '' };
+  },
   end: ([reason]): Record<string, Json> => (reason ? { reason } : {}),
 } satisfies Record<string, (positional: string[], opts: Record<string, unknown>) => Record<string, Json>>;
 
@@ -150,7 +173,7 @@ export async function adminOrder(
       opts,
       opts.admin || queue ? ADMIN : PUBLIC,
     );
-    if (queue && !opts.json) {
+    if (queue && !opts.json && !opts.dryRun) {
       const waiting = (await referee.state(game)).dice.queue;
       console.log(
         waiting.length === 0
@@ -211,7 +234,7 @@ export async function join(
       holder: playerHolder(name),
       label: `${name}'s`,
     });
-    if (!mail) return;
+    if (!mail || opts.dryRun) return;
     await orUsage(registerAddress(referee.store, game, name, mail));
     if (!opts.json)
       console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);

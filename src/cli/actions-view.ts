@@ -53,14 +53,23 @@ export async function log(
     if (opts.json) {
       console.log(
         JSON.stringify(
-          lines.map((l) => ({ nweek: l.nweek, nday: l.nday, event: l.event, text: l.text })),
+          lines.map((l) => ({
+            // The Administrator's lines carry the entry's number, which `correct` takes (ruling K12);
+            // anyone else's numbering would count hidden entries, so theirs carry none.
+            ...(viewer.role === 'admin' ? { seq: l.seq } : {}),
+            nweek: l.nweek,
+            nday: l.nday,
+            event: l.event,
+            text: l.text,
+          })),
           null,
           2,
         ),
       );
       return;
     }
-    for (const l of lines) console.log(`[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
+    const number = (seq: number) => (viewer.role === 'admin' ? `#${seq} ` : '');
+    for (const l of lines) console.log(`${number(l.seq)}[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
   });
 }
 

@@ -16,7 +16,11 @@ export function registerForumVerbs(program: Program): void {
       "the post's id: sentence i is submitted as KEY#i, so the same post twice acts once",
     )
     .option('--json', 'the results as JSON')
-    .action(async (game: string, name: string, opts: { key?: string; json?: boolean }) =>
+    .option(
+      '--dry-run',
+      'read the post and decide each sentence in order as if posted; print what would happen, write nothing',
+    )
+    .action(async (game: string, name: string, opts: { key?: string; json?: boolean; dryRun?: boolean }) =>
       (await import('./actions-forum.js')).postFromStdin(program, game, name, opts),
     );
 }

@@ -12,7 +12,11 @@ function withSubmitFlags(cmd: Program): Program {
   return cmd
     .option('--rolls <list>', 'queue manual dice results (e.g. 12,7,3) before the command runs')
     .option('--id <key>', 'idempotency key: the same key twice does the command once')
-    .option('--json', 'print the result as JSON');
+    .option('--json', 'print the result as JSON')
+    .option(
+      '--dry-run',
+      'decide it against the game as it is and print what would happen (as the Administrator sees it); write nothing',
+    );
 }
 
 /** The Administrator's orders that take no positional words beyond the game (their words: actions-game.ts). */
@@ -115,6 +119,12 @@ export function registerGameVerbs(program: Program): void {
   adminVerb(program, 'repeal', 'repeal a rule module', (cmd) => cmd.argument('<module>'));
   adminVerb(program, 'points', 'move points: `points g1 alice 10 "opening balance"` (from The Bank)', (cmd) =>
     cmd.argument('<account>').argument('<amount>').argument('[reason]'),
+  );
+  adminVerb(
+    program,
+    'correct',
+    'correct a mistaken ledger entry: `correct g1 57 "bob won it, not alice"` moves its points back (57: its number in `log --admin`)',
+    (cmd) => cmd.argument('<entry>').argument('<reason>'),
   );
   adminVerb(program, 'end', 'end the game, revealing every dice seed', (cmd) => cmd.argument('[reason]'));
 }

@@ -20,6 +20,7 @@ export function registerScheduleVerb(program: Program): void {
     .option('--since <instant>', 'when the schedule takes effect (default: now)')
     .option('--id <key>', 'idempotency key: the same key twice does the command once')
     .option('--json', 'print the result as JSON')
+    .option('--dry-run', 'print what the change would do; write nothing')
     .option('--admin', 'print everything that happened, secrets included')
     .action(async (game: string, spec: string[], flags: ScheduleFlags) =>
       (await import('./actions-schedule.js')).schedule(program, game, spec, flags),

@@ -39,8 +39,12 @@ export function describeKernelEvent(e: KernelEvent): string {
       return `Dice results queued: ${e.values.join(', ')}.`;
     case 'dice-cleared':
       return 'The queue of dice results is cleared.';
-    case 'points':
-      return `${e.amount} point${Math.abs(e.amount) === 1 ? '' : 's'} from ${e.from} to ${e.to}: ${e.reason}.`;
+    case 'points': {
+      const moved = `${e.amount} point${Math.abs(e.amount) === 1 ? '' : 's'} from ${e.from} to ${e.to}`;
+      if (!e.corrects) return `${moved}: ${e.reason}.`;
+      const c = e.corrects;
+      return `Correction: ${moved}, reversing the transfer of nday ${c.nday} of nweek ${c.nweek} ("${c.reason}"): ${e.reason}.`;
+    }
     case 'ruleset-amended':
       return `The rules are amended from ${e.from} to ${e.to}${e.repeals.length ? `, repealing ${e.repeals.join('; ')}` : ''}.`;
     case 'module-enacted':

@@ -4,6 +4,7 @@ import type { Visibility } from './visibility.js';
 import type { Command } from './commands.js';
 import type { Stream } from './dice/fair.js';
 import type { Schedule } from './schedule.js';
+import type { Corrects } from './ledger.js';
 
 /**
  * What decide produces and evolve consumes. Every event says who may see it; the rolls that decided it ride
@@ -48,7 +49,16 @@ export type KernelEvent =
   | { type: 'player-joined'; vis: 'public'; player: string }
   | { type: 'dice-queued'; vis: 'admin'; values: number[]; withCommand?: true }
   | { type: 'dice-cleared'; vis: 'admin' }
-  | { type: 'points'; vis: Visibility; from: string; to: string; amount: number; reason: string }
+  | {
+      type: 'points';
+      vis: Visibility;
+      from: string;
+      to: string;
+      amount: number;
+      reason: string;
+      /** A correction: the transfer it reverses (ruling K12). */
+      corrects?: Corrects;
+    }
   | { type: 'ruleset-amended'; vis: 'public'; from: string; to: string; repeals: string[] }
   | { type: 'module-enacted'; vis: 'public'; module: string }
   | { type: 'module-repealed'; vis: 'public'; module: string }

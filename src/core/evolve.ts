@@ -3,7 +3,7 @@ import type { GameState, DiceState } from './state.js';
 import type { Visibility } from './visibility.js';
 import type { Registry } from './registry.js';
 import type { Roll } from './dice/roll.js';
-import { applyTransfer } from './ledger.js';
+import { applyTransfer, post } from './ledger.js';
 import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
@@ -62,6 +62,7 @@ function step(
     clock,
     players: s.players,
     balances: s.balances,
+    journal: s.journal,
     dice,
     ended: s.ended,
     schedule: s.schedule,
@@ -105,6 +106,7 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     clock: { nweek: 1, nday: 1, ndays: e.ndays },
     players: [],
     balances: {},
+    journal: [],
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
     schedule: null,
@@ -149,7 +151,25 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
     case 'dice-cleared':
       return { ...s, dice: { ...s.dice, queue: [] } };
     case 'points':
-      return { ...s, balances: applyTransfer(s.balances, e.from, e.to, e.amount) };
+      return {
+        ...s,
+        balances: applyTransfer(s.balances, e.from, e.to, e.amount),
+        // The entry's number is the next one; its time the clock's now (the entry's `at`).
+        journal: post(
+          s.journal ?? [],
+          {
+            seq: s.seq + 1,
+            nweek: s.clock.nweek,
+            nday: s.clock.nday,
+            from: e.from,
+            to: e.to,
+            amount: e.amount,
+            reason: e.reason,
+            vis: e.vis,
+          },
+          e.corrects,
+        ),
+      };
     case 'ruleset-amended': {
       const target = registry.get(e.to);
       const migrate = target?.migrateFrom?.[e.from];

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { command } from './ruleset.js';
 import type { CommandRule } from './ruleset.js';
 import type { Decision } from './decision.js';
-import { BANK } from './ledger.js';
+import { BANK, reverses } from './ledger.js';
+import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
@@ -64,6 +65,11 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     args: z
       .object({ nweek: z.boolean().optional(), scheduled: z.string().min(1).max(40).optional() })
       .strict(),
+    confirm: {
+      message:
+        'End every nday left in this nweek? The rules act at once for everyone who has not acted (they may time out turns), and the nweek cannot be reopened.',
+      when: 'nweek',
+    },
     run(ctx, _by, { nweek, scheduled }) {
       if (scheduled !== undefined) fireBoundary(ctx, scheduled);
       const start = ctx.clock.nweek;
@@ -110,12 +116,49 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       ctx.transfer(from ?? BANK, to, amount, reason);
     },
   }),
+  correct: command({
+    actor: 'admin',
+    summary:
+      'correct a mistaken ledger entry: the same points move back, with the reason (entry: its number in the log)',
+    words: ['entry', 'reason'],
+    // The command names the entry by the log's own number, which counts hidden entries: the Administrator's
+    // alone. What everyone sees is the reversing transfer, which describes the one it reverses (ruling K12).
+    args: z.object({ entry: z.number().int().min(1), reason: z.string().min(1).max(500) }).strict(),
+    run(ctx, _by, { entry, reason }) {
+      const journal = ctx.state.journal ?? [];
+      const p: Posting | undefined = journal.find((q) => q.seq === entry);
+      if (!p)
+        return ctx.reject(
+          'not-a-ledger-entry',
+          `entry ${entry} moved no points: only a ledger entry (a transfer of points) can be corrected`,
+        );
+      // The reversal is seen by whoever saw the transfer it reverses, and by no one else.
+      const reversal = {
+        type: 'points',
+        vis: p.vis,
+        from: p.to,
+        to: p.from,
+        amount: p.amount,
+        reason,
+        corrects: { nweek: p.nweek, nday: p.nday, reason: p.reason },
+      } as const;
+      // Transfers alike in every word are one and the same to a reader: the correction reverses the first of
+      // them not yet corrected, so each of them can be corrected once, whichever number is given.
+      if (!journal.some((q) => reverses(q, reversal)))
+        ctx.reject('already-corrected', `entry ${entry} has already been corrected`);
+      ctx.emit(reversal);
+    },
+  }),
   amend: command({
     actor: 'admin',
     visibility: 'public',
     summary: 'amend the game into another ruleset (the later text of its rule)',
     words: ['ruleset'],
     args: z.object({ ruleset: z.string().min(1) }).strict(),
+    confirm: {
+      message:
+        'Amend the game into another text of its rule? Every later command is decided by the new text; an amendment is not undone.',
+    },
     run(ctx, _by, { ruleset }) {
       const from = ctx.state.ruleset;
       const target = ctx.registry.get(ruleset);
@@ -150,6 +193,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary: 'repeal an active rule module',
     words: ['module'],
     args: z.object({ module: moduleName }).strict(),
+    confirm: { message: 'Repeal this rule? What it did is no longer done from now on.' },
     run(ctx, _by, { module }) {
       if (!ctx.state.modules.includes(module)) ctx.reject('unknown-module', `${module} is not in force`);
       ctx.emit({ type: 'module-repealed', vis: 'public', module });
@@ -163,6 +207,9 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     args: z
       .object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() })
       .strict(),
+    confirm: {
+      message: 'End the game for good? Every dice seed is revealed and nothing more can be done in it.',
+    },
     run(ctx, _by, { reason, winners }) {
       ctx.endGame(winners ?? [], reason ?? 'ended by the Administrator');
     },

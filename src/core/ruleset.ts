@@ -44,11 +44,23 @@ export interface CommandRule<S> {
   /** Positional argument names for the command line ("x y" for `enter 3 4`). */
   readonly words: readonly string[];
   readonly visibility: 'public' | 'private' | 'admin';
+  /**
+   * Set on a command that cannot be taken back in any useful sense (ending the game, amending the rules,
+   * ending a whole nweek): the page asks the Administrator to confirm it, after showing a preview (issue 16).
+   * `when` names a true/false argument that makes the command so (tick's `nweek`); absent, it always is.
+   */
+  readonly confirm?: CommandConfirm;
   /** Validates raw arguments; rejects with 'bad-arguments'. */
   parse(args: JsonObject): unknown;
   /** The arguments as a JSON Schema (input side), for forms on the web page and the API's documentation. */
   argsSchema(): JsonObject;
   run(ctx: Decision<S>, by: Actor, args: unknown): void;
+}
+
+/** What the page says before an irreversible command, and the argument that makes it so (see CommandRule). */
+export interface CommandConfirm {
+  readonly message: string;
+  readonly when?: string;
 }
 
 /** Declares a command with a zod schema for its arguments; the handler receives them typed. */
@@ -58,6 +70,7 @@ export function command<S, Z extends z.ZodType>(spec: {
   args: Z;
   words?: readonly string[];
   visibility?: 'public' | 'private' | 'admin';
+  confirm?: CommandConfirm;
   run(ctx: Decision<S>, by: Actor, args: z.infer<Z>): void;
 }): CommandRule<S> {
   let schema: JsonObject | undefined;
@@ -65,6 +78,7 @@ export function command<S, Z extends z.ZodType>(spec: {
     actor: spec.actor,
     summary: spec.summary,
     words: spec.words ?? [],
+    ...(spec.confirm ? { confirm: spec.confirm } : {}),
     // Hidden by default for the Administrator's orders: their arguments may say where a hidden thing is.
     // What the public should learn, the rules emit as public events; or the command says 'public'.
     visibility: spec.visibility ?? (spec.actor === 'admin' ? 'admin' : 'public'),

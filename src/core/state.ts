@@ -1,6 +1,6 @@
 import type { Json } from './json.js';
 import type { Clock } from './clock.js';
-import type { Balances } from './ledger.js';
+import type { Balances, Posting } from './ledger.js';
 import type { Schedule } from './schedule.js';
 
 /** The dice as the log has left them: which source, the current weekly epoch, and how far each stream is. */
@@ -34,6 +34,11 @@ export interface GameState {
   /** Players who have joined, in joining order. */
   readonly players: readonly string[];
   readonly balances: Balances;
+  /**
+   * Every transfer so far, oldest first, for corrections (ruling K12). Optional only so that states made by
+   * hand in tests need not list it; every folded state has it.
+   */
+  readonly journal?: readonly Posting[];
   readonly dice: DiceState;
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
   /** The game's calendar, if the Administrator gave it one (issue 14): public, part of the rules in force. */

@@ -3,9 +3,9 @@ import type { GameEvent, KernelEvent, LogEntry } from './events.js';
 import type { GameState } from './state.js';
 import type { Kernel } from './kernel.js';
 import type { Json } from './json.js';
-import { canonicalJson, GENESIS, hexToBytes, sha256Hex } from './hash.js';
+import { canonicalJson, GENESIS } from './hash.js';
 import { chainBreak } from './log.js';
-import { checkRollResult } from './dice/verify-roll.js';
+import { checkRollResult, checkSeedReveal } from './dice/verify-roll.js';
 
 /** What verification found. `ok` only if there are no problems. */
 export interface VerifyReport {
@@ -73,11 +73,9 @@ export function verifyLog(
     }
     const k = event as KernelEvent;
     if (k.type === 'seed-committed') commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
-    if (
-      k.type === 'seed-revealed' &&
-      sha256Hex(hexToBytes(k.seed)) !== commitments.get(`${k.stream}|${k.epoch}`)
-    ) {
-      problems.push(`the revealed seed of ${k.stream} ${k.epoch} does not match its commitment`);
+    if (k.type === 'seed-revealed') {
+      const wrong = checkSeedReveal(k, commitments.get(`${k.stream}|${k.epoch}`));
+      if (wrong) problems.push(wrong);
     }
   }
 

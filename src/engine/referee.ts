@@ -54,6 +54,8 @@ export interface Accepted {
   readonly state: GameState;
   /** True when the command id had been seen: nothing new was appended. */
   readonly duplicate: boolean;
+  /** The state the command was decided on (absent for a repeated command id, and for a creation). */
+  readonly before?: GameState;
 }
 
 interface Loaded {
@@ -387,7 +389,7 @@ export class Referee {
       throw e;
     }
     this.committed(game, entries, decided.value.state, hit.master, snapshot);
-    return ok({ entries, state: decided.value.state, duplicate: false });
+    return ok({ entries, state: decided.value.state, duplicate: false, before: hit.state });
   }
 
   private async attempt(
@@ -444,7 +446,12 @@ export class Referee {
       ...(snapshot ? { snapshot } : {}),
     });
     this.committed(game, entries, decided.value.state, master, snapshot);
-    return ok({ entries, state: decided.value.state, duplicate: false });
+    return ok({
+      entries,
+      state: decided.value.state,
+      duplicate: false,
+      ...(loaded && !creating ? { before: loaded.state } : {}),
+    });
   }
 
   /** After an append committed: the cache moves on to the state it leaves, and listeners are told. */

@@ -5,7 +5,7 @@
 import { PUBLIC } from '../core/index.js';
 import type { Json, JsonObject, LogLine, Roll } from '../core/index.js';
 import type { Referee } from './referee.js';
-import { defaultReportNweek } from './report.js';
+import { defaultReportNweek, isCorrection } from './report.js';
 
 /** Text as Markdown shows it literally (inside a table cell too). */
 export function escapeMarkdown(text: string): string {
@@ -81,6 +81,11 @@ export async function nweekReportMarkdown(referee: Referee, game: string, nweek?
   const events = during.filter((l) => !quiet.includes(l.type));
   if (events.length === 0) out.push('Nothing happened.');
   for (const l of events) out.push(`- **nday ${l.nday}**: ${escapeMarkdown(l.text)}`);
+  const corrections = events.filter(isCorrection);
+  if (corrections.length > 0) {
+    out.push('', '### Corrections', '');
+    for (const l of corrections) out.push(`- **nday ${l.nday}**: ${escapeMarkdown(l.text)}`);
+  }
 
   out.push('', '### Dice', '');
   const rolls = during.flatMap((l) => l.event.rolls ?? []);

@@ -18,6 +18,9 @@ const rollText = (r: Roll): string => {
   return `${r.purpose}: ${r.expr} = ${result}${proof}`;
 };
 
+/** A line of the log that is a correction of the ledger (ruling K12). */
+export const isCorrection = (l: LogLine): boolean => l.type === 'points' && l.event.corrects !== undefined;
+
 /** The nweek a report is about by default: the last one that has ended, or the current one if none has. */
 export function defaultReportNweek(current: number, lines: readonly LogLine[]): number {
   const ended = lines.filter((l) => l.type === 'nweek-ended').map((l) => Number(l.event.nweek));
@@ -60,6 +63,12 @@ export function reportText(
   );
   if (events.length === 0) out.push('Nothing happened.');
   for (const l of events) out.push(`- nday ${l.nday}: ${l.text}`);
+  // Issue 16: a mistaken ledger entry is corrected by a reversing one (ruling K12), which the report sets out.
+  const corrections = events.filter(isCorrection);
+  if (corrections.length > 0) {
+    out.push('', '## Corrections', '');
+    for (const l of corrections) out.push(`- nday ${l.nday}: ${l.text}`);
+  }
   const rolls = during.flatMap((l) => l.event.rolls ?? []);
   const seeds = during.filter((l) => l.type === 'seed-committed' || l.type === 'seed-revealed');
   out.push('', '## Dice', '');

@@ -1,7 +1,7 @@
 // Forum text: players' posts in English turned into commands, one sentence at a time (see post.ts), with a
 // grammar per ruleset built from the phrases each ruleset contributes (phrases/index.ts).
 export { postMessage, forumFor, commandWords, ForumError, prepareForum } from './post.js';
-export type { SentenceResult, PostOptions } from './post.js';
+export type { SentenceResult, PostOptions, PostTarget } from './post.js';
 export { sentenceLine } from './lines.js';
 export { splitPost, paragraphsOf, splitParagraph, grammarText, buildParser } from './grammar.js';
 export type { ForumParser } from './grammar.js';

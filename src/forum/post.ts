@@ -41,6 +41,12 @@ export interface SentenceResult {
   readonly duplicate?: boolean;
 }
 
+/**
+ * What a post is acted on through: the Referee, or a preview's Sandbox (src/engine/preview.ts), which decides
+ * the same way and writes nothing (`referee post --dry-run`).
+ */
+export type PostTarget = Pick<Referee, 'kernel' | 'state' | 'view' | 'recordedCommand' | 'submit'>;
+
 export interface PostOptions {
   /**
    * Idempotency key of the post (the server's message id, a CLI --key). Sentence i (counted from 0 over
@@ -169,7 +175,7 @@ async function settleArgs(
  * submitted in those cases. Stable signature: the HTTP server calls it.
  */
 export async function postMessage(
-  referee: Referee,
+  referee: PostTarget,
   game: string,
   player: string,
   text: string,

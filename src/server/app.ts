@@ -28,6 +28,7 @@ import { registerNoticeRoutes } from './notices.js';
 import { registerMailRoutes } from './routes-mail.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
+import { registerPreviewRoutes } from './routes-preview.js';
 import type { VerifierOptions } from './verify.js';
 import { Verifier } from './verify.js';
 
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
+  registerPreviewRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerMailRoutes(app, ctx);
   registerLive(app, ctx, options.live);

@@ -1,6 +1,6 @@
 // What every route needs: the referee, and who is asking.
 import type { FastifyRequest } from 'fastify';
-import type { Actor, CommandRule, GameState, JsonObject, Viewer } from '../core/index.js';
+import type { Actor, CommandConfirm, CommandRule, GameState, JsonObject, Viewer } from '../core/index.js';
 import { PUBLIC } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../store/store.js';
@@ -78,6 +78,8 @@ export interface CommandInfo {
   readonly summary: string;
   readonly words: readonly string[];
   readonly schema: JsonObject;
+  /** An irreversible command: what the page asks before doing it, and the argument that makes it so. */
+  readonly confirm?: CommandConfirm;
 }
 
 export const commandInfo = (name: string, rule: CommandRule<unknown>): CommandInfo => ({
@@ -86,6 +88,7 @@ export const commandInfo = (name: string, rule: CommandRule<unknown>): CommandIn
   summary: rule.summary,
   words: rule.words,
   schema: rule.argsSchema(),
+  ...(rule.confirm ? { confirm: rule.confirm } : {}),
 });
 
 /** The commands a viewer may give in a game now: a player's announcements, or the Administrator's orders. */

@@ -9,6 +9,7 @@ import { ADMIN, player } from '../core/index.js';
 import type { Accepted } from '../engine/referee.js';
 import { numberedAnswer } from '../engine/numbering.js';
 import { withInstants } from '../engine/instants.js';
+import { absences } from '../engine/absent.js';
 import type { ServerContext } from './context.js';
 import { caller, gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
@@ -45,10 +46,15 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
    * What an accepted command says back: its entries as the caller may see them, and the caller's position
    * after them, both in the caller's own numbering (hidden entries are not counted).
    */
-  const answer = async (game: string, accepted: Accepted, actor: Actor) => ({
-    duplicate: accepted.duplicate,
-    ...(await numberedAnswer(referee, game, accepted, actor)),
-  });
+  const answer = async (game: string, accepted: Accepted, actor: Actor) => {
+    // Issue 16: what the rules did for players who had not acted in time, set apart (public facts only).
+    const absent = absences(referee.kernel, accepted.before, accepted.entries);
+    return {
+      duplicate: accepted.duplicate,
+      ...(await numberedAnswer(referee, game, accepted, actor)),
+      ...(absent.length > 0 ? { absent } : {}),
+    };
+  };
 
   r.post(
     '/api/games',

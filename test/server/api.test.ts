@@ -249,6 +249,7 @@ describe('reading', () => {
         'GET /api/games/{game}/log',
         'POST /api/games/{game}/join',
         'POST /api/games/{game}/commands',
+        'POST /api/games/{game}/commands/preview',
         'POST /api/games/{game}/posts',
         'POST /api/games/{game}/admin-token',
         'POST /api/games/{game}/players/{player}/token',

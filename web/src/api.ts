@@ -34,6 +34,8 @@ export interface CommandInfo {
   summary: string;
   words: string[];
   schema: Schema;
+  /** An irreversible order: what the page asks before doing it; `when` names the yes/no argument that makes it so. */
+  confirm?: { message: string; when?: string };
 }
 
 export type Viewer = { role: 'public' } | { role: 'admin' } | { role: 'player'; name: string };
@@ -74,6 +76,36 @@ export interface CommandResult {
   duplicate: boolean;
   seq: number;
   lines: LogLine[];
+  /** Waits the command ended with players still awaited: what the rules did for them (issue 16). */
+  absent?: Absence[];
+}
+
+/** A wait that ended with players who had not acted (src/engine/absent.ts). */
+export interface Absence {
+  what: string;
+  until: { nweek: number; nday: number };
+  players: string[];
+  late?: string;
+}
+
+/** What an order would do (POST …/commands/preview; src/engine/preview.ts). */
+export interface PreviewResult {
+  duplicate: boolean;
+  lines: { seq: number; nweek: number; nday: number; type: string; text: string; standIn?: true }[];
+  rolls: { purpose: string; expr: string; source: 'fair' | 'manual'; secret: boolean; result?: Json }[];
+  /** Fair dice were drawn from a stand-in: lines marked standIn are one possible outcome. */
+  standIn: boolean;
+  absent: Absence[];
+}
+
+/** GET …/verify: counts of what the viewer may check, and whether the whole log verifies. */
+export interface VerifyResult {
+  ok: boolean;
+  entries: number;
+  commands: number;
+  fairRolls: number;
+  manualRolls: number;
+  problems: string[];
 }
 
 /** One sentence of a forum post and what became of it (src/forum/post.ts). */
@@ -211,6 +243,19 @@ export const api = {
       headers: { 'idempotency-key': idempotencyKey },
       body: JSON.stringify(body),
     }),
+  preview: (game: string, token: string, body: { type: string; args: JsonObject; rolls?: number[] }) =>
+    request<PreviewResult>(`/api/games/${enc(game)}/commands/preview`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify(body),
+    }),
+  verify: (game: string, token: string | undefined) =>
+    request<VerifyResult>(`/api/games/${enc(game)}/verify`, { token }),
+  /** The public report of an nweek, as text or Markdown (the same for every viewer). */
+  report: async (game: string, nweek: number, format: 'text' | 'markdown'): Promise<string> => {
+    const text = await request<unknown>(`/api/games/${enc(game)}/report?nweek=${nweek}&format=${format}`);
+    return typeof text === 'string' ? text : JSON.stringify(text);
+  },
   post: (game: string, token: string, text: string, idempotencyKey: string) =>
     request<{ sentences: SentenceResult[] }>(`/api/games/${enc(game)}/posts`, {
       method: 'POST',

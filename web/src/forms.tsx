@@ -2,8 +2,9 @@
 // numbers, numbers, strings (with enums as a choice), booleans, arrays of numbers or strings, and unions.
 // Nothing here knows a ruleset: a new command gets its form from its schema alone.
 import { useState } from 'preact/hooks';
-import type { CommandInfo, JsonObject } from './api';
+import type { Absence, CommandInfo, JsonObject, PreviewResult } from './api';
 import { api, ApiError, newKey } from './api';
+import { AbsentList, PreviewView } from './preview';
 import type { FieldValue } from './form-model';
 import { fieldsOf, formArgs, hintOf, kindOf, show, valueOf } from './form-model';
 
@@ -19,12 +20,29 @@ export interface CommandFormProps {
   command: CommandInfo;
   /** Offer a field for manual dice results (the Administrator, in a manual-dice game). */
   rolls?: boolean;
+  /**
+   * The Administrator's orders (issue 16): a Preview button shows what the order would do, and an
+   * irreversible one (CommandInfo.confirm) is done only after its preview is shown and confirmed.
+   */
+  preview?: boolean;
   onDone: () => void;
 }
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+type Outcome = { ok: true; text: string; absent?: Absence[] } | { ok: false; text: string } | null;
 
-export function CommandForm({ game, token, command, rolls, onDone }: CommandFormProps) {
+/** The order as it would be sent, and its preview: shown, and to be confirmed when `confirming`. */
+interface Previewed {
+  body: { type: string; args: JsonObject; rolls?: number[] };
+  result: PreviewResult;
+  confirming: boolean;
+}
+
+/** Whether these arguments make the command one to confirm (tick only with nweek, for one). */
+const needsConfirm = (command: CommandInfo, args: JsonObject): boolean =>
+  command.confirm !== undefined &&
+  (command.confirm.when === undefined || args[command.confirm.when] === true);
+
+export function CommandForm({ game, token, command, rolls, preview, onDone }: CommandFormProps) {
   const [id] = useState(() => `cmd-${++formCount}`);
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [dice, setDice] = useState('');
@@ -35,42 +53,72 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
   const fields = fieldsOf(command);
   const required = new Set(command.schema.required ?? []);
 
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    let args: JsonObject;
-    let queued: number[] | undefined;
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+
+  /** The form's values as the command's body, or undefined (the problem shown) if they do not parse. */
+  const bodyOf = (): Previewed['body'] | undefined => {
     try {
-      args = formArgs(command, values);
-      if (rolls && dice.trim() !== '')
-        queued = valueOf('dice results', { type: 'array', items: { type: 'integer' } }, dice) as number[];
+      const args = formArgs(command, values);
+      const queued =
+        rolls && dice.trim() !== ''
+          ? (valueOf('dice results', { type: 'array', items: { type: 'integer' } }, dice) as number[])
+          : undefined;
+      return { type: command.name, args, ...(queued ? { rolls: queued } : {}) };
     } catch (err) {
       setOutcome({ ok: false, text: (err as Error).message });
-      return;
+      return undefined;
     }
+  };
+
+  const refusal = (err: unknown): ApiError =>
+    err instanceof ApiError ? err : new ApiError(0, 'error', String(err));
+
+  const send = async (body: Previewed['body']) => {
     setBusy(true);
+    setPreviewed(null);
     try {
-      const res = await api.command(
-        game,
-        token,
-        { type: command.name, args, ...(queued ? { rolls: queued } : {}) },
-        key,
-      );
+      const res = await api.command(game, token, body, key);
       const said = res.lines.map((l) => l.text).filter((t) => t !== '');
       setOutcome({
         ok: true,
         text: `${res.duplicate ? 'Already done' : 'Done'}${said.length ? `: ${said.join(' ')}` : '.'}`,
+        ...(res.absent ? { absent: res.absent } : {}),
       });
       setValues({});
       setDice('');
       setKey(newKey());
       onDone();
     } catch (err) {
-      const ae = err instanceof ApiError ? err : new ApiError(0, 'error', String(err));
+      const ae = refusal(err);
       setOutcome({ ok: false, text: `Refused (${ae.code}): ${ae.message}` });
       if (ae.status !== 0) setKey(newKey());
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Asks the server what the order would do; nothing is written, no key is used. */
+  const showPreview = async (body: Previewed['body'], confirming: boolean) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setPreviewed({ body, result: await api.preview(game, token, body), confirming });
+    } catch (err) {
+      const ae = refusal(err);
+      setPreviewed(null);
+      setOutcome({ ok: false, text: `Refused (${ae.code}): ${ae.message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const body = bodyOf();
+    if (!body) return;
+    // An irreversible order is first previewed, then done only when confirmed (issue 16).
+    if (preview && needsConfirm(command, body.args)) return showPreview(body, true);
+    await send(body);
   };
 
   return (
@@ -175,10 +223,45 @@ export function CommandForm({ game, token, command, rolls, onDone }: CommandForm
       <button type="submit" disabled={busy}>
         {command.name}
       </button>
+      {preview && (
+        <button
+          type="button"
+          class="quiet"
+          disabled={busy}
+          onClick={() => {
+            const body = bodyOf();
+            if (body) void showPreview(body, false);
+          }}
+        >
+          Preview
+        </button>
+      )}
+      {previewed && (
+        <div class={previewed.confirming ? 'confirm-box' : ''} data-testid="confirm">
+          {previewed.confirming && command.confirm && (
+            <p>
+              <strong>{command.confirm.message}</strong>
+            </p>
+          )}
+          <PreviewView result={previewed.result} />
+          <div class="buttons">
+            {previewed.confirming && (
+              <button type="button" disabled={busy} onClick={() => void send(previewed.body)}>
+                Yes, {command.name}
+              </button>
+            )}
+            <button type="button" class="quiet" onClick={() => setPreviewed(null)}>
+              {previewed.confirming ? 'Cancel' : 'Close the preview'}
+            </button>
+          </div>
+        </div>
+      )}
       {outcome && (
-        <p class={outcome.ok ? 'outcome ok' : 'outcome error'} role={outcome.ok ? 'status' : 'alert'}>
+        <div class={outcome.ok ? 'outcome ok' : 'outcome error'} role={outcome.ok ? 'status' : 'alert'}>
+          {/* What the rules did for the absent comes first: it is what the Administrator must not miss. */}
+          {outcome.ok && outcome.absent && <AbsentList absent={outcome.absent} />}
           {outcome.text}
-        </p>
+        </div>
       )}
     </form>
   );

@@ -9,6 +9,7 @@ import { JoinForm } from './games';
 import { NoticesPanel, useNotices } from './notices';
 import { drawingFor } from './views/registry';
 import { Pending } from './pending';
+import { WeekPanels } from './week';
 
 const message = (e: unknown): string =>
   e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
@@ -251,6 +252,7 @@ export function GamePage({ game }: { game: string }) {
                   token={token}
                   commands={adminCommands}
                   rolls={view.dice === 'manual'}
+                  preview
                   onDone={after}
                   empty="No command is open now."
                 />
@@ -275,6 +277,7 @@ export function GamePage({ game }: { game: string }) {
           </section>
         </div>
       )}
+      {payload && <WeekPanels game={game} token={token} payload={payload} lines={log} />}
       <NoticesPanel notices={notices.notices} />
       <section class="log" aria-labelledby="log-h">
         <h2 id="log-h">The log</h2>
@@ -289,6 +292,7 @@ function Commands(props: {
   token: string;
   commands: CommandInfo[];
   rolls?: boolean;
+  preview?: boolean;
   onDone: () => void;
   empty: string;
 }) {
@@ -302,6 +306,7 @@ function Commands(props: {
           token={props.token}
           command={c}
           rolls={props.rolls ?? false}
+          preview={props.preview ?? false}
           onDone={props.onDone}
         />
       ))}

@@ -1,5 +1,7 @@
 import { diceTotal, parseDice } from './notation.js';
-import { fairDraw } from './fair.js';
+import { commitmentOf, fairDraw } from './fair.js';
+import type { Stream } from './fair.js';
+import { hexToBytes } from '../hash.js';
 import { permutation } from './roll.js';
 import type { Roll } from './roll.js';
 
@@ -37,5 +39,20 @@ export function checkRollResult(roll: Roll): string | null {
   else want = permutation(Number(/(\d+)$/.exec(roll.expr)?.[1] ?? 0), roll.draws);
   if (JSON.stringify(want) !== JSON.stringify(roll.result))
     return `"${roll.purpose}" records ${JSON.stringify(roll.result)}, its draws give ${JSON.stringify(want)}`;
+  return null;
+}
+
+/**
+ * A revealed seed is the one its commitment promised: the commitment is SHA-256 of the seed's bytes. `verify`
+ * checks every reveal with this, and a player's page does too (issue 16, "check the dice").
+ */
+export function checkSeedReveal(
+  reveal: { readonly stream: Stream; readonly epoch: number; readonly seed: string },
+  commitment: string | undefined,
+): string | null {
+  const which = reveal.stream === 'public' ? `public ${reveal.epoch}` : `secret ${reveal.epoch}`;
+  if (commitment === undefined) return `the seed of ${which} was revealed but never committed`;
+  if (!/^(?:[0-9a-f]{2})+$/.test(reveal.seed) || commitmentOf(hexToBytes(reveal.seed)) !== commitment)
+    return `the revealed seed of ${which} does not match its commitment`;
   return null;
 }

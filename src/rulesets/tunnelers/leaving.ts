@@ -72,6 +72,10 @@ export const leavingModule: RuleModule<TunnelersState> = {
       visibility: 'public',
       summary: "the Moderator leaves the society: the game ends and the society's points are shared evenly",
       args: z.object({}).strict(),
+      confirm: {
+        message:
+          "Leave the society? The game ends for good and the society's points are shared among its members.",
+      },
       run(ctx) {
         ctx.emit({ type: 'moderator-left', vis: 'public' });
         // T-18: "the remaining members" are the society's members this game knows (edition 1: everyone who
