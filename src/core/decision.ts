@@ -7,11 +7,12 @@ import type { AnyRuleset, RuleModule } from './ruleset.js';
 import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import { reject } from './errors.js';
-import { KERNEL_EVENT_TYPES } from './events.js';
+import { foldInto, kernelKind } from './evolve.js';
 import { bytesToHex, hmacSha256 } from './hash.js';
-import { commitmentOf, fairDraw, streamSeed } from './dice/fair.js';
+import { commitmentOf, fairDraw, keptStreamSeed } from './dice/fair.js';
 import type { Stream } from './dice/fair.js';
 import { diceSides, diceTotal, parseDice } from './dice/notation.js';
+import type { DiceSpec } from './dice/notation.js';
 import { permutation, shuffleSides } from './dice/roll.js';
 import { balanceOf } from './ledger.js';
 
@@ -33,6 +34,19 @@ export interface RollOptions {
 
 const TRIGGER_ROUNDS = 10_000;
 
+/** Dice expressions without variables as parsed, kept: rules roll the same few ("2d20") again and again. */
+const parsedSpecs = new Map<string, DiceSpec>();
+
+function parsedDice(expr: string): DiceSpec {
+  let spec = parsedSpecs.get(expr);
+  if (!spec) {
+    spec = parseDice(expr);
+    // Bounded: expressions are the rules' own, but one may be built from the game ("1d(3*N)" with N bound).
+    if (parsedSpecs.size < 256) parsedSpecs.set(expr, spec);
+  }
+  return spec;
+}
+
 /**
  * The working copy of one decision. Rule code reads the state, rolls, and emits events; each emitted event
  * is folded in at once, so the next line of rule code sees its effect, and the rules' triggers run after it.
@@ -43,14 +57,18 @@ export class Decision<S = unknown> {
   readonly ats: { nweek: number; nday: number }[] = [];
   private current: GameState | undefined;
   // A Set (in the order the rolls were made): an Initialize of a big Field records thousands of rolls, and
-  // finding and removing each in an array made that quadratic (issue 13, item 4).
-  private readonly pending = new Set<Roll>();
+  // finding and removing each in an array made that quadratic (issue 13, item 4). Made at the first roll:
+  // most decisions (every announcement) roll nothing.
+  private pending: Set<Roll> | undefined;
   private readonly pendingDraws = { public: 0, secret: 0, manual: 0 };
-  private seeds: Map<string, Uint8Array> | undefined;
   private settling = false;
   private cachedIndex: { ids: readonly string[]; ruleset: string; index: ActiveRules } | undefined;
+  /** The game time of the last event emitted (shared by the events of one nday, as `ats` holds them). */
+  private lastAt: { nweek: number; nday: number } | undefined;
   /** How many of `events` the triggers have been checked after. */
   private checked = 0;
+  /** Where the command's own entry is in `events` (-1 before it). */
+  private commandAt = -1;
 
   constructor(
     private readonly env: DecisionEnv,
@@ -92,7 +110,7 @@ export class Decision<S = unknown> {
       this.cachedIndex = {
         ids: state.modules,
         ruleset: state.ruleset,
-        index: this.env.registry.index(this.ruleset, state.modules),
+        index: this.env.registry.indexFor(state.ruleset, state.modules),
       };
     }
     return this.cachedIndex.index;
@@ -100,29 +118,61 @@ export class Decision<S = unknown> {
 
   /** Records an event, folds it into the working state, then lets the rules' triggers react. */
   emit(raw: GameEvent): void {
-    const event = this.salted(raw);
-    this.attachRolls(event);
+    // The event's type, visibility and rolls are read once, here, and handed to the fold: events come in
+    // dozens of shapes, and each read of a field of one is a look-up V8 cannot specialise.
+    const type = raw.type;
+    const vis = raw.vis;
+    const event = vis === 'public' ? raw : this.salted(raw);
+    const rolls = event.rolls;
+    if (rolls) this.attachRolls(event);
+    const current = this.current;
+    const folds = current !== undefined && type !== 'game-created';
+    // The active rules' view of this type (kind, fold, known, wakes), in one look-up.
+    const before = folds ? this.index() : undefined;
+    const info = before?.eventType(type);
+    const kind = info ? info.kind : kernelKind(type);
+    const fold = info ? info.fold : null;
     // A rule may emit an event that only a repealed module folds: that is the rules refusing (the module it
     // needs is not in force), not a program error, and the command changes nothing.
-    if (this.current && !KERNEL_EVENT_TYPES.has(event.type) && !this.index().known.has(event.type)) {
+    if (info && kind === undefined && !fold && !info.known) {
       reject(
         'rule-not-in-force',
-        `no rule in force here can record "${event.type}": a rule this needs has been repealed`,
+        `no rule in force here can record "${type}": a rule this needs has been repealed`,
       );
     }
-    if (event.type === 'seed-committed' && this.pendingDraws.public > 0) {
+    if (type === 'seed-committed' && this.pendingDraws.public > 0) {
       throw new Error('a public roll was made but not recorded before its nweek ended');
     }
-    this.current = this.env.evolve(this.current, event);
+    const next = folds
+      ? foldInto(this.env.registry, current, event, type, vis, rolls, kind, fold)
+      : this.env.evolve(current, event);
+    this.current = next;
     this.events.push(event);
-    const clock = this.current.clock;
-    const last = this.ats[this.ats.length - 1];
-    this.ats.push(
-      last && last.nweek === clock.nweek && last.nday === clock.nday
-        ? last
-        : { nweek: clock.nweek, nday: clock.nday },
-    );
-    if (!this.settling && event.type !== 'command') this.settle();
+    const clock = next.clock;
+    let at = this.lastAt;
+    if (!at || at.nweek !== clock.nweek || at.nday !== clock.nday)
+      this.lastAt = at = { nweek: clock.nweek, nday: clock.nday };
+    this.ats.push(at);
+    if (this.settling) return;
+    if (type === 'command') {
+      // (Not settled: the command's own events follow, and are checked with it.)
+      this.commandAt = this.events.length - 1;
+      return;
+    }
+    // Events no trigger lists in its `after` would set nothing off: when the unchecked ones are such (this
+    // one, and the command before it if it is unchecked), they are marked checked without a settle round.
+    // Most events of an nweek's end, and every announcement, are.
+    // (The rules in force after the event: it may have enacted or repealed some.)
+    const index = this.index();
+    const wakes = index === before && info ? info.wakes : index.eventType(type).wakes;
+    const unchecked = this.events.length - this.checked;
+    if (
+      !wakes &&
+      (unchecked === 1 ||
+        (unchecked === 2 && this.commandAt === this.checked && !index.eventType('command').wakes))
+    )
+      this.checked = this.events.length;
+    else this.settle();
   }
 
   /**
@@ -146,7 +196,7 @@ export class Decision<S = unknown> {
 
   /** Rolls dice written in the seeds' notation ("2d20", "5+5d3", "1d(3*N)" with vars). */
   roll(expr: string, purpose: string, options: RollOptions = {}): Roll {
-    const spec = parseDice(expr, options.vars);
+    const spec = options.vars === undefined ? parsedDice(expr) : parseDice(expr, options.vars);
     const sides = diceSides(spec);
     return this.record({ purpose, kind: 'dice', expr: spec.text, sides }, options, (draws) =>
       diceTotal(spec, draws),
@@ -188,9 +238,10 @@ export class Decision<S = unknown> {
 
   /** Asks the active rules a question; the highest-precedence module that answers decides. */
   ask(question: string, input: Json): Json | undefined {
-    const modules = this.modules;
-    for (let i = modules.length - 1; i >= 0; i--) {
-      const answer = modules[i]?.answers?.[question]?.(this, input);
+    // The modules that answer this question, highest precedence first (ActiveRules.answers).
+    const answers = this.index().answers(question);
+    for (let i = 0; i < answers.length; i++) {
+      const answer = (answers[i] as (typeof answers)[number])(this as Decision, input);
       if (answer !== undefined) return answer;
     }
     return undefined;
@@ -209,7 +260,9 @@ export class Decision<S = unknown> {
 
   /** Runs every active module's hook for a clock phase, in module order. */
   runHooks(phase: ClockPhase): void {
-    for (const m of this.modules) m.hooks?.[phase]?.(this);
+    // Only the modules with a hook for this phase, in module order (ActiveRules.hooks).
+    const hooks = this.index().hooks[phase];
+    for (let i = 0; i < hooks.length; i++) (hooks[i] as (typeof hooks)[number])(this as Decision);
   }
 
   /** Ends the game and reveals every seed still hidden. */
@@ -244,7 +297,7 @@ export class Decision<S = unknown> {
   /** Called by the kernel when the command's handler has returned. */
   finish(): void {
     this.settle();
-    const orphan = this.pending.values().next().value;
+    const orphan = this.pending?.values().next().value;
     if (orphan) throw new Error(`the roll for "${orphan.purpose}" was made but recorded in no event`);
   }
 
@@ -259,8 +312,11 @@ export class Decision<S = unknown> {
         const to = this.events.length;
         if (from === to) return;
         this.checked = to;
-        for (const t of this.index().triggers)
+        const triggers = this.index().triggers;
+        for (let i = 0; i < triggers.length; i++) {
+          const t = triggers[i] as (typeof triggers)[number];
           if (!t.after || this.anyOf(t.after, from, to)) t.run(this as Decision);
+        }
       }
     } finally {
       this.settling = false;
@@ -286,11 +342,7 @@ export class Decision<S = unknown> {
 
   private seed(stream: Stream, epoch: number): Uint8Array {
     if (!this.env.master) throw new Error('fair dice need the game secret, which the store did not supply');
-    const key = `${stream}|${epoch}`;
-    this.seeds ??= new Map();
-    let seed = this.seeds.get(key);
-    if (!seed) this.seeds.set(key, (seed = streamSeed(this.env.master, stream, epoch)));
-    return seed;
+    return keptStreamSeed(this.env.master, stream, epoch);
   }
 
   private record(
@@ -326,8 +378,11 @@ export class Decision<S = unknown> {
       const epoch = secret ? 0 : dice.epoch;
       const first = dice.drawn[stream] + this.pendingDraws[stream];
       const seed = this.seed(stream, epoch);
-      const at = { game: this.state.game, stream, epoch, head: this.env.head };
-      const draws = what.sides.map((sides, i) => fairDraw(seed, { ...at, index: first + i }, sides));
+      const game = this.state.game;
+      const head = this.env.head;
+      const draws = what.sides.map((sides, i) =>
+        fairDraw(seed, { game, stream, epoch, index: first + i, head }, sides),
+      );
       this.pendingDraws[stream] += draws.length;
       roll = {
         ...what,
@@ -338,14 +393,14 @@ export class Decision<S = unknown> {
         secret,
       };
     }
-    this.pending.add(roll);
+    (this.pending ??= new Set()).add(roll);
     return roll;
   }
 
   private attachRolls(event: GameEvent): void {
     if (!event.rolls) return;
     for (const roll of event.rolls) {
-      if (!this.pending.has(roll))
+      if (!this.pending?.has(roll))
         throw new Error(`event ${event.type} carries a roll this decision did not make`);
       if (roll.secret === (event.vis === 'public')) {
         throw new Error(

@@ -8,36 +8,99 @@ import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
+/** A kernel event type's fold: 1, it only counts the entry (FOLD_NOOP_TYPES); 2, it changes the kernel's state. */
+const KERNEL_KIND: ReadonlyMap<string, 1 | 2> = new Map(
+  [...KERNEL_EVENT_TYPES].map((type): [string, 1 | 2] => [type, NOOP.has(type) ? 1 : 2]),
+);
+
+/** Whether a type is the kernel's, and which kind of fold it has (see foldInto); undefined for the rules'. */
+export const kernelKind = (type: string): 1 | 2 | undefined => KERNEL_KIND.get(type);
+
+/** A rule module's fold of one event type (RuleModule.evolve). */
+export type RulesFold = (rules: unknown, event: GameEvent, game: GameState) => unknown;
+
 /** Builds the pure fold (state, event) -> state for games whose rulesets are in `registry`. */
 export function makeEvolve(
   registry: Registry,
 ): (state: GameState | undefined, event: GameEvent) => GameState {
   return function evolve(state, event) {
-    if (event.type === 'game-created') {
+    const type = event.type;
+    if (type === 'game-created') {
       if (state) throw new Error('the log creates the game twice');
       return created(registry, event as Extract<KernelEvent, { type: 'game-created' }>);
     }
-    if (!state) throw new Error(`the log must begin with game-created, not ${event.type}`);
-    const dice = event.rolls ? advanceDice(state.dice, event.rolls) : state.dice;
-    if (NOOP.has(event.type)) return step(state, state.rules, dice, state.clock, event.vis);
-    if (event.type === 'nday-started') {
-      const e = event as Extract<KernelEvent, { type: 'nday-started' }>;
-      return step(
-        state,
-        state.rules,
-        dice,
-        { nweek: e.nweek, nday: e.nday, ndays: state.clock.ndays },
-        event.vis,
-      );
+    if (!state) throw new Error(`the log must begin with game-created, not ${type}`);
+    const kind = KERNEL_KIND.get(type);
+    let fold: RulesFold | null = null;
+    if (kind === undefined) {
+      const index = registry.indexFor(state.ruleset, state.modules);
+      fold = index.evolve.get(type) ?? null;
+      if (!fold && !index.known.has(type))
+        throw new Error(`no active rule of ${state.ruleset} understands the event ${type}`);
     }
-    if (KERNEL_EVENT_TYPES.has(event.type))
-      return {
-        ...kernelFold(registry, { ...state, dice }, event as KernelEvent),
-        seq: state.seq + 1,
-        seenPublic: event.vis === 'public' ? state.seenPublic + 1 : state.seenPublic,
-        seenPrivate: seePrivate(state.seenPrivate, event.vis),
-      };
-    return step(state, rulesFold(registry, state, event), dice, state.clock, event.vis);
+    return foldInto(registry, state, event, type, event.vis, event.rolls, kind, fold);
+  };
+}
+
+/**
+ * One event folded into a game's state (never a creation), given what the caller has already read of it: its
+ * type, visibility and rolls, its kernelKind, and for a rules' event the active rules' fold of its type (null
+ * when they only describe it: their state stays as it is). A Decision calls this directly, having looked all
+ * of it up for its own checks: events come in dozens of shapes, so each read of one of their fields, and each
+ * look-up by type, costs on the hot path of every command (docs/benchmarks.md).
+ */
+export function foldInto(
+  registry: Registry,
+  state: GameState,
+  event: GameEvent,
+  type: string,
+  vis: Visibility,
+  rolls: readonly Roll[] | undefined,
+  kind: 1 | 2 | undefined,
+  fold: RulesFold | null,
+): GameState {
+  const dice = rolls ? advanceDice(state.dice, rolls) : state.dice;
+  if (kind === 1) return step(state, state.rules, dice, state.clock, vis);
+  if (kind === 2) return kernelStep(registry, state, dice, event as KernelEvent);
+  return step(state, fold ? fold(state.rules, event, state) : state.rules, dice, state.clock, vis);
+}
+
+/**
+ * The next state after a kernel event. The ones every nweek's end writes (the clock's, the seeds', the
+ * ledger's) are built as one literal by step, as the rules' events are; the rest by kernelFold's spreads.
+ */
+function kernelStep(registry: Registry, s: GameState, dice: DiceState, e: KernelEvent): GameState {
+  if (e.type === 'nday-started')
+    return step(s, s.rules, dice, { nweek: e.nweek, nday: e.nday, ndays: s.clock.ndays }, e.vis);
+  if (e.type === 'nweek-started')
+    return step(s, s.rules, dice, { nweek: e.nweek, nday: 1, ndays: s.clock.ndays }, e.vis);
+  if (e.type === 'seed-committed') {
+    const next =
+      e.stream === 'public'
+        ? {
+            source: dice.source,
+            epoch: e.epoch,
+            drawn: { public: 0, secret: dice.drawn.secret },
+            queue: dice.queue,
+          }
+        : dice;
+    return step(s, s.rules, next, s.clock, e.vis);
+  }
+  if (e.type === 'points')
+    return step(
+      s,
+      s.rules,
+      dice,
+      s.clock,
+      e.vis,
+      applyTransfer(s.balances, e.from, e.to, e.amount),
+      pointsPosted(s, e),
+    );
+  return {
+    ...kernelFold(registry, { ...s, dice }, e),
+    seq: s.seq + 1,
+    seenPublic: e.vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
+    seenPrivate: seePrivate(s.seenPrivate, e.vis),
   };
 }
 
@@ -52,6 +115,8 @@ function step(
   dice: DiceState,
   clock: GameState['clock'],
   vis: Visibility,
+  balances: GameState['balances'] = s.balances,
+  journal: GameState['journal'] = s.journal,
 ): GameState {
   return {
     game: s.game,
@@ -61,8 +126,8 @@ function step(
     modules: s.modules,
     clock,
     players: s.players,
-    balances: s.balances,
-    journal: s.journal,
+    balances,
+    journal,
     dice,
     ended: s.ended,
     schedule: s.schedule,
@@ -117,6 +182,25 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
   };
 }
 
+/** The ledger's journal after a transfer (ruling K12), as kernelStep's fast path and kernelFold both post it. */
+function pointsPosted(s: GameState, e: Extract<KernelEvent, { type: 'points' }>): GameState['journal'] {
+  // The entry's number is the next one; its time the clock's now (the entry's `at`).
+  return post(
+    s.journal ?? [],
+    {
+      seq: s.seq + 1,
+      nweek: s.clock.nweek,
+      nday: s.clock.nday,
+      from: e.from,
+      to: e.to,
+      amount: e.amount,
+      reason: e.reason,
+      vis: e.vis,
+    },
+    e.corrects,
+  );
+}
+
 function advanceDice(dice: DiceState, rolls: readonly Roll[]): DiceState {
   let { queue } = dice;
   let { public: pub, secret } = dice.drawn;
@@ -154,21 +238,7 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
       return {
         ...s,
         balances: applyTransfer(s.balances, e.from, e.to, e.amount),
-        // The entry's number is the next one; its time the clock's now (the entry's `at`).
-        journal: post(
-          s.journal ?? [],
-          {
-            seq: s.seq + 1,
-            nweek: s.clock.nweek,
-            nday: s.clock.nday,
-            from: e.from,
-            to: e.to,
-            amount: e.amount,
-            reason: e.reason,
-            vis: e.vis,
-          },
-          e.corrects,
-        ),
+        journal: pointsPosted(s, e),
       };
     case 'ruleset-amended': {
       const target = registry.get(e.to);
@@ -205,19 +275,24 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
   }
 }
 
-function rulesFold(registry: Registry, s: GameState, e: GameEvent): unknown {
-  const index = registry.indexFor(s.ruleset, s.modules);
-  const fold = index.evolve.get(e.type);
-  if (fold) return fold(s.rules, e, s);
-  if (index.known.has(e.type)) return s.rules;
-  throw new Error(`no active rule of ${s.ruleset} understands the event ${e.type}`);
-}
-
 /**
- * The text of the kernel's fold (this file's functions and the ledger's transfer), for snapshots' code
- * fingerprint (snapshot.ts, foldCode): a snapshot folded by other code is not used.
+ * The text of the kernel's fold (this file's functions and the ledger's transfer and journal), for snapshots'
+ * code fingerprint (snapshot.ts, foldCode): a snapshot folded by other code is not used. (The rules' folds are
+ * found through Registry.indexFor; foldCode adds each module's own.)
  */
 export const evolveCode = (): string =>
-  [makeEvolve, step, seePrivate, created, advanceDice, kernelFold, rulesFold, applyTransfer]
+  [
+    makeEvolve,
+    foldInto,
+    kernelStep,
+    pointsPosted,
+    step,
+    seePrivate,
+    created,
+    advanceDice,
+    kernelFold,
+    applyTransfer,
+    post,
+  ]
     .map(String)
     .join('\n');

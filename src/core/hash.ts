@@ -2,7 +2,7 @@
 // browser, so the core stays free of node: imports and a player's page can check rolls itself.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hmac } from '@noble/hashes/hmac.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Json } from './json.js';
 
 /**
@@ -100,7 +100,27 @@ export function useHashFunctions(h: HashFunctions): void {
 export const sha256Hex = (data: string | Uint8Array): string => hashes.sha256Hex(data);
 export const hmacSha256 = (key: Uint8Array, message: string): Uint8Array => hashes.hmacSha256(key, message);
 
-export { bytesToHex, hexToBytes };
+const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+const hexText = new TextDecoder();
+let hexCodes = new Uint8Array(64);
+
+/**
+ * Bytes as lower-case hex. The digits are written into a buffer and decoded as one string: appending pairs
+ * makes a chain of 32 strings for a seed, which every nweek's reveal and every salt paid for (about 3× the
+ * time, and a kilobyte of garbage).
+ */
+export function bytesToHex(bytes: Uint8Array): string {
+  const n = bytes.length;
+  if (hexCodes.length < 2 * n) hexCodes = new Uint8Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i] as number;
+    hexCodes[2 * i] = HEX_DIGITS[b >>> 4] as number;
+    hexCodes[2 * i + 1] = HEX_DIGITS[b & 15] as number;
+  }
+  return hexText.decode(hexCodes.subarray(0, 2 * n));
+}
+
+export { hexToBytes };
 
 /** The hash that starts every game's chain. */
 export const GENESIS = '0'.repeat(64);

@@ -285,7 +285,7 @@ export class Kernel {
   private findCommand(state: GameState, type: string): CommandRule<unknown> {
     // Own properties only: a command named "constructor" or "__proto__" must not find Object.prototype's.
     const kernel = Object.hasOwn(KERNEL_COMMANDS, type) ? KERNEL_COMMANDS[type] : undefined;
-    const rule = kernel ?? this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
+    const rule = kernel ?? this.registry.indexFor(state.ruleset, state.modules).commands.get(type);
     if (!rule) {
       const known = [...this.commands(state).keys()].join(', ');
       throw new Rejection(

@@ -1,6 +1,15 @@
 import type { AnyRuleset, RuleModule, CommandRule, Trigger } from './ruleset.js';
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
+import type { Json } from './json.js';
+import type { ClockPhase } from './clock.js';
+import type { Decision } from './decision.js';
+import { CLOCK_PHASES } from './clock.js';
+import { kernelKind } from './evolve.js';
+import type { RulesFold } from './evolve.js';
+
+type Hook = (ctx: Decision<unknown>) => void;
+type Answer = (ctx: Decision<unknown>, question: Json) => Json | undefined;
 
 /** The active modules of a game, with lookups by command and event type resolved by precedence. */
 export interface ActiveRules {
@@ -13,6 +22,33 @@ export interface ActiveRules {
   readonly known: ReadonlySet<string>;
   /** Every active module's triggers, in module order. */
   readonly triggers: readonly Trigger<unknown>[];
+  /**
+   * The event types some trigger lists in its `after` (null when a trigger has none, so any event may set it
+   * off): an event of another type sets nothing off.
+   */
+  readonly wakers: ReadonlySet<string> | null;
+  /** Each clock phase's hooks, in module order (only the modules that have one: most have none). */
+  readonly hooks: Readonly<Record<ClockPhase, readonly Hook[]>>;
+  /**
+   * The answers to a question, highest precedence first (the modules that answer it), found once per question
+   * and kept: a move asks 'may-move' and its making 'may-occupy' of every module, every time.
+   */
+  answers(question: string): readonly Answer[];
+  /** What a Decision needs to know of an event type, found once per type (see EventTypeInfo). */
+  eventType(type: string): EventTypeInfo;
+}
+
+/**
+ * An event type as the active rules see it: the kernel's fold kind (kernelKind: 1 only counts the entry, 2
+ * changes the kernel's state; undefined for the rules' types), the rules' fold of it (null if none: the rules'
+ * state stays as it is), whether any active module knows it (folds or describes it), and whether a trigger
+ * lists it in its `after` (or has no `after`). One look-up instead of four per event emitted.
+ */
+export interface EventTypeInfo {
+  readonly kind: 1 | 2 | undefined;
+  readonly fold: RulesFold | null;
+  readonly known: boolean;
+  readonly wakes: boolean;
 }
 
 /** The rulesets a program knows, by id. Passed to the kernel; there is no global registry. */
@@ -85,7 +121,46 @@ export class Registry {
       for (const type of [...Object.keys(m.evolve ?? {}), ...Object.keys(m.describe ?? {})]) known.add(type);
     }
     const triggers = modules.flatMap((m) => m.triggers ?? []);
-    const index = { modules, commands, evolve, known, triggers };
+    const wakers = triggers.every((t) => t.after) ? new Set(triggers.flatMap((t) => t.after ?? [])) : null;
+    const hooks = {} as Record<ClockPhase, Hook[]>;
+    for (const phase of CLOCK_PHASES)
+      hooks[phase] = modules.flatMap((m) => {
+        const hook = m.hooks?.[phase];
+        return hook ? [hook] : [];
+      });
+    const answerers = new Map<string, readonly Answer[]>();
+    const answers = (question: string): readonly Answer[] => {
+      let found = answerers.get(question);
+      if (!found) {
+        const list: Answer[] = [];
+        for (let i = modules.length - 1; i >= 0; i--) {
+          const answers = (modules[i] as RuleModule<unknown>).answers;
+          // Own properties only: a question named "constructor" must not find Object.prototype's.
+          const answer = answers && Object.hasOwn(answers, question) ? answers[question] : undefined;
+          if (answer) list.push(answer);
+        }
+        found = list;
+        // Questions are the rules' own names, a handful per ruleset; the map stays that small.
+        answerers.set(question, found);
+      }
+      return found;
+    };
+    const types = new Map<string, EventTypeInfo>();
+    const eventType = (type: string): EventTypeInfo => {
+      let info = types.get(type);
+      if (!info) {
+        info = {
+          kind: kernelKind(type),
+          fold: evolve.get(type) ?? null,
+          known: known.has(type),
+          wakes: wakers === null || wakers.has(type),
+        };
+        // Bounded: event types are the rules' own names (a type no rule knows is refused, never folded).
+        if (types.size < 1024) types.set(type, info);
+      }
+      return info;
+    };
+    const index = { modules, commands, evolve, known, triggers, wakers, hooks, answers, eventType };
     this.indexCache.set(ids, index);
     return index;
   }

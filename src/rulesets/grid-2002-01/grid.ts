@@ -7,8 +7,14 @@ import type { GridState, Placed, Unit } from './types.js';
 
 export const GRID_SIZE = 20;
 
-export const onGrid = ([x, y]: Unit): boolean =>
-  Number.isInteger(x) && Number.isInteger(y) && x >= 1 && x <= GRID_SIZE && y >= 1 && y <= GRID_SIZE;
+// (Units are read by index rather than destructured in these helpers: destructuring goes through the array
+// iterator, which allocated on every call of the hot path — every move's checks and the Things' after it.)
+
+export const onGrid = (unit: Unit): boolean => {
+  const x = unit[0];
+  const y = unit[1];
+  return Number.isInteger(x) && Number.isInteger(y) && x >= 1 && x <= GRID_SIZE && y >= 1 && y <= GRID_SIZE;
+};
 
 export const sameUnit = (a: Unit, b: Unit): boolean => a[0] === b[0] && a[1] === b[1];
 
@@ -16,9 +22,9 @@ export const sameUnit = (a: Unit, b: Unit): boolean => a[0] === b[0] && a[1] ===
 export const surrounds = (from: Unit, to: Unit): boolean =>
   !sameUnit(from, to) && Math.abs(from[0] - to[0]) <= 1 && Math.abs(from[1] - to[1]) <= 1;
 
-export const unitText = ([x, y]: Unit): string => `(${x},${y})`;
+export const unitText = (unit: Unit): string => `(${unit[0]},${unit[1]})`;
 
-export const unitKey = ([x, y]: Unit): number => x * 64 + y;
+export const unitKey = (unit: Unit): number => unit[0] * 64 + unit[1];
 
 /** Every occupied unit, by unitKey, with its player: one pass, for checks over many units. */
 export function occupancy(state: GridState): Map<number, string> {
@@ -42,9 +48,12 @@ export function positionOf(state: GridState, player: string): Unit | undefined {
 /** The positions with one player put at a unit (added if e was in Limbo). */
 export function placing(positions: readonly Placed[], player: string, at: Unit): readonly Placed[] {
   const next = positions.slice();
-  const i = next.findIndex((p) => p.player === player);
-  if (i >= 0) next[i] = { player, at };
-  else next.push({ player, at });
+  for (let i = 0; i < next.length; i++)
+    if ((next[i] as Placed).player === player) {
+      next[i] = { player, at };
+      return next;
+    }
+  next.push({ player, at });
   return next;
 }
 

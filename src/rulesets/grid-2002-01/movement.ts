@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { command } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
-import type { GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
+import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 
@@ -17,6 +17,14 @@ export interface MayMove {
   readonly player: string;
   readonly from: Unit;
   readonly to: Unit;
+}
+
+/** Whether a player has announced a move this nweek (withdrawn or not: R8). */
+function announcedBy(state: GridState, player: string): boolean {
+  const announced = state.announced;
+  for (let i = 0; i < announced.length; i++)
+    if ((announced[i] as Announcement).player === player) return true;
+  return false;
 }
 
 export const movementModule: RuleModule<GridState> = {
@@ -41,14 +49,15 @@ export const movementModule: RuleModule<GridState> = {
         const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
-        if (ctx.rules.announced.some((a) => a.player === by.name)) {
+        if (announcedBy(ctx.rules, by.name)) {
           ctx.reject(
             'already-announced',
             `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`,
           );
         }
         const to: Unit = [x, y];
-        const why = ctx.forbids('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
+        // (The units themselves, not copies: no answer changes its question.)
+        const why = ctx.forbids('may-move', { player: by.name, from, to });
         if (why !== null) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
         const e: MoveAnnounced = { type: 'move-announced', vis: 'public', player: by.name, to };
         ctx.emit(e);
@@ -60,7 +69,7 @@ export const movementModule: RuleModule<GridState> = {
       for (const { player, to, withdrawn } of ctx.rules.announced) {
         const from = positionOf(ctx.rules, player);
         if (withdrawn || !from) continue;
-        const why = ctx.forbids('may-occupy', { player, at: [to[0], to[1]] });
+        const why = ctx.forbids('may-occupy', { player, at: to });
         if (why === null) {
           const e: Moved = { type: 'moved', vis: 'public', player, from, to };
           ctx.emit(e);
@@ -81,8 +90,12 @@ export const movementModule: RuleModule<GridState> = {
       announced.push({ player: e.player, to: e.to });
       return { positions: s.positions, things: s.things, announced };
     },
-    moved: (s: GridState, e: Moved): GridState => ({ ...s, positions: placing(s.positions, e.player, e.to) }),
-    'moves-made': (s: GridState): GridState => ({ ...s, announced: [] }),
+    moved: (s: GridState, e: Moved): GridState => ({
+      positions: placing(s.positions, e.player, e.to),
+      things: s.things,
+      announced: s.announced,
+    }),
+    'moves-made': (s: GridState): GridState => ({ positions: s.positions, things: s.things, announced: [] }),
   },
   describe: {
     'move-announced': (e: MoveAnnounced) => `${e.player} announces a move to ${unitText(e.to)}.`,

@@ -12,8 +12,17 @@
 // public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
 import { BANK } from '../../core/index.js';
 import type { Decision, Roll, RuleModule } from '../../core/index.js';
-import type { GridState, Thing, ThingFound, ThingKind, ThingPlaced, ThingTeleported, Unit } from './types.js';
-import { GRID_SIZE, occupancy, occupant, sameUnit, unitKey, unitText } from './grid.js';
+import type {
+  GridState,
+  Placed,
+  Thing,
+  ThingFound,
+  ThingKind,
+  ThingPlaced,
+  ThingTeleported,
+  Unit,
+} from './types.js';
+import { GRID_SIZE, occupancy, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
 
 export const THINGS_PER_KIND = 5;
 export const THING_POINTS = 25;
@@ -56,6 +65,38 @@ function teleport(ctx: Decision<GridState>, thing: Thing): void {
   }
 }
 
+/** The units the Things are on, by unitKey, for each list of Things (a list changes only when one moves). */
+const thingUnits = new WeakMap<readonly Thing[], Uint8Array>();
+const UNIT_KEYS = unitKey([GRID_SIZE, GRID_SIZE]) + 1;
+
+/** A unit's key if it is on the Grid (so it has a place in the table), else -1. */
+const keyOnGrid = (at: Unit): number => (onGrid(at) ? unitKey(at) : -1);
+
+/**
+ * Whether some player may stand on a Thing's unit: false only when none does. Checked before the trigger
+ * indexes the units (its whole cost otherwise), after every move of every player: one look-up a player in a
+ * table of the Things' units, kept for each list of Things. Anything off the Grid answers true, leaving the
+ * question to the trigger itself.
+ */
+function anyThingMet(state: GridState): boolean {
+  let units = thingUnits.get(state.things);
+  if (!units) {
+    units = new Uint8Array(UNIT_KEYS);
+    for (const t of state.things) {
+      const k = keyOnGrid(t.at);
+      if (k < 0) return true;
+      units[k] = 1;
+    }
+    thingUnits.set(state.things, units);
+  }
+  const positions = state.positions;
+  for (let i = 0; i < positions.length; i++) {
+    const k = keyOnGrid((positions[i] as Placed).at);
+    if (k < 0 || units[k] === 1) return true;
+  }
+  return false;
+}
+
 export const thingsModule: RuleModule<GridState> = {
   id: 'things',
   section: 'Shiny Things and Scary Dark Things',
@@ -76,6 +117,8 @@ export const thingsModule: RuleModule<GridState> = {
       // Only these can bring a player and a Thing onto one unit.
       after: ['entered', 'moved', 'thing-placed', 'thing-teleported'],
       run(ctx) {
+        // Most changes bring no one onto a Thing: that is found out first (anyThingMet).
+        if (!anyThingMet(ctx.rules)) return;
         const occupants = occupancy(ctx.rules);
         for (const thing of ctx.rules.things) {
           const player = occupants.get(unitKey(thing.at));
