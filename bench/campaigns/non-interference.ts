@@ -46,6 +46,7 @@ import { canonical, compare, knownClass, LEAK_CLASSES } from './non-interference
 import { BOGUS_TOKEN, GAME, World } from './non-interference-world.js';
 import type { Answer } from './non-interference-world.js';
 import { machine, writeSection } from './reliability-doc.js';
+import { arg, findingsList } from './report.js';
 
 /** mulberry32: the script's randomness, from the game's seed. */
 export function rng(seed: number): Random {
@@ -775,21 +776,13 @@ function section(r: CampaignResult, seconds: number): string {
           '',
         ]
       : ['No known leak class was seen.', '']),
-    r.leaks.length === 0
-      ? 'New leaks: 0.'
-      : `New leaks:\n\n${r.leaks
-          .slice(0, 30)
-          .map(
-            (f) =>
-              `- ${f.game}, step ${f.step} (${f.command}): ${f.route} for ${f.viewer}: \`${cell(f.a)}\` / \`${cell(f.b)}\``,
-          )
-          .join('\n')}`,
+    findingsList(
+      'New leaks',
+      r.leaks,
+      (f) =>
+        `${f.game}, step ${f.step} (${f.command}): ${f.route} for ${f.viewer}: \`${cell(f.a)}\` / \`${cell(f.b)}\``,
+    ),
   ].join('\n');
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function main(): Promise<void> {

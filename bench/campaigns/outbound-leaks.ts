@@ -36,6 +36,7 @@ import type { Finding } from './non-interference.js';
 import { playOutbound } from './outbound-game.js';
 import type { DirectFinding, OutboundResult } from './outbound-game.js';
 import { machine, writeSection } from './reliability-doc.js';
+import { arg, findingsList } from './report.js';
 
 export interface OutboundCampaignResult {
   readonly games: number;
@@ -203,31 +204,19 @@ function section(r: OutboundCampaignResult, seconds: number, note: string): stri
     `| **messages that differed without a reason (game, channel and recipient)** | **${findings.length}** |`,
     `| **hidden facts found in a message** | **${r.direct.length}** |`,
     '',
-    findings.length === 0
-      ? 'Differences: 0.'
-      : `Differences:\n\n${findings
-          .slice(0, 30)
-          .map(
-            (f) =>
-              `- ${f.game}, step ${f.step} (${cell(f.command)}): ${f.route} (${f.leak}): \`${cell(f.a)}\` / \`${cell(f.b)}\``,
-          )
-          .join('\n')}`,
+    findingsList(
+      'Differences',
+      findings,
+      (f) =>
+        `${f.game}, step ${f.step} (${cell(f.command)}): ${f.route} (${f.leak}): \`${cell(f.a)}\` / \`${cell(f.b)}\``,
+    ),
     '',
-    r.direct.length === 0
-      ? 'Hidden facts found: 0.'
-      : `Hidden facts found:\n\n${r.direct
-          .slice(0, 30)
-          .map(
-            (d) =>
-              `- ${d.game}, world ${d.world}, ${d.channel} to ${d.to} (${d.where}): \`${cell(d.hidden)}\``,
-          )
-          .join('\n')}`,
+    findingsList(
+      'Hidden facts found',
+      r.direct,
+      (d) => `${d.game}, world ${d.world}, ${d.channel} to ${d.to} (${d.where}): \`${cell(d.hidden)}\``,
+    ),
   ].join('\n');
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function main(): Promise<void> {

@@ -99,6 +99,32 @@ export function command<S, Z extends z.ZodType>(spec: {
   };
 }
 
+/** A joined player speaking for emself: whom a player's command is given by. */
+export type PlayerActor = Extract<Actor, { readonly role: 'player' }>;
+
+/**
+ * Declares a command a joined player gives for emself (an announcement). decide() refuses anyone else before
+ * any rule runs (the actor check: not the Administrator, a usable name, a player of this game), so the handler
+ * is given the player already narrowed, and no rule repeats the check.
+ */
+export function playerCommand<S, Z extends z.ZodType>(spec: {
+  summary: string;
+  args: Z;
+  words?: readonly string[];
+  visibility?: 'public' | 'private' | 'admin';
+  confirm?: CommandConfirm;
+  run(ctx: Decision<S>, by: PlayerActor, args: z.infer<Z>): void;
+}): CommandRule<S> {
+  return command<S, Z>({
+    ...spec,
+    actor: 'player',
+    run(ctx, by, args) {
+      // Only narrows the type: the kernel's actor check has already refused an Administrator here.
+      if (by.role === 'player') spec.run(ctx, by, args);
+    },
+  });
+}
+
 /**
  * One section of a rule text: its name, the sentences it implements, and everything it contributes.
  * A ruleset is an ordered list of these; later modules take precedence over earlier ones.

@@ -1,25 +1,14 @@
 // Schema 6 (snapshots, issue 17): a file or a PostgreSQL schema written at schema 5 is migrated on open, its
 // games intact, and appends can then carry snapshots (PostgreSQL: through append_batch_snapshots, which the
 // migration adds beside append_batch).
-import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/core/index.js';
-import { SCHEMA_VERSION, SqliteStore } from '../../src/store/sqlite.js';
-import { PG_SCHEMA_VERSION, PostgresStore } from '../../src/store/postgres.js';
-import { MIGRATIONS } from '../../src/store/postgres/schema.js';
+import { SCHEMA_VERSION } from '../../src/store/sqlite.js';
+import { PG_SCHEMA_VERSION } from '../../src/store/postgres.js';
 import type { Store } from '../../src/store/store.js';
-import { adminQuery, dropSchema, freshSchemaName, PG_URL, requirePostgres } from './pg-support.js';
 import { entriesAfter } from './store-contract.js';
 import { snapshotAt } from './snapshot-contract.js';
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
+import { olderPgSchema, olderSqliteFile, reopenPg, reopenSqlite } from './migration-support.js';
 
 const OLD = entriesAfter(undefined, 3);
 
@@ -36,63 +25,20 @@ async function snapshotsWorkOn(store: Store): Promise<void> {
 
 describe('snapshots: older stores are migrated to schema 6 on open', () => {
   it('SQLite: a schema 5 file (no snapshots) opens, is migrated, its games intact', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'referee-snapshots-'));
-    cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
-    const path = join(dir, 'old.db');
-    const made = new SqliteStore(path);
-    await made.append({ game: 'g1', entries: OLD, create: { ruleset: 'r', master: null } });
-    await made.markByMail(['g1']);
-    await made.close();
     // What schema 5 was: the same file without the snapshots.
-    const db = new Database(path);
-    db.exec('DROP TABLE snapshots; PRAGMA user_version = 5;');
-    db.close();
-    const store = new SqliteStore(path);
-    try {
-      await snapshotsWorkOn(store);
-    } finally {
-      await store.close();
-    }
-    const after = new Database(path, { readonly: true });
-    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const path = await olderSqliteFile(5, 'DROP TABLE snapshots;', async (made) => {
+      await made.append({ game: 'g1', entries: OLD, create: { ruleset: 'r', master: null } });
+      await made.markByMail(['g1']);
+    });
+    await reopenSqlite(path, snapshotsWorkOn);
     expect(SCHEMA_VERSION).toBe(6);
-    after.close();
   });
 
   it('PostgreSQL: a schema at version 5 (made by migrations 0 to 4) opens, is migrated, games intact', async () => {
-    await requirePostgres();
-    const schema = freshSchemaName();
-    cleanups.push(() => dropSchema(schema));
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(
-        `CREATE TABLE ${schema}.schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), application text NOT NULL, version integer NOT NULL)`,
-      );
-      await client.query(
-        `INSERT INTO ${schema}.schema_version (application, version) VALUES ('nomic-referee', 5)`,
-      );
-      for (const step of MIGRATIONS.slice(0, 5)) await client.query(step(schema));
-      await client.query(`INSERT INTO ${schema}.games (id, ruleset, last_seq) VALUES ('g1', 'r', 3)`);
-      for (const e of OLD)
-        await client.query(
-          `INSERT INTO ${schema}.log (game, seq, nweek, nday, type, event, prev, hash) VALUES ('g1', $1, $2, $3, $4, $5, $6, $7)`,
-          [e.seq, e.at.nweek, e.at.nday, e.event.type, JSON.stringify(e.event), e.prev, e.hash],
-        );
+    const schema = await olderPgSchema(5, OLD, async (client, schema) => {
       await client.query(`INSERT INTO ${schema}.mail_games (game) VALUES ('g1')`);
-    } finally {
-      await client.end();
-    }
-    const store = await PostgresStore.open(PG_URL, { schema });
-    try {
-      await snapshotsWorkOn(store);
-    } finally {
-      await store.close();
-    }
-    expect(await adminQuery(`SELECT version FROM ${schema}.schema_version`)).toEqual([
-      { version: PG_SCHEMA_VERSION },
-    ]);
+    });
+    await reopenPg(schema, snapshotsWorkOn);
     expect(PG_SCHEMA_VERSION).toBe(6);
   });
 });

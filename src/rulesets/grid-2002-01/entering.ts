@@ -2,7 +2,7 @@
 // (x,y) coordinate location. A Player may enter the Grid at any location not already occupied by another
 // Player. Once a player has entered the Grid, e shall be considered on the Grid."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Entered, GridState, Unit } from './types.js';
 import { onGrid, placing, positionOf, unitText } from './grid.js';
@@ -14,13 +14,11 @@ export const enteringModule: RuleModule<GridState> = {
   section: 'Entering the Grid',
   text: 'A Player may enter the Grid by announcing on a public Forum that e will enter the Grid at a particular (x,y) coordinate location. A Player may enter the Grid at any location not already occupied by another Player.',
   commands: {
-    enter: command<GridState, z.ZodType<{ x: number; y: number }>>({
-      actor: 'player',
+    enter: playerCommand<GridState, z.ZodType<{ x: number; y: number }>>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: z.object({ x: coordinate, y: coordinate }).strict(),
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const at: Unit = [x, y];
         if (positionOf(ctx.rules, by.name))
           ctx.reject('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);

@@ -1,7 +1,7 @@
 // "Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or
 // move to other units on the Grid in a manner prescribed by the rules."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { GridState, Left } from './types.js';
 import { positionOf, unitText } from './grid.js';
@@ -11,12 +11,10 @@ export const leavingModule: RuleModule<GridState> = {
   section: 'Leaving the Grid',
   text: 'Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or move to other units on the Grid in a manner prescribed by the rules.',
   commands: {
-    leave: command<GridState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    leave: playerCommand<GridState, z.ZodType<Record<string, never>>>({
       summary: 'leave the Grid for Limbo',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
         const e: Left = { type: 'left', vis: 'public', player: by.name, from };

@@ -6,7 +6,7 @@
 // announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e
 // remains in eir current location."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
@@ -39,13 +39,11 @@ export const movementModule: RuleModule<GridState> = {
     },
   },
   commands: {
-    move: command<GridState, z.ZodType<{ x: number; y: number }>>({
-      actor: 'player',
+    move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>>({
       summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
       words: ['x', 'y'],
       args: z.object({ x: coordinate, y: coordinate }).strict(),
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.

@@ -15,7 +15,7 @@
 // Siren disappears and the Cheerleader takes possession of the Bait. If the Siren wins, the Cheerleader goes
 // into Limbo."
 import { z } from 'zod';
-import { BANK, command } from '../../core/index.js';
+import { BANK, playerCommand } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
@@ -108,12 +108,10 @@ export const baitModule: RuleModule<JuneState> = {
   section: 'E.2.4 Bait',
   text: 'Players can buy Siren Bait for 10 ... A Player can place Siren Bait on a Big Rock not otherwise occupied by a Siren if e is standing next to it. ... 1d(3*N) is rolled ... If the Bait is not taken within 1d5 nweeks of being placed, the Bait becomes ruined ... Female Cheerleader ... may only move within those squares ... 1d6 ... Purse ... Catfight ...',
   commands: {
-    'buy-bait': command<JuneState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
       summary: `buy a piece of Siren Bait for ${BAIT_PRICE} points (it is yours until you place it)`,
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         if (ctx.balance(by.name) < BAIT_PRICE)
           ctx.reject(
             'cannot-pay',
@@ -129,13 +127,11 @@ export const baitModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    'place-bait': command<JuneState, z.ZodType<{ bait: string; rock: string }>>({
-      actor: 'player',
+    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>>({
       summary: 'place Siren Bait you hold on a Big Rock next to you that has no Siren',
       words: ['bait', 'rock'],
       args: z.object({ bait: z.string(), rock: z.string() }).strict(),
       run(ctx, by, { bait, rock }) {
-        if (by.role !== 'player') return;
         const b = objectById(ctx.rules, bait);
         if (!b || b.kind !== 'siren-bait' || !('heldBy' in b.place) || b.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} holds no Siren Bait ${bait}`);
@@ -171,13 +167,11 @@ export const baitModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'take-bait': command<JuneState, typeof baitArg>({
-      actor: 'player',
+    'take-bait': playerCommand<JuneState, typeof baitArg>({
       summary: 'as a Female Cheerleader beside Siren Bait, try to take it (even on 1d6)',
       words: ['bait'],
       args: baitArg,
       run(ctx, by, { bait }) {
-        if (by.role !== 'player') return;
         const facts = own(ctx.rules.players, by.name);
         if (!facts?.female || !facts.cheerleader)
           return ctx.reject('not-allowed', 'only a Female Cheerleader may take Siren Bait');

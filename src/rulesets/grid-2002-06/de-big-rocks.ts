@@ -14,7 +14,7 @@
 // name to each new Siren and post the name and location of the Siren (and eir Rock) to ... a public forum."
 // E.2.5: "A player under the influence of a Siren may not choose to drop a Big Rock on that Siren's square."
 import { z } from 'zod';
-import { BANK, command, fromEdition } from '../../core/index.js';
+import { BANK, fromEdition, playerCommand } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
@@ -87,13 +87,11 @@ export const bigRocksModule: RuleModule<JuneState> = {
   section: 'E.1 Big Rocks (and E.2.1 Siren creation)',
   text: 'Big Rocks may be purchased to put on the Grid. ... specify the target location of the Big Rock at a cost of 10+5d3 points, or allow the Big Rock to be placed randomly at a cost of 5+5d3 points. ... When a Big Rock is placed on the Grid, the Administrator will roll 1d6 ...',
   commands: {
-    'buy-rock': command<JuneState, typeof buy>({
-      actor: 'player',
+    'buy-rock': playerCommand<JuneState, typeof buy>({
       summary: 'buy a Big Rock: at (x,y) for 10+5d3 points, or with no square for 5+5d3 placed at random',
       words: ['x', 'y'],
       args: buy,
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         if ((x === undefined) !== (y === undefined))
           ctx.reject('bad-arguments', 'give both x and y, or neither for a random square');
         const target: Unit | null = x !== undefined && y !== undefined ? [x, y] : null;

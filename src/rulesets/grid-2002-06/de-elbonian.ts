@@ -11,7 +11,7 @@
 // last time e Fell, in which case e loses 8 points and goes into Limbo. When another object Falls, it is placed
 // on a randomly selected legal grid square."
 import { z } from 'zod';
-import { BANK, command } from '../../core/index.js';
+import { BANK, playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import {
@@ -122,13 +122,11 @@ export const elbonianModule: RuleModule<JuneState> = {
   section: 'D Elbonian Airways',
   text: 'Every square of the Grid which has x and y coordinates that are both integral multiples of 6 is said to contain an Elbonian Airways. If a player is in a square which contains an Elbonian Airways, e may pay 2+2n points to be Thrown Elbonia-Style at any other square which contains an Elbonian Airways ...',
   commands: {
-    fly: command<JuneState, typeof fly>({
-      actor: 'player',
+    fly: playerCommand<JuneState, typeof fly>({
       summary: 'from an Elbonian Airways square, pay 2+2n points to be Thrown Elbonia-Style at another',
       words: ['x', 'y'],
       args: fly,
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!at || !hasAirways(at))
           return ctx.reject('no-airways', `${by.name} is not on a square with Elbonian Airways`);

@@ -9,7 +9,7 @@
 // of 1, the Player may move freely, as if the Siren does not exist, until e leaves the Siren's ZATR."
 // F.4: "Deaf players are unaffected by Sirens."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -47,13 +47,11 @@ export const sirensModule: RuleModule<JuneState> = {
     },
   },
   commands: {
-    'make-love': command<JuneState, z.ZodType<{ siren: string }>>({
-      actor: 'player',
+    'make-love': playerCommand<JuneState, z.ZodType<{ siren: string }>>({
       summary: 'Make Love to a Siren whose ZOE you have been in at the end of two consecutive nweeks',
       words: ['siren'],
       args: z.object({ siren: z.string().min(1).max(100) }).strict(),
       run(ctx, by, { siren }) {
-        if (by.role !== 'player') return;
         const id = siren.startsWith('siren:') ? siren : `siren:${siren}`;
         const s = objectById(ctx.rules, id);
         if (!s || s.kind !== 'siren' || !('on' in s.place))

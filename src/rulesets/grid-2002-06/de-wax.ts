@@ -11,7 +11,7 @@
 // stick, the Ball of Earwax explodes and is destroyed, but the bits fall harmlessly to the ground."
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -66,13 +66,11 @@ export const waxModule: RuleModule<JuneState> = {
     },
   },
   commands: {
-    'stuff-ears': command<JuneState, typeof which>({
-      actor: 'player',
+    'stuff-ears': playerCommand<JuneState, typeof which>({
       summary: 'stuff a Ball of Wax you hold into your ears (you become Deaf to the Sirens)',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
-        if (by.role !== 'player') return;
         const o = objectById(ctx.rules, object);
         if (!o || o.kind !== 'ball-of-wax' || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
@@ -96,13 +94,11 @@ export const waxModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'whack-ball': command<JuneState, typeof which>({
-      actor: 'player',
+    'whack-ball': playerCommand<JuneState, typeof which>({
       summary: 'with the Big Stick, whack a Ball of Wax thrown at your square out of the air',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
-        if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!holdings(ctx.rules, by.name).some((o) => o.kind === 'big-stick'))
           return ctx.reject('not-allowed', `${by.name} does not have the Big Stick`);

@@ -8,7 +8,7 @@
 // random legal square at the end of the current nweek, if it is Active at that time."
 // Rulings FG-1 to FG-6 in docs/rulings-grid-june-fg.md.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, playerCommand } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved } from './types.js';
 import { consecutive, holdings, locationOf, objectById, playerId, unitText } from './grid.js';
@@ -85,14 +85,12 @@ export const bigStickModule: RuleModule<JuneState> = {
     },
   ],
   commands: {
-    whack: command<JuneState, typeof whackArgs>({
-      actor: 'player',
+    whack: playerCommand<JuneState, typeof whackArgs>({
       summary:
         'Whack a player or a Gremlin on a square next to yours with the Big Stick you hold (target: a player name or a Gremlin id such as gremlin:4); the Stick then reappears at random',
       words: ['target'],
       args: whackArgs,
       run(ctx, by, { target }) {
-        if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         const stick = holdings(ctx.rules, by.name).find((o) => o.kind === 'big-stick');

@@ -5,7 +5,7 @@
 // Rulings FG-14 to FG-17: a Gun is not a Grid Object; buying needs the 2 points; every MO in the square is
 // shot, players first; a Move that cannot be made stops it; the Shield (F.3) turns the whole shot back.
 import { z } from 'zod';
-import { BANK, command } from '../../core/index.js';
+import { BANK, playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
@@ -30,12 +30,10 @@ export const pinballModule: RuleModule<JuneState> = {
   section: 'G.3 Pinball Guns',
   text: 'Any player who does not have a Pinball Gun may buy one for 2 points. If a player is on the Grid, and e has a Pinball Gun, e may Fire the Gun at any square consecutive to eir position. If there is a MO in that square, that MO moves twice in the direction opposite the one from which it was Fired at, unless another rule prevents this. When a player fires a Pinball Gun, e loses it.',
   commands: {
-    'buy-gun': command<JuneState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
       summary: 'buy a Pinball Gun for 2 points (if you do not have one)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         if (hasGun(ctx.rules, by.name)) ctx.reject('already-armed', `${by.name} already has a Pinball Gun`);
         const have = ctx.balance(by.name);
         if (have < GUN_PRICE)
@@ -45,14 +43,12 @@ export const pinballModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    fire: command<JuneState, typeof xy>({
-      actor: 'player',
+    fire: playerCommand<JuneState, typeof xy>({
       summary:
         'Fire your Pinball Gun at a square next to yours (x y): whatever can move there moves two squares straight on, away from you; the Gun is used up',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const from = locationOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         if (!hasGun(ctx.rules, by.name)) ctx.reject('no-gun', `${by.name} does not have a Pinball Gun`);

@@ -4,7 +4,7 @@
 // Radar is 3 greater than it actually is. The previous sentence does not apply to this section."
 // ("immovable, passable" is objects.ts's KIND_TRAITS.) FG-11: a player who cannot pay 8 points cannot Build.
 // FG-12: the bonus is an answer to 'radar-bonus', which G.1 asks; the Radar attribute itself never changes.
-import { BANK, command } from '../../core/index.js';
+import { BANK, playerCommand } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import { z } from 'zod';
@@ -22,13 +22,11 @@ export const radarTowersModule: RuleModule<JuneState> = {
   section: 'G.2 Radar Towers',
   text: 'Any player who occuppies a square that does not already contain a Radar Tower may pay 8 points to Build a Radar Tower on that square. Radar Towers are immovable, passable objects. Any player who occupies a square containing a Radar Tower is treated as if eir Radar is 3 greater than it actually is. The previous sentence does not apply to this section.',
   commands: {
-    'build-tower': command<JuneState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'build-tower': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
       summary:
         'pay 8 points to Build a Radar Tower on your square (your Radar counts 3 more while you stand on one)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         if (objectsAt(ctx.rules, at).some((o) => o.kind === 'radar-tower'))

@@ -6,7 +6,7 @@
 // objects in eir possession."
 // Possessions travel because they are held by the player, not on a square; leaving is in players.ts.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, objectById, sameUnit, unitText } from './grid.js';
@@ -19,13 +19,11 @@ export const inventoryModule: RuleModule<JuneState> = {
   section: 'B.3 Inventory',
   text: 'Only Passable MOs may be carryable. If a player occupies the same grid location as a carryable object, e may pick that object up ... When a player moves, all eir possessions travel with em. Any player holding a carryable object may drop it ... If a player leaves the grid, e first drops all carryable objects in eir possession.',
   commands: {
-    pickup: command<JuneState, typeof which>({
-      actor: 'player',
+    pickup: playerCommand<JuneState, typeof which>({
       summary: 'pick up a carryable object on your square (by its id, e.g. big-stick)',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
-        if (by.role !== 'player') return;
         const at = locationOf(ctx.rules, by.name);
         if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         // R-J31: a hidden object (a Bonus Box under a Toad) is answered as if nothing had that id.
@@ -48,13 +46,11 @@ export const inventoryModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    drop: command<JuneState, typeof which>({
-      actor: 'player',
+    drop: playerCommand<JuneState, typeof which>({
       summary: 'drop an object you hold on your square',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
-        if (by.role !== 'player') return;
         const o = objectById(ctx.rules, object);
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold ${object}`);

@@ -9,7 +9,7 @@
 // they were recognized by the Administrator. If a Player attempts to move into a unit which e may not occupy,
 // eir Move fails and e remains in eir current location."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   GridObject,
@@ -70,13 +70,11 @@ export const playersModule: RuleModule<JuneState> = {
     ctx.emit(e);
   },
   commands: {
-    enter: command<JuneState, typeof xy>({
-      actor: 'player',
+    enter: playerCommand<JuneState, typeof xy>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const body = playerObject(ctx.rules, by.name);
         if (!body || !('limbo' in body.place))
           return ctx.reject('already-on-grid', `${by.name} is not in Limbo`);
@@ -94,12 +92,10 @@ export const playersModule: RuleModule<JuneState> = {
         enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
       },
     }),
-    leave: command<JuneState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>>({
       summary: 'leave the Grid for Limbo (dropping everything held)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         if (!locationOf(ctx.rules, by.name))
           return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         const refused = ctx.forbids('may-leave-grid', { player: by.name });
@@ -107,13 +103,11 @@ export const playersModule: RuleModule<JuneState> = {
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),
-    move: command<JuneState, typeof xy>({
-      actor: 'player',
+    move: playerCommand<JuneState, typeof xy>({
       summary: 'move to a surrounding square, at once (B.2: when the Administrator recognises it)',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
-        if (by.role !== 'player') return;
         const from = locationOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
         const facts = own(ctx.rules.players, by.name) ?? NEW_PLAYER;

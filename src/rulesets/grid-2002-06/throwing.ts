@@ -12,7 +12,7 @@
 // Gremlin Fund, if not.
 // If the square does not contain a player or an impassable object, the object moves to the square."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   CatchDeclared,
@@ -120,13 +120,11 @@ export const throwingModule: RuleModule<JuneState> = {
   section: 'B.4 Throwing',
   text: 'Only carryable objects may be throwable. If a player has a throwable object in eir possession, e may throw it at any Grid location. That object is said to be Airborne ... for two ndays. At the end of the two ndays ...',
   commands: {
-    throw: command<JuneState, typeof throwArgs>({
-      actor: 'player',
+    throw: playerCommand<JuneState, typeof throwArgs>({
       summary: 'throw an object you hold at any square (it lands two ndays later)',
       words: ['object', 'x', 'y'],
       args: throwArgs,
       run(ctx, by, { object, x, y }) {
-        if (by.role !== 'player') return;
         const o = objectById(ctx.rules, object);
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold ${object}`);
@@ -140,13 +138,11 @@ export const throwingModule: RuleModule<JuneState> = {
         launch(ctx, o.id, target, by.name, `${by.name} throws it at ${unitText(target)}`);
       },
     }),
-    catch: command<JuneState, z.ZodType<{ object: string }>>({
-      actor: 'player',
+    catch: playerCommand<JuneState, z.ZodType<{ object: string }>>({
       summary: 'declare that you will catch an object thrown at your square',
       words: ['object'],
       args: z.object({ object: z.string().min(1).max(100) }).strict(),
       run(ctx, by, { object }) {
-        if (by.role !== 'player') return;
         // R-J31: a hidden object (a Bonus Box) is refused exactly as an id that names nothing.
         if (!objectNamed(ctx, object)) ctx.reject('unknown-object', `there is no ${object}`);
         if (ctx.rules.catching.some((c) => c.player === by.name && c.object === object))

@@ -18,7 +18,7 @@
 //   quest-roll            the d20: the value, and the Quest joins the Roster
 // While creating, the player takes no other action (Q11); the end of the turn abandons it with a demerit (Q12).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, playerCommand } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type {
   Creation,
@@ -173,13 +173,11 @@ export const creationModule: RuleModule<QuestsState> = {
   section: 'Rule 142: creating a Quest',
   text: 'If at any time there are fewer than three Quests on the roster, the active player may create one as an action. To create a Quest, the player, in strict order: may give it a name of his or her choice; gives it a colour of their choice different from any other Quest; chooses by Random Selection a "home" room from the set of all rooms not including Mornington Crescent, a "locate" room from the set of all rooms not including Mornington Crescent or the "home" room, and a "goal" room from the set of all rooms not including Mornington Crescent or the "home" or "locate" rooms; and rolls a 20-sided die. If the result of this roll is 17 or less, the value of the Quest will be that many brownie points; if 18 or greater, the value of the Quest will be one point of Puissance. If the player, having commenced creating a Quest, fails to complete this series of rolls by the end of the turn, he or she will receive one demerit and the Quest will not be added to the Roster.',
   commands: {
-    'create-quest': command<QuestsState, typeof nameArgs>({
-      actor: 'player',
+    'create-quest': playerCommand<QuestsState, typeof nameArgs>({
       summary: 'commence creating a Quest, as an action, optionally naming it: create-quest [NAME]',
       words: ['name'],
       args: nameArgs,
       run(ctx, by, { name }) {
-        if (by.role !== 'player') return;
         requireActive(ctx, by.name, 'create a Quest');
         const c = ctx.rules.quests.creation;
         if (c)
@@ -205,25 +203,21 @@ export const creationModule: RuleModule<QuestsState> = {
         ctx.emit(e);
       },
     }),
-    'quest-name': command<QuestsState, typeof requiredName>({
-      actor: 'player',
+    'quest-name': playerCommand<QuestsState, typeof requiredName>({
       summary: 'name the Quest you are creating (before its colour)',
       words: ['name'],
       args: requiredName,
       run(ctx, by, { name }) {
-        if (by.role !== 'player') return;
         creationFor(ctx, by.name, 'name');
         const e: QuestNamed = { type: 'quest-named', vis: 'public', player: by.name, name };
         ctx.emit(e);
       },
     }),
-    'quest-colour': command<QuestsState, typeof colourArgs>({
-      actor: 'player',
+    'quest-colour': playerCommand<QuestsState, typeof colourArgs>({
       summary: "give the Quest you are creating a colour unlike every other Quest's",
       words: ['colour'],
       args: colourArgs,
       run(ctx, by, { colour }) {
-        if (by.role !== 'player') return;
         creationFor(ctx, by.name, 'colour');
         const other = ctx.rules.quests.roster.find((q) => colourKey(q.colour) === colourKey(colour));
         if (other)
@@ -259,12 +253,10 @@ export const creationModule: RuleModule<QuestsState> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'goal');
       },
     }),
-    'quest-roll': command<QuestsState, typeof noArgs>({
-      actor: 'player',
+    'quest-roll': playerCommand<QuestsState, typeof noArgs>({
       summary: "roll the d20 for the Quest's value; the Quest joins the Roster",
       args: noArgs,
       run(ctx, by) {
-        if (by.role !== 'player') return;
         const c = creationFor(ctx, by.name, 'roll');
         if (c.colour === null || c.home === null || c.locate === null || c.goal === null)
           throw new Error('a creation at its roll has every earlier step');

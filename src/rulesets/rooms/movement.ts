@@ -1,7 +1,7 @@
 // Host rule "Movement": as an action, the active player moves from eir room along one passage to a room it
 // leads to. Passages go both ways. Rooms are named in any case (H2).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Moved, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
@@ -17,13 +17,11 @@ export function movementModule<S extends RoomsState>(): RuleModule<S> {
     section: 'Movement (host)',
     text: 'As an action, the active player may move from the room e is in along a passage to a room that passage leads to. Passages go both ways.',
     commands: {
-      move: command<S, typeof moveArgs>({
-        actor: 'player',
+      move: playerCommand<S, typeof moveArgs>({
         summary: 'move along a passage to the room it leads to (one action)',
         words: ['to'],
         args: moveArgs,
         run(ctx, by, { to }) {
-          if (by.role !== 'player') return;
           requireAction(ctx, by.name, `move to ${to}`);
           const from = roomOf(ctx.rules, by.name);
           const exits = exitsOf(ctx.rules.map, from);

@@ -3,7 +3,7 @@
 // or by its number ("#3"); of several lying there with one name, the lowest-numbered is meant. The
 // Administrator may put a new token in a room. Rulings H8, H9.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
 import { findRoom, tokenName } from './map.js';
@@ -71,13 +71,11 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S> {
     section: 'Tokens (host)',
     text: 'A token lies in a room or is carried by a player. As an action the active player may pick up a token lying in the room e is in, or drop a token e carries into that room. The Administrator may put a new token in any room.',
     commands: {
-      'pick-up': command<S, typeof refArgs>({
-        actor: 'player',
+      'pick-up': playerCommand<S, typeof refArgs>({
         summary: 'pick up a token lying in your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
         run(ctx, by, { token }) {
-          if (by.role !== 'player') return;
           requireAction(ctx, by.name, `pick up ${token}`);
           const room = roomOf(ctx.rules, by.name);
           const t = pick(ctx, lyingIn(ctx.rules, room), token, `lying in ${room}`);
@@ -92,13 +90,11 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S> {
           ctx.emit(e);
         },
       }),
-      drop: command<S, typeof refArgs>({
-        actor: 'player',
+      drop: playerCommand<S, typeof refArgs>({
         summary: 'drop a token you carry into your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
         run(ctx, by, { token }) {
-          if (by.role !== 'player') return;
           requireAction(ctx, by.name, `drop ${token}`);
           const room = roomOf(ctx.rules, by.name);
           const t = pick(ctx, carried(ctx.rules, by.name), token, `carried by ${by.name}`);

@@ -5,7 +5,7 @@
 // may set a turn deadline in whole ndays; then the end of the nday that many ndays after the turn began ends it
 // too, as the Administrator's skip would (on a calendar, at that nday's boundary: issue 14).
 import { z } from 'zod';
-import { command, ndayCount } from '../../core/index.js';
+import { command, ndayCount, playerCommand } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
 
@@ -89,12 +89,10 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
       },
     },
     commands: {
-      'end-turn': command<S, typeof noArgs>({
-        actor: 'player',
+      'end-turn': playerCommand<S, typeof noArgs>({
         summary: 'end your turn; the next player in order becomes active',
         args: noArgs,
         run(ctx, by) {
-          if (by.role !== 'player') return;
           requireActive(ctx, by.name, 'end the turn');
           endTurn(ctx, 'player');
         },

@@ -2,7 +2,7 @@
 // following: move; play or discard cards; initiate combat." Each of these is an action: a command the player
 // gives privately, and (move, play, discard) a step of Standing Orders (4), checked the same way.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { playerCommand } from '../../core/index.js';
 import type { CommandRule, Decision, Json } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
 import { afterAction, requireTurn } from './turns.js';
@@ -23,14 +23,12 @@ export interface Action<A> {
 
 /** An action as a command: the player's turn, the question answered, checked, done, then the dialogue goes on. */
 export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState> {
-  return command<TunnelersState, z.ZodType<A>>({
-    actor: 'player',
+  return playerCommand<TunnelersState, z.ZodType<A>>({
     visibility: 'private',
     summary: action.summary,
     words: action.words,
     args: action.args,
     run(ctx, by, args) {
-      if (by.role !== 'player') return;
       requireTurn(ctx, by.name);
       answered(ctx, by.name);
       const why = action.check(ctx.rules, by.name, args);

@@ -10,7 +10,7 @@
 // Both choices are secret until both are in: the attacker's cards are in an entry only e sees, the defender's
 // in one only e sees, and the comparison is shown to the two of them when the second is in.
 import { z } from 'zod';
-import { command, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type {
   AttackCommitted,
@@ -136,14 +136,12 @@ export const combatModule: RuleModule<TunnelersState> = {
   text: "To attack the other mole, the player informs the Moderator what 1 or 2 cards e will use. The defending mole's player tells the Moderator what 1 card e will use. The cards are revealed and compared; if any of the attacker's cards match the defender's card, the attack is successful. If the defender has no cards to play, or chooses not to play a card, the attack is automatically successful. Cards used in attack and defense are discarded. A successful attack lowers the defender's health points by the attacker's attack stat minus the defender's defense stat. ... If the defender's health points are reduced to zero or less, the mole is dead, and is removed from the board.",
   commands: {
     attack: actionCommand(attackAction),
-    defend: command<TunnelersState, z.ZodType<{ card: string }>>({
-      actor: 'player',
+    defend: playerCommand<TunnelersState, z.ZodType<{ card: string }>>({
       visibility: 'private',
       summary: 'answer an attack with one card, or none: `defend Q`, `defend none`',
       words: ['card'],
       args: z.object({ card: z.string() }).strict(),
       run(ctx, by, { card }) {
-        if (by.role !== 'player') return;
         const c = ctx.rules.combat;
         if (!c || c.defender !== by.name)
           return ctx.reject('not-attacked', 'no attack is waiting for your defence');

@@ -5,7 +5,7 @@
 // randomly on the board, and the player's name is added to the end of the player list. The game cannot have
 // more than 10 players at a time."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { OrderInserted, PlacementReserved, TunnelersState } from './types.js';
 import { own } from './types.js';
@@ -63,13 +63,11 @@ export const joiningModule: RuleModule<TunnelersState> = {
     if (!societyAsWritten(ctx)) becomePlayer(ctx, player);
   },
   commands: {
-    'pay-to-play': command<TunnelersState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'pay-to-play': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
       visibility: 'public',
       summary: 'a member of the society pays four points to become a player (again, if your mole was killed)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         const name = by.name;
         if (!isMember(ctx, name))
           ctx.reject(

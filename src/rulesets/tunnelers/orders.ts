@@ -6,7 +6,7 @@
 // dialogue with the defender, so it is never automatic), naming at most MAX_ORDER_SQUARES squares in all; they
 // stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
 import { z } from 'zod';
-import { command, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
 import { own } from './types.js';
@@ -97,14 +97,15 @@ export const ordersModule: RuleModule<TunnelersState> = {
   section: '4. Turn Procedure (Standing Orders)',
   text: "A player may give the Moderator Standing Orders, regarding what actions the player wishes to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's turn will automatically end afterwards.",
   commands: {
-    orders: command<TunnelersState, z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>>({
-      actor: 'player',
+    orders: playerCommand<
+      TunnelersState,
+      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>
+    >({
       visibility: 'private',
       summary: 'standing orders: `orders give move c6 c7; play SS raise; discard X` or `orders clear`',
       words: ['action', 'orders'],
       args: z.object({ action: z.enum(['give', 'clear']), orders: z.string().optional() }).strict(),
       run(ctx, by, { action, orders }) {
-        if (by.role !== 'player') return;
         if (ctx.rules.dead.includes(by.name)) return ctx.reject('dead', `${by.name}'s mole is dead`);
         if (action === 'clear') {
           const e: PlayerOnly = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };

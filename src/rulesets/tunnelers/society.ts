@@ -6,7 +6,7 @@
 // From edition 2 (ruling K4) joining the game is a request to join the society (T-22); the Moderator, whose
 // orders the game's Administrator gives (T-23), approves or refuses it in public; a member pays to play (5).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Membership, TunnelersState } from './types.js';
 
@@ -50,13 +50,11 @@ export const societyModule: RuleModule<TunnelersState> = {
     if (societyAsWritten(ctx)) request(ctx, player);
   },
   commands: {
-    'request-membership': command<TunnelersState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'request-membership': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
       visibility: 'public',
       summary: 'ask again to join the Underground Society (after the Moderator refused you)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         if (!societyAsWritten(ctx))
           ctx.reject('not-allowed', 'in this game everyone who joined is a member (edition 1)');
         if (ctx.rules.members.includes(by.name))

@@ -5,7 +5,7 @@
 // ... At the end of a player's turn, the Moderator tells all players of generally-known events".
 // 3: "The game is played in turns, rotating among players."
 import { z } from 'zod';
-import { command, fromEdition } from '../../core/index.js';
+import { fromEdition, playerCommand } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
 import { own } from './types.js';
@@ -178,13 +178,11 @@ export const turnsModule: RuleModule<TunnelersState> = {
   section: '4. Turn Procedure',
   text: "Players take turns in order by the player list maintained by the Moderator. A player takes eir turn by privately telling the Moderator what sets of cards e wants to play and/or what squares e wants eir more to attempt to enter. ... The Moderator and player continue dialogue until the player does not wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead. ... At the end of a player's turn, the Moderator tells all players of generally-known events -- a player's mole is dead, sounds of fighting can be heard, etc.",
   commands: {
-    'end-turn': command<TunnelersState, z.ZodType<Record<string, never>>>({
-      actor: 'player',
+    'end-turn': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
       visibility: 'private',
       summary: 'tell the Moderator you wish to take no more actions this turn',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (by.role !== 'player') return;
         requireTurn(ctx, by.name);
         answered(ctx, by.name);
         endTurn(ctx, END_BY_PLAYER);
