@@ -384,22 +384,24 @@ export function CommandForm(props: CommandFormProps) {
           />
         </label>
       )}
-      <button type="submit" disabled={busy}>
-        {command.name}
-      </button>
-      {preview && (
-        <button
-          type="button"
-          class="quiet"
-          disabled={busy}
-          onClick={() => {
-            const body = bodyOf();
-            if (body) void showPreview(body, false);
-          }}
-        >
-          Preview
+      <div class="buttons">
+        <button type="submit" disabled={busy}>
+          {command.name}
         </button>
-      )}
+        {preview && (
+          <button
+            type="button"
+            class="quiet"
+            disabled={busy}
+            onClick={() => {
+              const body = bodyOf();
+              if (body) void showPreview(body, false);
+            }}
+          >
+            Preview
+          </button>
+        )}
+      </div>
       {previewed && (
         <div class={previewed.confirming ? 'confirm-box' : ''} data-testid="confirm">
           {previewed.confirming && command.confirm && (
