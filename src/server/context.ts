@@ -98,9 +98,44 @@ export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer
   for (const [name, rule] of ctx.referee.kernel.commands(state)) {
     // A player joins through POST …/join, which also issues the token.
     if (name === 'join') continue;
-    if (rule.actor === viewer.role) out.push(commandInfo(name, rule));
+    if (rule.actor !== viewer.role) continue;
+    const info = withChoices(ctx, state, commandInfo(name, rule));
+    if (info) out.push(info);
   }
   return out;
+}
+
+/**
+ * The Administrator's module and ruleset commands with the game's own choices (issue 16: "modules that can be
+ * enacted"): enact any module of the ruleset not in force, repeal one in force, amend into a ruleset that
+ * amends this one. Which modules are in force and which ruleset a game follows are public (every enactment,
+ * repeal and amendment is a public entry). Left out when there is nothing to choose.
+ */
+function withChoices(ctx: ServerContext, state: GameState, info: CommandInfo): CommandInfo | undefined {
+  const registry = ctx.referee.kernel.registry;
+  const ruleset = registry.get(state.ruleset);
+  let field: string;
+  let choices: string[];
+  if (info.name === 'enact' && ruleset) {
+    field = 'module';
+    choices = registry
+      .available(ruleset)
+      .map((m) => m.id)
+      .filter((id) => !state.modules.includes(id));
+  } else if (info.name === 'repeal') {
+    field = 'module';
+    choices = [...state.modules];
+  } else if (info.name === 'amend') {
+    field = 'ruleset';
+    choices = registry.ids().filter((id) => registry.get(id)?.migrateFrom?.[state.ruleset] !== undefined);
+  } else return info;
+  if (choices.length === 0) return undefined;
+  const properties = (info.schema.properties ?? {}) as JsonObject;
+  const prop = (properties[field] ?? {}) as JsonObject;
+  return {
+    ...info,
+    schema: { ...info.schema, properties: { ...properties, [field]: { ...prop, enum: choices } } },
+  };
 }
 
 /** A token replaced (rotated or issued again) in this process: who listens ends what the old one opened. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Harness } from './support.js';
 import { atSeq, call, createGame, freeSquares, give, joinGame, startHarness, whenLive } from './support.js';
+import { LIFE_START } from './scenes.js';
 
 let h: Harness;
 
@@ -62,9 +63,9 @@ describe('the web page', () => {
     // Alice's own page marks her as "you".
     await alice.page.locator('[data-testid=grid-svg] .player.you[data-player=alice]').waitFor();
 
-    // A refused command says why and changes nothing.
-    const refused = await give(bob.page, 'move', { x: String(bx), y: String(by) });
-    expect(refused).toMatch(/^Refused \(/);
+    // A refused command says why and changes nothing: Bob cannot enter on Alice's square.
+    const refused = await give(bob.page, 'enter', { x: String(ax), y: String(ay) });
+    expect(refused).toMatch(/^Refused \(occupied\)/);
 
     // The Administrator ticks: everyone's page moves to the next nday.
     await admin.page.locator('.status', { hasText: 'nday 1 of 7' }).waitFor();
@@ -295,11 +296,19 @@ describe('each ruleset drawn', () => {
     const { adminToken } = await call<{ adminToken: string }>(h.base, 'POST', '/api/games', undefined, {
       ruleset: 'life',
       game: 'life1',
+      dice: 'manual',
     });
     const { token } = await call<{ token: string }>(h.base, 'POST', '/api/games/life1/join', undefined, {
       player: 'alice',
     });
-    await call(h.base, 'POST', '/api/games/life1/commands', adminToken, { type: 'initialize' });
+    // A Tweak comes after the nweek's Evolve. With dice chosen so that the first Evolve leaves more than one
+    // Color (the corners differ), the match goes on whatever the run.
+    await call(h.base, 'POST', '/api/games/life1/commands', adminToken, {
+      type: 'initialize',
+      args: {},
+      rolls: [...LIFE_START, 1, 1],
+    });
+    await call(h.base, 'POST', '/api/games/life1/commands', adminToken, { type: 'evolve' });
     const page = await asPlayer('life1', token);
     await page.getByTestId('viewer').filter({ hasText: 'Viewing as alice' }).waitFor();
     const field = page.getByTestId('field-svg');

@@ -40,17 +40,21 @@ export interface Harness {
   readonly close: () => Promise<void>;
 }
 
-/** Builds the page, starts the server on 127.0.0.1 (a free port) and launches Chromium. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * Builds the page, starts the server on 127.0.0.1 (a free port) and launches Chromium. With `webRoot`, the
+ * page already built there is served instead (the screenshots script serves dist/web).
+ */
+export async function startHarness(options: { webRoot?: string } = {}): Promise<Harness> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (the CI does)`);
   const dir = mkdtempSync(join(tmpdir(), 'referee-web-'));
-  const webRoot = join(dir, 'web');
-  await build({
-    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-    build: { outDir: webRoot, emptyOutDir: true },
-    logLevel: 'warn',
-  });
+  const webRoot = options.webRoot ?? join(dir, 'web');
+  if (!options.webRoot)
+    await build({
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      build: { outDir: webRoot, emptyOutDir: true },
+      logLevel: 'warn',
+    });
   const store = new SqliteStore(join(dir, 'referee.db'), { sync: 'normal' });
   const referee = new Referee(store, defaultRegistry(), systemEntropy);
   // Every browser of these tests is one client address (127.0.0.1), each page holding a live stream.
@@ -131,19 +135,30 @@ export async function joinGame(page: Page, base: string, game: string, player: s
 export const whenLive = (page: Page) =>
   page.getByTestId('live').filter({ hasText: 'live' }).first().waitFor();
 
-/** Fills a command's form (fields by label) and submits it; answers the outcome the form shows. */
+/**
+ * Fills a command's form (fields by label: a text box is filled, a choice chosen) and submits it; answers the
+ * outcome this submission came to (under its form, or above the forms once the form is no longer offered).
+ */
 export async function give(
   page: Page,
   command: string,
   fields: Record<string, string> = {},
 ): Promise<string> {
   const form = page.getByRole('form', { name: command, exact: true });
-  for (const [label, value] of Object.entries(fields))
-    await form.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(fields)) {
+    const field = form.getByLabel(label, { exact: true });
+    if ((await field.evaluate((el: { tagName: string }) => el.tagName)) === 'SELECT')
+      await field.selectOption(value);
+    else await field.fill(value);
+  }
+  // Submissions are numbered on the page: wait for this one's outcome, never an earlier one's.
+  const before = Number((await page.locator('.actions-list').getAttribute('data-attempts')) ?? '0');
   await form.getByRole('button', { name: command, exact: true }).click();
-  const outcome = form.locator('.outcome');
+  const outcome = page.locator(
+    `[data-testid=outcome][data-command="${command}"][data-attempt="${before + 1}"]`,
+  );
   await outcome.waitFor();
-  return outcome.innerText();
+  return (await outcome.innerText()).replace(new RegExp(`^${command}: `), '');
 }
 
 /** Waits until the page shows the view at log entry `seq` or later. */

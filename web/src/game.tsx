@@ -4,7 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { CommandInfo, GamePayload, Identities, Json, LiveState, LogLine, SentenceResult } from './api';
 import { api, ApiError, follow, loadIdentities, newKey, saveIdentities, text, tokenOf } from './api';
-import { CommandForm } from './forms';
+import type { Outcome } from './forms';
+import { CommandForm, OutcomeLine, pickFields } from './forms';
+import type { CommandOffer } from './offers';
+import { offered, offersFor } from './offers';
+import type { Pick } from './views/registry';
 import { JoinForm } from './games';
 import { NoticesPanel, useNotices } from './notices';
 import { drawingFor } from './views/registry';
@@ -56,6 +60,9 @@ export function GamePage({ game }: { game: string }) {
     return n;
   });
   const latest = useRef({ seq: -1, token });
+  // The form a click on the drawing fills (the one last focused), and the last click.
+  const [prepared, setPrepared] = useState<string | null>(null);
+  const [pick, setPick] = useState<{ n: number; to: string; pick: Pick } | null>(null);
   const lastLogSeq = useRef(0);
   const current = ids.current;
   const shownAs = useRef(current);
@@ -148,8 +155,24 @@ export function GamePage({ game }: { game: string }) {
       ? `nweek ${view.nweek}, nday ${text(view.nday)} of ${text(view.ndays)}`
       : '';
   const role = payload?.viewer.role ?? 'public';
-  const playerCommands = payload?.commands.filter((c) => c.actor === 'player') ?? [];
-  const adminCommands = payload?.commands.filter((c) => c.actor === 'admin') ?? [];
+  // Only what this viewer may do now, as eir own view shows it (web/src/offers/).
+  const offers = payload ? offersFor(payload) : {};
+  const playerCommands = offered(payload?.commands.filter((c) => c.actor === 'player') ?? [], offers);
+  const adminCommands = offered(payload?.commands.filter((c) => c.actor === 'admin') ?? [], offers);
+  const shownCommands = role === 'admin' ? adminCommands : role === 'player' ? playerCommands : [];
+  // A click on the drawing fills the form being prepared, or else the first that takes what was clicked.
+  const receiver = (p: Pick): string | undefined => {
+    const takes = shownCommands.filter((e) => pickFields(e.command, p) !== undefined);
+    return (takes.find((e) => e.command.name === prepared) ?? takes[0])?.command.name;
+  };
+  const pickKind = drawing?.picks;
+  const picksFor = pickKind ? receiver(PICK_SAMPLE[pickKind]) : undefined;
+  const onPick = (p: Pick) => {
+    const to = receiver(p);
+    if (!to) return;
+    setPrepared(to);
+    setPick((old) => ({ n: (old?.n ?? 0) + 1, to, pick: p }));
+  };
 
   return (
     <div class="game">
@@ -220,7 +243,16 @@ export function GamePage({ game }: { game: string }) {
       {payload && (
         <div class="columns">
           <section class="board-col" aria-label="the game">
-            {drawing ? <drawing.component payload={payload} /> : <pre class="text-view">{payload.text}</pre>}
+            {drawing ? (
+              <drawing.component payload={payload} {...(picksFor ? { onPick, picksFor } : {})} />
+            ) : (
+              <pre class="text-view">{payload.text}</pre>
+            )}
+            {pick && pick.to === picksFor && (
+              <p class="picked" data-testid="picked">
+                {`Filled ${pickText(pick.pick)} into the form ${pick.to}.`}
+              </p>
+            )}
             {drawing && (
               <details class="as-text">
                 <summary>The same, as text</summary>
@@ -236,12 +268,16 @@ export function GamePage({ game }: { game: string }) {
                   <Commands
                     game={game}
                     token={token}
-                    commands={playerCommands}
+                    entries={playerCommands}
+                    seq={payload.seq}
+                    prepared={picksFor}
+                    pick={pick}
+                    onPrepare={setPrepared}
                     onDone={after}
                     empty="No action is open to you now."
                   />
                 )}
-                {token && <PostBox game={game} token={token} onDone={after} />}
+                {token && <PostBox game={game} token={token} seq={payload.seq} onDone={after} />}
               </>
             )}
             {role === 'admin' && token && (
@@ -250,7 +286,11 @@ export function GamePage({ game }: { game: string }) {
                 <Commands
                   game={game}
                   token={token}
-                  commands={adminCommands}
+                  entries={adminCommands}
+                  seq={payload.seq}
+                  prepared={picksFor}
+                  pick={pick}
+                  onPrepare={setPrepared}
                   rolls={view.dice === 'manual'}
                   preview
                   onDone={after}
@@ -287,29 +327,92 @@ export function GamePage({ game }: { game: string }) {
   );
 }
 
+/** A sample of each kind of click a drawing makes, to ask which form it would fill. */
+const PICK_SAMPLE: Record<'xy' | 'square' | 'room', Pick> = {
+  xy: { x: 1, y: 1 },
+  square: { square: 'a1' },
+  room: { room: '' },
+};
+
+const pickText = (p: Pick): string => ('x' in p ? `(${p.x},${p.y})` : 'square' in p ? p.square : p.room);
+
+/**
+ * The forms of the commands offered now. What each submission came to is kept here, numbered, so that it
+ * outlives its form (an `enter` is no longer offered once it is done) and is marked as earlier once anything
+ * happens after it: another submission, or an update of the view.
+ */
 function Commands(props: {
   game: string;
   token: string;
-  commands: CommandInfo[];
+  entries: { command: CommandInfo; offer: CommandOffer }[];
+  /** The viewer's position now: an outcome given at an earlier one is no longer current. */
+  seq: number;
+  /** The form a click on the drawing fills, and the last click. */
+  prepared: string | undefined;
+  pick: { n: number; to: string; pick: Pick } | null;
+  onPrepare: (command: string) => void;
   rolls?: boolean;
   preview?: boolean;
   onDone: () => void;
   empty: string;
 }) {
-  if (props.commands.length === 0) return <p>{props.empty}</p>;
+  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const [attempts, setAttempts] = useState(0);
+  const counted = useRef(0);
+  const stale = (o: Outcome) => o.attempt < attempts || o.seq < props.seq;
+  const shown = new Set(props.entries.map((e) => e.command.name));
+  const orphans = Object.entries(outcomes).filter(([name]) => !shown.has(name));
   return (
-    <div class="commands">
-      {props.commands.map((c) => (
-        <CommandForm
-          key={c.name}
-          game={props.game}
-          token={props.token}
-          command={c}
-          rolls={props.rolls ?? false}
-          preview={props.preview ?? false}
-          onDone={props.onDone}
-        />
-      ))}
+    <div class="actions-list" data-attempts={attempts}>
+      {orphans.length > 0 && (
+        <div class="results" aria-label="results of your last actions">
+          {orphans
+            .sort(([, a], [, b]) => b.attempt - a.attempt)
+            .map(([name, o]) => (
+              <OutcomeLine key={name} command={name} outcome={o} stale={stale(o)} named />
+            ))}
+        </div>
+      )}
+      {props.entries.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <div class="commands">
+          {props.entries.map(({ command, offer }) => {
+            const o = outcomes[command.name];
+            return (
+              <CommandForm
+                key={command.name}
+                game={props.game}
+                token={props.token}
+                command={command}
+                offer={offer}
+                rolls={props.rolls ?? false}
+                preview={props.preview ?? false}
+                outcome={o}
+                stale={o ? stale(o) : false}
+                onOutcome={(r) => {
+                  const attempt = ++counted.current;
+                  setAttempts(attempt);
+                  setOutcomes((old) => ({
+                    ...old,
+                    [command.name]: {
+                      ok: r.ok,
+                      text: r.text,
+                      seq: r.seq ?? props.seq,
+                      attempt,
+                      ...(r.absent ? { absent: r.absent } : {}),
+                    },
+                  }));
+                }}
+                prepared={props.prepared === command.name}
+                pick={props.pick?.to === command.name ? props.pick : undefined}
+                onPrepare={() => props.onPrepare(command.name)}
+                onDone={props.onDone}
+              />
+            );
+          })}
+        </div>
+      )}
     </div>
   );
 }
@@ -361,12 +464,16 @@ const STATUS: Record<SentenceResult['status'], string> = {
   ignored: 'no action',
 };
 
-function PostBox({ game, token, onDone }: { game: string; token: string; onDone: () => void }) {
+function PostBox(props: { game: string; token: string; seq: number; onDone: () => void }) {
+  const { game, token, onDone } = props;
   const [text, setText] = useState('');
   const [key, setKey] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<SentenceResult[] | null>(null);
+  // The viewer's position once the post was acted on: anything later makes its results earlier ones.
+  const [resultSeq, setResultSeq] = useState(Infinity);
   const [error, setError] = useState<string | null>(null);
+  const stale = results !== null && props.seq > resultSeq;
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -375,8 +482,13 @@ function PostBox({ game, token, onDone }: { game: string; token: string; onDone:
     try {
       const res = await api.post(game, token, text, key);
       setResults(res.sentences);
+      setResultSeq(Infinity);
       setKey(newKey());
       onDone();
+      void api.view(game, token).then(
+        (v) => setResultSeq(v.seq),
+        () => undefined,
+      );
     } catch (err) {
       setError(message(err));
       if (!(err instanceof ApiError) || err.status !== 0) setKey(newKey());
@@ -407,7 +519,12 @@ function PostBox({ game, token, onDone }: { game: string; token: string; onDone:
         </p>
       )}
       {results && (
-        <ol class="sentences" data-testid="sentences">
+        <ol class={`sentences${stale ? ' stale' : ''}`} data-testid="sentences">
+          {stale && (
+            <li class="earlier">
+              <span class="badge">earlier</span> what became of your last post, before the latest update:
+            </li>
+          )}
           {results.map((r, i) => (
             <li key={i} class={`sentence ${r.status}`}>
               <span class="badge">{STATUS[r.status] ?? r.status}</span> “{r.sentence}”

@@ -5,8 +5,13 @@ import type { ViewProps } from './registry';
 
 const SIZE = 20;
 const CELL = 26;
-const MARGIN = 26;
-const EXTENT = MARGIN + SIZE * CELL;
+/** Room for the row numbers on the left and the column numbers below, inside the drawing's viewBox. */
+const LEFT = 24;
+const TOP = 4;
+const RIGHT = 4;
+const BOTTOM = 20;
+const WIDTH = LEFT + SIZE * CELL + RIGHT;
+const HEIGHT = TOP + SIZE * CELL + BOTTOM;
 
 type XY = [number, number];
 
@@ -38,10 +43,22 @@ interface SquareRow {
 const isXY = (v: unknown): v is XY =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number';
 const list = <T,>(v: Json | undefined): T[] => (Array.isArray(v) ? (v as unknown as T[]) : []);
-const names = (v: Json | undefined): string[] => list<Json>(v).map(String);
+/** Names listed as strings or as rows with a player (the June Toads: {player, untilNweek}). */
+const names = (v: Json | undefined): string[] =>
+  list<Json>(v).map((x) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x)
+      ? typeof x.player === 'string'
+        ? x.player
+        : typeof x.name === 'string'
+          ? x.name
+          : ''
+      : typeof x === 'string'
+        ? x
+        : '',
+  );
 
 /** The top-left corner of square (x, y). */
-const corner = ([x, y]: XY): XY => [MARGIN + (x - 1) * CELL, MARGIN + (SIZE - y) * CELL];
+const corner = ([x, y]: XY): XY => [LEFT + (x - 1) * CELL, TOP + (SIZE - y) * CELL];
 const centre = (at: XY): XY => {
   const [cx, cy] = corner(at);
   return [cx + CELL / 2, cy + CELL / 2];
@@ -74,6 +91,27 @@ const SUBSTANCE: Record<string, string> = {
 const squareFill = (s: SquareRow): string =>
   s.frozen ? '#dff3ff' : s.wet ? '#b9e1f0' : (SUBSTANCE[s.substance ?? 'Turf'] ?? '#e9e4d8');
 
+/**
+ * A square's state as a glyph as well as a colour, so colour is never the only sign (the text render's
+ * marks: = Frozen, ~ Wet, ^ Fire, m Mud; another substance by its first letter).
+ */
+export function squareGlyph(s: SquareRow): string {
+  if (s.frozen) return '=';
+  if (s.wet) return '~';
+  const sub = s.substance ?? 'Turf';
+  if (sub === 'Turf') return '';
+  if (sub === 'Fire') return '^';
+  return sub.slice(0, 1).toLowerCase();
+}
+
+/** The key to the squares: each state's colour and glyph. */
+const SQUARE_KEY: { label: string; row: SquareRow }[] = [
+  { label: 'Frozen', row: { at: [0, 0], frozen: true } },
+  { label: 'Wet', row: { at: [0, 0], wet: true } },
+  { label: 'Fire', row: { at: [0, 0], substance: 'Fire' } },
+  { label: 'Mud', row: { at: [0, 0], substance: 'Mud' } },
+];
+
 const letter = (i: number) => String.fromCharCode(i < 26 ? 65 + i : 97 + ((i - 26) % 26));
 
 /** Where an object is, in words. */
@@ -88,7 +126,7 @@ function placeText(place: Json): string {
   return JSON.stringify(place);
 }
 
-export function GridView({ payload }: ViewProps) {
+export function GridView({ payload, onPick, picksFor }: ViewProps) {
   const v: JsonObject = payload.view;
   const players = list<PlayerRow>(v.players);
   const things = list<ThingRow>(v.things);
@@ -118,6 +156,8 @@ export function GridView({ payload }: ViewProps) {
   });
   // Several objects on one square are drawn side by side, smaller.
   const perSquare = new Map<string, number>();
+  // Under a player, objects are drawn small in the square's corners, so the player's mark does not hide them.
+  for (const p of players) if (p.location && isXY(p.location)) perSquare.set(p.location.join(','), 1);
   const slot = (at: XY): number => {
     const k = at.join(',');
     const n = perSquare.get(k) ?? 0;
@@ -126,18 +166,31 @@ export function GridView({ payload }: ViewProps) {
   };
   const ticks = Array.from({ length: SIZE }, (_, i) => i + 1);
   const title = `The Grid as ${you ?? (payload.viewer.role === 'admin' ? 'the Administrator' : 'the public')} may see it`;
+  const june = Array.isArray(v.squares);
+  const kinds = [...new Set(objects.map((o) => o.kind))];
+  // A click on a square fills the x and y of the form being prepared.
+  const click = (e: MouseEvent) => {
+    const svg = e.currentTarget as SVGSVGElement;
+    const m = svg.getScreenCTM();
+    if (!onPick || !m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const x = Math.floor((p.x - LEFT) / CELL) + 1;
+    const y = SIZE - Math.floor((p.y - TOP) / CELL);
+    if (onGrid([x, y])) onPick({ x, y });
+  };
 
   return (
     <div class="grid-view">
       <svg
-        class="board"
-        viewBox={`0 0 ${EXTENT + 6} ${EXTENT + 6}`}
+        class={`board grid${onPick ? ' pickable' : ''}`}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-label={title}
         data-testid="grid-svg"
+        onClick={click}
       >
         <title>{title}</title>
-        <rect x={MARGIN} y={MARGIN} width={SIZE * CELL} height={SIZE * CELL} fill={SUBSTANCE.Turf} />
+        <rect x={LEFT} y={TOP} width={SIZE * CELL} height={SIZE * CELL} fill={SUBSTANCE.Turf} />
         {squares.map((s) => {
           const [x, y] = corner(s.at);
           return (
@@ -158,17 +211,17 @@ export function GridView({ payload }: ViewProps) {
         })}
         {ticks.map((i) => (
           <g key={`line-${i}`} class="gridline">
-            <line x1={MARGIN + (i - 1) * CELL} y1={MARGIN} x2={MARGIN + (i - 1) * CELL} y2={EXTENT} />
-            <line x1={MARGIN} y1={MARGIN + (i - 1) * CELL} x2={EXTENT} y2={MARGIN + (i - 1) * CELL} />
+            <line x1={LEFT + (i - 1) * CELL} y1={TOP} x2={LEFT + (i - 1) * CELL} y2={TOP + SIZE * CELL} />
+            <line x1={LEFT} y1={TOP + (i - 1) * CELL} x2={LEFT + SIZE * CELL} y2={TOP + (i - 1) * CELL} />
           </g>
         ))}
-        <rect class="frame" x={MARGIN} y={MARGIN} width={SIZE * CELL} height={SIZE * CELL} fill="none" />
+        <rect class="frame" x={LEFT} y={TOP} width={SIZE * CELL} height={SIZE * CELL} fill="none" />
         {ticks.map((i) => (
           <g key={`tick-${i}`} class="tick">
-            <text x={MARGIN + (i - 0.5) * CELL} y={EXTENT + 14} text-anchor="middle">
+            <text class="tick-x" x={LEFT + (i - 0.5) * CELL} y={TOP + SIZE * CELL + 14} text-anchor="middle">
               {i}
             </text>
-            <text x={MARGIN - 5} y={MARGIN + (SIZE - i + 0.5) * CELL + 4} text-anchor="end">
+            <text class="tick-y" x={LEFT - 5} y={TOP + (SIZE - i + 0.5) * CELL + 4} text-anchor="end">
               {i}
             </text>
           </g>
@@ -189,6 +242,14 @@ export function GridView({ payload }: ViewProps) {
             >
               <title>{`Radar: a Bonus Box at ${unit(r.at)}${r.who ? ` (revealed to ${r.who})` : ''}`}</title>
             </rect>
+          );
+        })}
+        {reveals.map((r, i) => {
+          const [x, y] = corner(r.at);
+          return (
+            <text key={`radar-mark-${i}`} class="radar-mark" x={x + 4} y={y + 11}>
+              ◎
+            </text>
           );
         })}
         {things.map((t) => {
@@ -276,7 +337,11 @@ export function GridView({ payload }: ViewProps) {
         })}
         {players.map((p) => {
           if (!p.location || !isXY(p.location)) return null;
-          const [cx, cy] = centre(p.location);
+          const [x0, y0] = centre(p.location);
+          // Sharing the square with an object (drawn small in its top-left corner), the mark is smaller and
+          // moved to the bottom right, so that both are seen.
+          const shared = placed.some(({ at }) => at[0] === p.location?.[0] && at[1] === p.location[1]);
+          const [cx, cy, r] = shared ? [x0 + 4, y0 + 4, CELL / 2 - 5] : [x0, y0, CELL / 2 - 2];
           const me = p.name === you;
           return (
             <g
@@ -288,15 +353,54 @@ export function GridView({ payload }: ViewProps) {
               data-y={p.location[1]}
             >
               <title>{`${p.name}${me ? ' (you)' : ''} at ${unit(p.location)}, ${p.points} points${toads.has(p.name) ? ', a Toad' : ''}${dizzy.has(p.name) ? ', Dizzy' : ''}`}</title>
-              <circle cx={cx} cy={cy} r={CELL / 2 - 2} />
-              <text x={cx} y={cy + 5} text-anchor="middle">
+              {me && <circle class="you-ring" cx={cx} cy={cy} r={r + 3} />}
+              <circle cx={cx} cy={cy} r={r} />
+              <text
+                x={cx}
+                y={cy + (shared ? 4 : 5)}
+                text-anchor="middle"
+                class={shared ? 'small' : undefined}
+              >
                 {letters.get(p.name)}
               </text>
             </g>
           );
         })}
+        {/* Drawn last, in the square's corner, so that an object or a player on it does not hide it. */}
+        {squares.map((s) => {
+          const g = squareGlyph(s);
+          if (!g) return null;
+          const [x, y] = corner(s.at);
+          return (
+            <text
+              key={`glyph-${s.at.join(',')}`}
+              class="square-glyph"
+              data-x={s.at[0]}
+              data-y={s.at[1]}
+              x={x + CELL - 3}
+              y={y + CELL - 3}
+              text-anchor="end"
+            >
+              {g}
+            </text>
+          );
+        })}
       </svg>
+      {onPick && (
+        <p class="pick-hint">
+          Click a square to fill x and y of <strong>{picksFor}</strong>.
+        </p>
+      )}
       <div class="legend">
+        <GridKey
+          june={june}
+          radar={v.radarReveals !== undefined}
+          kinds={kinds}
+          you={you !== undefined}
+          announced={Array.isArray(v.announced)}
+          airborne={placed.some((p) => p.airborne)}
+          things={things.length > 0}
+        />
         <h3>Players</h3>
         <table>
           <thead>
@@ -365,6 +469,76 @@ export function GridView({ payload }: ViewProps) {
         )}
         {typeof v.temperature === 'number' && <p>{`Temperature ${v.temperature} °C.`}</p>}
       </div>
+    </div>
+  );
+}
+
+/** The key to the drawing: square colours with their glyphs, and the marks of players and objects. */
+function GridKey(props: {
+  june: boolean;
+  radar: boolean;
+  kinds: string[];
+  you: boolean;
+  announced: boolean;
+  airborne: boolean;
+  things: boolean;
+}) {
+  return (
+    <div class="key" data-testid="grid-key">
+      <h3>Key</h3>
+      <ul class="plain inline">
+        {props.june &&
+          SQUARE_KEY.map(({ label, row }) => (
+            <li key={label} data-key={label}>
+              <span class="swatch square" style={{ background: squareFill(row) }}>
+                {squareGlyph(row)}
+              </span>{' '}
+              {label}
+            </li>
+          ))}
+        {props.radar && (
+          <li data-key="Radar">
+            <span class="swatch radar-swatch">◎</span> Radar: a square {props.you ? 'your' : "a player's"}{' '}
+            Radar revealed
+          </li>
+        )}
+        <li data-key="player">
+          <span class="swatch mark-player">A</span> a player, by letter
+        </li>
+        {props.you && (
+          <li data-key="you">
+            <span class="swatch mark-you">A</span> you (ringed)
+          </li>
+        )}
+        {props.announced && (
+          <li data-key="announced">
+            <span class="swatch mark-announced" /> an announced move
+          </li>
+        )}
+        {props.kinds.map((k) => (
+          <li key={k} data-key={k}>
+            <span class="swatch" style={{ background: kindOf(k).colour }}>
+              {kindOf(k).mark}
+            </span>{' '}
+            {kindOf(k).label}
+          </li>
+        ))}
+        {props.airborne && (
+          <li data-key="airborne">
+            <span class="swatch mark-airborne">w</span> airborne (dashed: where it will land)
+          </li>
+        )}
+        {props.things && (
+          <>
+            <li data-key="shiny">
+              <span class="swatch mark-shiny">★</span> Shiny Thing
+            </li>
+            <li data-key="scary">
+              <span class="swatch mark-scary">◆</span> Scary Dark Thing
+            </li>
+          </>
+        )}
+      </ul>
     </div>
   );
 }

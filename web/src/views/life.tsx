@@ -40,7 +40,7 @@ const show = (v: Json | undefined): string =>
 
 const MAX_DRAWN = 150;
 
-export function LifeView({ payload }: ViewProps) {
+export function LifeView({ payload, onPick, picksFor }: ViewProps) {
   const v: JsonObject = payload.view;
   const field = v.field as unknown as FieldRow;
   const objects = (v.objects ?? {}) as unknown as Record<string, ObjectRow[]>;
@@ -54,9 +54,21 @@ export function LifeView({ payload }: ViewProps) {
   const you = typeof v.you === 'string' ? v.you : undefined;
   const { width, height } = field;
   const cell = Math.max(6, Math.min(96, Math.floor(480 / Math.max(width, height))));
-  const margin = 24;
+  // The numbers grow with the squares, so that they stay readable when a small Field is drawn large.
+  const tick = Math.max(11, Math.round(cell * 0.17));
+  const margin = tick * 2 + 4;
   const drawn = width <= MAX_DRAWN && height <= MAX_DRAWN;
   const match = typeof v.match === 'string' ? v.match : payload.ruleset;
+  // A click on a square fills the x and y of the form being prepared (a Tweak's Cell).
+  const click = (e: MouseEvent) => {
+    const svg = e.currentTarget as SVGSVGElement;
+    const m = svg.getScreenCTM();
+    if (!onPick || !m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const x = Math.floor((p.x - margin) / cell) + 1;
+    const y = height - Math.floor((p.y - 4) / cell);
+    if (x >= 1 && x <= width && y >= 1 && y <= height) onPick({ x, y });
+  };
 
   return (
     <div class="field-view">
@@ -73,11 +85,12 @@ export function LifeView({ payload }: ViewProps) {
           <figure key={kind}>
             {drawn ? (
               <svg
-                class="board"
+                class={`board field${onPick ? ' pickable' : ''}`}
                 role="img"
                 aria-label={title}
                 data-testid="field-svg"
-                viewBox={`0 0 ${margin + width * cell + 4} ${margin + height * cell + 18}`}
+                viewBox={`0 0 ${margin + width * cell + 4} ${4 + height * cell + tick + 8}`}
+                onClick={click}
               >
                 <title>{title}</title>
                 <rect class="field" x={margin} y={4} width={width * cell} height={height * cell} />
@@ -103,13 +116,37 @@ export function LifeView({ payload }: ViewProps) {
                     </rect>
                   );
                 })}
+                {cell >= 14 &&
+                  rows.map((r) => {
+                    const value = r.attributes[shown.attribute] ?? null;
+                    // Colour is never the only sign: each Cell carries its value's symbol (Life: R, G, B).
+                    const symbol =
+                      value === null ? '' : (shown.symbols[text(value)] ?? text(value).slice(0, 1));
+                    if (!symbol) return null;
+                    const [x, y] = r.at;
+                    return (
+                      <text
+                        key={`s${x},${y}`}
+                        class="cell-symbol"
+                        data-x={x}
+                        data-y={y}
+                        x={margin + (x - 0.5) * cell}
+                        y={4 + (height - y + 0.5) * cell + cell * 0.14}
+                        font-size={Math.round(cell * 0.4)}
+                        text-anchor="middle"
+                      >
+                        {symbol}
+                      </text>
+                    );
+                  })}
                 {width <= 40 &&
                   Array.from({ length: width }, (_, i) => (
                     <text
                       key={`x${i}`}
                       class="tick"
                       x={margin + (i + 0.5) * cell}
-                      y={4 + height * cell + 14}
+                      y={4 + height * cell + tick + 3}
+                      style={{ fontSize: `${tick}px` }}
                       text-anchor="middle"
                     >
                       {i + 1}
@@ -121,7 +158,8 @@ export function LifeView({ payload }: ViewProps) {
                       key={`y${i}`}
                       class="tick"
                       x={margin - 5}
-                      y={4 + (height - i - 0.5) * cell + 4}
+                      y={4 + (height - i - 0.5) * cell + tick * 0.35}
+                      style={{ fontSize: `${tick}px` }}
                       text-anchor="end"
                     >
                       {i + 1}
@@ -131,14 +169,21 @@ export function LifeView({ payload }: ViewProps) {
             ) : (
               <p>{`The Field is ${width} × ${height}: too large to draw here.`}</p>
             )}
+            {onPick && (
+              <p class="pick-hint">
+                Click a Cell to fill x and y of <strong>{picksFor}</strong>.
+              </p>
+            )}
             <figcaption>
-              <ul class="plain inline">
+              <ul class="plain inline" data-testid="field-key">
                 {[...order, 'null'].map((value) => (
                   <li key={value}>
                     <span
                       class="swatch"
                       style={{ background: value === 'null' ? 'transparent' : colourOf(value, order) }}
-                    />{' '}
+                    >
+                      {value === 'null' ? '' : (shown.symbols[value] ?? '')}
+                    </span>{' '}
                     {value === 'null' ? `no ${shown.attribute}` : value}: {counts.get(value) ?? 0}
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 // Rooms and Quests: the map as a graph of rooms joined by passages, with who is where, the tokens lying in
 // each room, and (for Quests) the Roster. The map has no coordinates, so the rooms are laid out here by a
 // small force-directed layout that is deterministic: the same map is always drawn the same way.
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { JsonObject } from '../api';
 import type { ViewProps } from './registry';
 import { colourOf } from './life';
@@ -114,17 +114,57 @@ export function layout(rooms: readonly Room[]): Map<string, [number, number]> {
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const sx = (W - 2 * PAD) / Math.max(x1 - x0, 1e-6);
   const sy = (H - 2 * PAD) / Math.max(y1 - y0, 1e-6);
-  return new Map(
-    rooms.map((r, i) => {
-      const p = pos[i] as [number, number];
-      return [r.name, [PAD + (p[0] - x0) * sx, PAD + (p[1] - y0) * sy]];
-    }),
+  const at = pos.map((p): [number, number] => [PAD + (p[0] - x0) * sx, PAD + (p[1] - y0) * sy]);
+  separate(
+    at,
+    rooms.map((r) => roomWidth(r.name)),
   );
+  return new Map(rooms.map((r, i) => [r.name, at[i] as [number, number]]));
+}
+
+/** A room's box is as wide as its name (at least 90), and at most three lines high. */
+const roomWidth = (name: string) => Math.max(90, name.length * 6.6 + 16);
+const ROOM_HEIGHT = 50;
+
+/**
+ * Moves overlapping rooms' boxes apart (a fixed number of passes, so the same map is always drawn the same
+ * way): the points of the force layout know nothing of the boxes drawn around them.
+ */
+function separate(at: [number, number][], widths: readonly number[]): void {
+  for (let pass = 0; pass < 60; pass++) {
+    let moved = false;
+    for (let i = 0; i < at.length; i++)
+      for (let j = i + 1; j < at.length; j++) {
+        const a = at[i] as [number, number];
+        const b = at[j] as [number, number];
+        const ox = ((widths[i] ?? 90) + (widths[j] ?? 90)) / 2 + 6 - Math.abs(a[0] - b[0]);
+        const oy = ROOM_HEIGHT + 4 - Math.abs(a[1] - b[1]);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        // Along the axis that needs the smaller push, half each way.
+        if (oy <= ox) {
+          const d = (a[1] <= b[1] ? -1 : 1) * (oy / 2);
+          a[1] += d;
+          b[1] -= d;
+        } else {
+          const d = (a[0] <= b[0] ? -1 : 1) * (ox / 2);
+          a[0] += d;
+          b[0] -= d;
+        }
+      }
+    for (let i = 0; i < at.length; i++) {
+      const p = at[i] as [number, number];
+      const half = (widths[i] ?? 90) / 2 + 4;
+      p[0] = Math.min(W - half, Math.max(half, p[0]));
+      p[1] = Math.min(H - ROOM_HEIGHT + 10, Math.max(20, p[1]));
+    }
+    if (!moved) break;
+  }
 }
 
 const tokenText = (t: Token) => `${t.name} (#${t.id})`;
 
-export function QuestsView({ payload }: ViewProps) {
+export function QuestsView({ payload, onPick, picksFor }: ViewProps) {
   const v = payload.view as unknown as RoomsShape & JsonObject;
   const rooms = v.map.rooms;
   const shape = rooms.map((r) => `${r.name}>${r.exits.join('|')}`).join(';');
@@ -143,98 +183,124 @@ export function QuestsView({ payload }: ViewProps) {
       edges.push({ a: r.name, b: e, oneWay: !back });
     }
   const title = `${v.map.title}: ${rooms.length} rooms and the passages between them`;
+  // On a narrow screen the map keeps a readable size and scrolls sideways in its own box: keep the player's
+  // own room in sight there.
+  const box = useRef<HTMLDivElement>(null);
+  const yours = you ? pos.get(you.room) : undefined;
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !yours || el.scrollWidth <= el.clientWidth) return;
+    el.scrollLeft = Math.max(0, (yours[0] / W) * el.scrollWidth - el.clientWidth / 2);
+  }, [yours?.[0], yours?.[1]]);
+  const who = (players: readonly string[]) =>
+    players.map((p) => (p === you?.name ? `${p} (you)` : p)).join(', ');
 
   return (
     <div class="rooms-view">
-      <svg class="board map" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} data-testid="map-svg">
-        <title>{title}</title>
-        <defs>
-          <marker
-            id="arrow"
-            viewBox="0 0 10 10"
-            refX="10"
-            refY="5"
-            markerWidth="6"
-            markerHeight="6"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" fill="#8d99ae" />
-          </marker>
-        </defs>
-        {edges.map((e) => {
-          const a = pos.get(e.a);
-          const b = pos.get(e.b);
-          if (!a || !b) return null;
-          const mine =
-            you &&
-            ((you.room === e.a && you.exits.includes(e.b)) || (you.room === e.b && you.exits.includes(e.a)));
-          return (
-            <line
-              key={`${e.a}-${e.b}`}
-              class={mine ? 'passage yours' : 'passage'}
-              x1={a[0]}
-              y1={a[1]}
-              x2={b[0]}
-              y2={b[1]}
-              marker-end={e.oneWay ? 'url(#arrow)' : undefined}
+      <div class="map-scroll" ref={box}>
+        <svg
+          class={`board map${onPick ? ' pickable' : ''}`}
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-label={title}
+          data-testid="map-svg"
+        >
+          <title>{title}</title>
+          <defs>
+            <marker
+              id="arrow"
+              viewBox="0 0 10 10"
+              refX="10"
+              refY="5"
+              markerWidth="6"
+              markerHeight="6"
+              orient="auto-start-reverse"
             >
-              <title>{`a passage from ${e.a} to ${e.b}${e.oneWay ? ' (one way)' : ''}`}</title>
-            </line>
-          );
-        })}
-        {rooms.map((r) => {
-          const p = pos.get(r.name);
-          if (!p) return null;
-          const here = you?.room === r.name;
-          const w = Math.max(90, r.name.length * 6.6 + 16);
-          const lines = [
-            r.players.length ? r.players.join(', ') : '',
-            r.tokens.map((t) => t.name).join(', '),
-          ].filter((x) => x !== '');
-          const h = 22 + lines.length * 13;
-          return (
-            <g
-              key={r.name}
-              class={`room${here ? ' here' : ''}${r.name === v.map.start ? ' start' : ''}`}
-              data-room={r.name}
-            >
-              <title>
-                {`${r.name}${here ? ' (you are here)' : ''}: passages to ${r.exits.join(', ')}` +
-                  `${r.players.length ? `; players ${r.players.join(', ')}` : ''}` +
-                  `${r.tokens.length ? `; lying here ${r.tokens.map(tokenText).join(', ')}` : ''}`}
-              </title>
-              <rect x={p[0] - w / 2} y={p[1] - 14} width={w} height={h} rx={8} />
-              <text class="room-name" x={p[0]} y={p[1] + 2} text-anchor="middle">
-                {r.name}
-              </text>
-              {r.players.length > 0 && (
-                <text class="room-players" x={p[0]} y={p[1] + 15} text-anchor="middle">
-                  {r.players.join(', ')}
+              <path d="M 0 0 L 10 5 L 0 10 z" fill="#8d99ae" />
+            </marker>
+          </defs>
+          {edges.map((e) => {
+            const a = pos.get(e.a);
+            const b = pos.get(e.b);
+            if (!a || !b) return null;
+            const mine =
+              you &&
+              ((you.room === e.a && you.exits.includes(e.b)) ||
+                (you.room === e.b && you.exits.includes(e.a)));
+            return (
+              <line
+                key={`${e.a}-${e.b}`}
+                class={mine ? 'passage yours' : 'passage'}
+                x1={a[0]}
+                y1={a[1]}
+                x2={b[0]}
+                y2={b[1]}
+                marker-end={e.oneWay ? 'url(#arrow)' : undefined}
+              >
+                <title>{`a passage from ${e.a} to ${e.b}${e.oneWay ? ' (one way)' : ''}`}</title>
+              </line>
+            );
+          })}
+          {rooms.map((r) => {
+            const p = pos.get(r.name);
+            if (!p) return null;
+            const here = you?.room === r.name;
+            const w = Math.max(roomWidth(r.name), who(r.players).length * 5.6 + 16);
+            const lines = [
+              r.players.length ? who(r.players) : '',
+              r.tokens.map((t) => t.name).join(', '),
+            ].filter((x) => x !== '');
+            const h = 22 + lines.length * 13;
+            return (
+              <g
+                key={r.name}
+                class={`room${here ? ' here' : ''}${r.name === v.map.start ? ' start' : ''}`}
+                data-room={r.name}
+                onClick={onPick ? () => onPick({ room: r.name }) : undefined}
+              >
+                <title>
+                  {`${r.name}${here ? ' (you are here)' : ''}: passages to ${r.exits.join(', ')}` +
+                    `${r.players.length ? `; players ${r.players.join(', ')}` : ''}` +
+                    `${r.tokens.length ? `; lying here ${r.tokens.map(tokenText).join(', ')}` : ''}`}
+                </title>
+                <rect x={p[0] - w / 2} y={p[1] - 14} width={w} height={h} rx={8} />
+                <text class="room-name" x={p[0]} y={p[1] + 2} text-anchor="middle">
+                  {r.name}
                 </text>
-              )}
-              {r.tokens.length > 0 && (
-                <text
-                  class="room-tokens"
-                  x={p[0]}
-                  y={p[1] + 15 + (r.players.length ? 13 : 0)}
-                  text-anchor="middle"
-                >
-                  {r.tokens.map((t) => (
-                    <tspan
-                      key={t.id}
-                      fill={
-                        questColour.get(t.id) ? colourOf(questColour.get(t.id) ?? '', colours) : undefined
-                      }
-                    >
-                      {`◆${t.name} `}
-                    </tspan>
-                  ))}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+                {r.players.length > 0 && (
+                  <text class="room-players" x={p[0]} y={p[1] + 15} text-anchor="middle">
+                    {who(r.players)}
+                  </text>
+                )}
+                {r.tokens.length > 0 && (
+                  <text
+                    class="room-tokens"
+                    x={p[0]}
+                    y={p[1] + 15 + (r.players.length ? 13 : 0)}
+                    text-anchor="middle"
+                  >
+                    {r.tokens.map((t) => (
+                      <tspan
+                        key={t.id}
+                        fill={
+                          questColour.get(t.id) ? colourOf(questColour.get(t.id) ?? '', colours) : undefined
+                        }
+                      >
+                        {`◆${t.name} `}
+                      </tspan>
+                    ))}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      {onPick && (
+        <p class="pick-hint">
+          Click a room to fill <strong>{picksFor}</strong>.
+        </p>
+      )}
       <div class="legend">
         <p>
           {v.turn

@@ -80,7 +80,7 @@ const moleOf = (v: Json | undefined, player?: string): MoleShown | undefined => 
   };
 };
 
-export function TunnelersView({ payload }: ViewProps) {
+export function TunnelersView({ payload, onPick, picksFor }: ViewProps) {
   const v: JsonObject = payload.view;
   const me = obj(v.you) ?? {};
   const name = payload.viewer.role === 'player' ? payload.viewer.name : undefined;
@@ -105,6 +105,16 @@ export function TunnelersView({ payload }: ViewProps) {
   const announcements = arr(v.announcements).map(show);
   const turn = str(v.turn);
   const title = name ? `The board as ${name} knows it` : boardKnown ? 'The board' : 'The board (hidden)';
+  // A click on a square fills the form being prepared: a square added to a path, or a target.
+  const click = (e: MouseEvent) => {
+    const svg = e.currentTarget as SVGSVGElement;
+    const m = svg.getScreenCTM();
+    if (!onPick || !m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const f = Math.floor((p.x - M) / CELL);
+    const r = 8 - Math.floor(p.y / CELL);
+    if (f >= 0 && f < 8 && r >= 1 && r <= 8) onPick({ square: `${FILES[f] ?? ''}${r}` });
+  };
 
   const square = (sq: string, cls: string, label: string, key: string) => {
     const c = coords(sq);
@@ -144,13 +154,19 @@ export function TunnelersView({ payload }: ViewProps) {
   return (
     <div class="tunnelers-view">
       <svg
-        class="board chess"
+        class={`board chess${onPick ? ' pickable' : ''}`}
         viewBox={`0 0 ${M + 8 * CELL + 4} ${8 * CELL + 22}`}
         role="img"
         aria-label={title}
         data-testid="tunnelers-svg"
+        onClick={click}
       >
         <title>{title}</title>
+        <defs>
+          <pattern id="tunnel-hatch" width="8" height="8" patternUnits="userSpaceOnUse">
+            <path d="M 0 8 L 8 0" class="hatch" />
+          </pattern>
+        </defs>
         {Array.from({ length: 64 }, (_, i) => {
           const f = (i % 8) + 1;
           const r = Math.floor(i / 8) + 1;
@@ -160,6 +176,22 @@ export function TunnelersView({ payload }: ViewProps) {
         })}
         {tunnels.map((t) => square(t, 'tunnel', `${t}: tunneled`, `t-${t}`))}
         {mine && square(mine.at, 'tunnel', `${mine.at}: tunneled (your mole is here)`, `t-mine`)}
+        {[...tunnels, ...(mine ? [mine.at] : [])].map((t, i) => {
+          // A tunnel is hatched as well as darker, so colour is not its only sign.
+          const c = coords(t);
+          if (!c) return null;
+          return (
+            <rect
+              key={`h-${t}-${i}`}
+              class="tunnel-hatch"
+              x={M + (c[0] - 1) * CELL}
+              y={(8 - c[1]) * CELL}
+              width={CELL}
+              height={CELL}
+              fill="url(#tunnel-hatch)"
+            />
+          );
+        })}
         {others.map((m) => moleMark(m, 'mole other'))}
         {mine && moleMark(mine, 'mole you')}
         {Array.from({ length: 8 }, (_, i) => (
@@ -173,7 +205,30 @@ export function TunnelersView({ payload }: ViewProps) {
           </g>
         ))}
       </svg>
+      {onPick && (
+        <p class="pick-hint">
+          Click a square to fill <strong>{picksFor}</strong>.
+        </p>
+      )}
       <div class="legend">
+        <ul class="plain inline key" data-testid="tunnelers-key">
+          <li>
+            <span class="swatch earth-swatch" /> rock{boardKnown ? '' : ' or unknown'}
+          </li>
+          <li>
+            <span class="swatch tunnel-swatch" /> tunnel (hatched)
+          </li>
+          {name && (
+            <li>
+              <span class="swatch mole-you-swatch">{name.slice(0, 2)}</span> your mole
+            </li>
+          )}
+          {others.length > 0 && (
+            <li>
+              <span class="swatch mole-swatch">ab</span> another's mole, by the first letters of eir name
+            </li>
+          )}
+        </ul>
         {mine ? (
           <p class="you">
             {`Your mole is at ${mine.at}`}
@@ -230,7 +285,7 @@ export function TunnelersView({ payload }: ViewProps) {
                 <li key={p}>{`${p}: ${arr(h).map(show).join(' ') || 'empty'}`}</li>
               ))}
             </ul>
-            <p>{`Deck, top first: ${deck.join(' ') || 'empty'}`}</p>
+            <p class="deck">{`Deck, top first: ${deck.join(' ') || 'empty'}`}</p>
           </>
         )}
         {players.length > 0 && (
