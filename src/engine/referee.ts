@@ -494,9 +494,8 @@ export class Referee {
     };
     const elsewhere = await this.decider?.decide(job);
     if (elsewhere) return elsewhere;
-    const t0 = performance.now();
     const decided = decideLinked(this.kernel, job);
-    this.decider?.decidedHere(job, performance.now() - t0);
+    this.decider?.decidedHere(job, decided);
     return decided;
   }
 

@@ -2,7 +2,6 @@
 // same kernel, rulesets and native hashes as the server's own thread, so a job decided here gives exactly
 // the entries and state it would have given there (src/engine/deciding.ts). It keeps nothing between jobs.
 import { setPriority } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import type { Result, RuleError } from '../core/index.js';
 import { Kernel } from '../core/index.js';
@@ -18,11 +17,11 @@ export interface DecideRequest {
 }
 
 /**
- * What the thread answers: the decision and how long it took, or why it could not be made here (a program
- * error: the server then decides the job itself, and fails as it would have).
+ * What the thread answers: the decision, or why it could not be made here (a program error: the server then
+ * decides the job itself, and fails as it would have).
  */
 export type DecideAnswer =
-  | { readonly id: number; readonly decided: Result<Linked, RuleError>; readonly ms: number }
+  | { readonly id: number; readonly decided: Result<Linked, RuleError> }
   | { readonly id: number; readonly failed: string };
 
 /**
@@ -43,9 +42,7 @@ const kernel = new Kernel(defaultRegistry());
 parentPort?.on('message', ({ id, job }: DecideRequest) => {
   let answer: DecideAnswer;
   try {
-    const t0 = performance.now();
-    const decided = decideLinked(kernel, job);
-    answer = { id, decided, ms: performance.now() - t0 };
+    answer = { id, decided: decideLinked(kernel, job) };
   } catch (e) {
     answer = { id, failed: (e as Error).message };
   }

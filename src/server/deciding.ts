@@ -7,19 +7,23 @@
 // the same as deciding here (src/engine/deciding.ts), so the log is the same either way. The Referee still
 // applies commands to one game one at a time, so nothing else changes.
 //
-// Which commands are heavy is learned, per ruleset and command type: one that took HEAVY_DECISION_MS or more
-// (here or there) has the next ones of its kind decided there, until LIGHT_STREAK decisions there in a row
-// were quick again; and a command whose arguments hold more than HEAVY_ARGS_VALUES JSON values (a big map)
-// goes there from the first. Sending a light command costs more than deciding it (its state is copied to the
-// thread and back), so light ones stay here.
+// Which commands are heavy is learned, per ruleset and command type, from what their decisions weigh
+// (weightOf: entries and rolls, counted from the result, so the same commands are routed the same way however
+// busy the machine; timing them routed light ones to the thread whenever the machine was loaded): one that
+// weighed HEAVY_WEIGHT or more (here or there) has the next ones of its kind decided there, until
+// LIGHT_STREAK decisions there in a row weighed little again; and a command whose arguments hold more than
+// HEAVY_ARGS_VALUES JSON values (a big map) goes there from the first. Sending a light command costs more
+// than deciding it (its state is copied to the thread and back, and it would wait behind heavy ones), so
+// light ones stay here.
 import { Worker } from 'node:worker_threads';
 import type { Json, Result, RuleError } from '../core/index.js';
 import type { Decider, DecideJob, Linked } from '../engine/deciding.js';
+import { weightOf } from '../engine/deciding.js';
 import type { DecideAnswer, DecideRequest } from './decide-worker.js';
 
-/** A decision that took this long, in milliseconds, has the next ones of its kind decided on the thread. */
-export const HEAVY_DECISION_MS = 8;
-/** Quick decisions on the thread in a row (under a quarter of HEAVY_DECISION_MS) that bring a kind back. */
+/** A decision weighing this much (weightOf: ~3 ms of work) has the next ones of its kind decided on the thread. */
+export const HEAVY_WEIGHT = 200;
+/** Decisions on the thread in a row weighing under a quarter of HEAVY_WEIGHT that bring a kind back here. */
 export const LIGHT_STREAK = 8;
 /** Arguments holding more JSON values than this are decided on the thread from the first. */
 export const HEAVY_ARGS_VALUES = 2000;
@@ -111,13 +115,14 @@ export class ThreadDecider implements Decider {
     if (!this.thread || this.thread.dead) this.thread = new DecideThread();
     return this.thread.run(job).then((answer) => {
       if (!answer || 'failed' in answer) return undefined;
-      this.learn(kind, answer.ms);
+      this.learn(kind, weightOf(answer.decided));
       return answer.decided;
     });
   }
 
-  decidedHere(job: DecideJob, ms: number): void {
-    if (ms >= HEAVY_DECISION_MS) this.learn(kindOf(job), ms);
+  decidedHere(job: DecideJob, decided: Result<Linked, RuleError>): void {
+    const weight = weightOf(decided);
+    if (weight >= HEAVY_WEIGHT) this.learn(kindOf(job), weight);
   }
 
   /** Stops the thread; decisions under way there are made on the server's thread instead. */
@@ -128,14 +133,14 @@ export class ThreadDecider implements Decider {
     await thread?.terminate();
   }
 
-  private learn(kind: string, ms: number): void {
+  private learn(kind: string, weight: number): void {
     const streak = this.heavy.get(kind);
-    if (ms >= HEAVY_DECISION_MS) {
+    if (weight >= HEAVY_WEIGHT) {
       if (streak === undefined && this.heavy.size >= KINDS_REMEMBERED)
         this.heavy.delete(this.heavy.keys().next().value as string);
       this.heavy.set(kind, 0);
     } else if (streak === undefined) return;
-    else if (ms >= HEAVY_DECISION_MS / 4) this.heavy.set(kind, 0);
+    else if (weight >= HEAVY_WEIGHT / 4) this.heavy.set(kind, 0);
     else if (streak + 1 >= LIGHT_STREAK) this.heavy.delete(kind);
     else this.heavy.set(kind, streak + 1);
   }

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Command, GameState } from '../../src/core/index.js';
 import { ADMIN, chain, GENESIS, Kernel, player } from '../../src/core/index.js';
 import type { DecideJob } from '../../src/engine/deciding.js';
-import { decideLinked } from '../../src/engine/deciding.js';
+import { decideLinked, weightOf } from '../../src/engine/deciding.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { MAX_SQUARES } from '../../src/rulesets/field-match/index.js';
 import type * as Deciding from '../../src/server/deciding.js';
@@ -15,7 +15,7 @@ import type * as Deciding from '../../src/server/deciding.js';
 const BUILT = pathToFileURL(
   fileURLToPath(new URL('../../dist/src/server/deciding.js', import.meta.url)),
 ).href;
-const { HEAVY_ARGS_VALUES, HEAVY_DECISION_MS, holdsMore, ThreadDecider } = (await import(
+const { HEAVY_ARGS_VALUES, HEAVY_WEIGHT, LIGHT_STREAK, holdsMore, ThreadDecider } = (await import(
   BUILT
 )) as typeof Deciding;
 
@@ -72,14 +72,16 @@ describe('Issue 13 item 4: heavy commands decided on a thread give what deciding
   };
 
   it('a Life Initialize of the largest Field: once found heavy, the same entries and state, decided there', async () => {
-    // A light kind with small arguments stays here...
+    // A kind with small arguments stays here until a decision of it weighed much.
     expect(decider.decide(initialize)).toBeUndefined();
-    // ... until a decision of its kind has taken long here.
-    decider.decidedHere(initialize, HEAVY_DECISION_MS);
+    const here = decideLinked(kernel, initialize);
+    // An entry per event and one per roll: a roll per square, a Team for each of two players, the Advantage.
+    expect(weightOf(here)).toBeGreaterThanOrEqual(HEAVY_WEIGHT);
+    expect(weightOf(here)).toBe((here.ok ? here.value.entries.length : 0) + side * side + 2 + 1);
+    decider.decidedHere(initialize, here);
     const there = decider.decide(initialize);
     expect(there).toBeDefined();
     const answer = await there;
-    const here = decideLinked(kernel, initialize);
     expect(answer).toEqual(here);
     if (!answer?.ok) throw new Error('refused');
     // A roll per square, in one entry, linked onto the log where it stood.
@@ -93,17 +95,27 @@ describe('Issue 13 item 4: heavy commands decided on a thread give what deciding
         answer.value.entries.map((e) => e.at),
       ).map((e) => e.hash),
     );
-    // A quick decision here does not make the kind light again.
-    decider.decidedHere(initialize, 0);
+    // A light decision here does not make the kind light again.
+    decider.decidedHere(initialize, { ok: false, error: { code: 'x', message: 'x' } });
     expect(decider.decide(initialize)).toBeDefined();
   });
 
-  it('a refusal decided there is the refusal decided here', async () => {
-    const evolve: DecideJob = { ...initialize, command: { type: 'evolve', by: ADMIN, args: {} } };
-    decider.decidedHere(evolve, HEAVY_DECISION_MS * 2);
-    const answer = await decider.decide(evolve);
-    expect(answer).toEqual(decideLinked(kernel, evolve));
-    expect(answer?.ok).toBe(false);
+  it('a refusal decided there is the refusal decided here; light decisions there bring the kind back', async () => {
+    const initialized = decideLinked(kernel, initialize);
+    if (!initialized.ok) throw new Error('refused');
+    const last = initialized.value.entries[initialized.value.entries.length - 1];
+    const again: DecideJob = {
+      ...initialize,
+      state: initialized.value.state,
+      head: last?.hash ?? '',
+      seq: last?.seq ?? 0,
+    };
+    const refused = await decider.decide(again);
+    expect(refused).toEqual(decideLinked(kernel, again));
+    expect(refused?.ok).toBe(false);
+    // Decisions there that weigh little (a refusal weighs nothing), LIGHT_STREAK in a row: then here again.
+    for (let i = 1; i < LIGHT_STREAK; i++) expect(await decider.decide(again)).toBeDefined();
+    expect(decider.decide(again)).toBeUndefined();
   });
 
   it('a Quests game on a big map is decided there from the first, with the same log and state', async () => {
@@ -139,7 +151,7 @@ describe('Issue 13 item 4: heavy commands decided on a thread give what deciding
 
   it('once closed, everything is decided here', async () => {
     const other = new ThreadDecider();
-    other.decidedHere(initialize, HEAVY_DECISION_MS);
+    other.decidedHere(initialize, decideLinked(kernel, initialize));
     await other.close();
     expect(other.decide(initialize)).toBeUndefined();
   });
