@@ -2,6 +2,7 @@
 // latency, and, when another build was run side by side in the same rounds (`--compare`), its p99 and the
 // ratio of the two, which holds up on a machine whose other work makes the absolute figures noisy.
 import type { CostResult, PhaseResult } from './cost.js';
+import { cpus } from 'node:os';
 import { machine } from './reliability-doc.js';
 
 /** One round of the campaign: this build's result, and the compared build's, run at the same time. */
@@ -10,7 +11,7 @@ export interface CostRound {
   readonly other?: CostResult;
 }
 
-/** How the compared build is named in the section, e.g. "main (d392491)". */
+/** How the compared build is named in the section, e.g. "main at d392491". */
 export interface Compared {
   readonly name: string;
 }
@@ -46,9 +47,10 @@ export function costSection(rounds: readonly CostRound[], compared?: Compared): 
   const last = own[own.length - 1] ?? first;
   const loads = rounds.flatMap((r) => r.own.load);
   const loaded = Math.max(...loads) > 2;
+  const loadText = rounds.map((r) => r.own.load.map((l) => l.toFixed(1)).join('–')).join(', ');
   const many = rounds.length > 1;
   const head = compared
-    ? `| phase | the abuse | light requests | p50 | p99 | max | p99 < 100 ms | ${compared.name}: p99 | p99 ÷ ${compared.name}'s |`
+    ? '| phase | the abuse | light requests | p50 | p99 | max | p99 < 100 ms | compared: p99 | p99 ÷ compared |'
     : '| phase | the abuse | light requests | p50 | p99 | max | p99 < 100 ms |';
   const rows = first.phases.map(({ phase }) => {
     const o = over(own, phase);
@@ -85,7 +87,8 @@ export function costSection(rounds: readonly CostRound[], compared?: Compared): 
     own.reduce((n, r) => n + r[k], 0);
   const failures = own.flatMap((r) => r.failures);
   const otherFailures = others.flatMap((r) => r.failures);
-  const shutdowns = own.map((r) => `${r.shutdown.exitCode ?? 'none'} after ${fmt(r.shutdown.ms)}`).join(', ');
+  const exits = (rs: readonly CostResult[]): string =>
+    rs.map((r) => `${r.shutdown.exitCode ?? 'none'} after ${fmt(r.shutdown.ms)}`).join(', ');
   return `## Cost
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} by \`node dist/bench/campaigns/cost.js${compared ? ` --compare … --rounds ${rounds.length}` : ''}\`
@@ -94,11 +97,10 @@ ${first.options.games} Grid games × ${first.options.players} players (each anno
 20 ms apart), while one abuse after another runs for ${first.options.seconds} s. The figures are the light load's
 request latency during each phase${many ? `, the median over ${rounds.length} rounds (light requests: the sum)` : ''}; the target is p99 < 100 ms.${
     compared
-      ? ` In each round the build of ${compared.name} ran the same campaign at the same time, in a process and a server of its own, so both met the same load from the rest of the machine (and each other's): the ratio compares them where the absolute figures cannot.`
+      ? ` In each round the compared build, ${compared.name}, ran the same campaign at the same time, in a process and a server of its own, so both met the same load from the rest of the machine (and each other's): the ratio compares them where the absolute figures cannot.`
       : ''
   }
-The machine's 1-minute load average was ${loads.map((l) => l.toFixed(1)).join(', ')} at the start and end of
-${many ? 'each round' : 'the campaign'}${loaded ? ` (the machine is shared: other work kept its 2 cores busy, and the light load's latency is mostly waiting for a core; the baseline, with no abuse at all, is the yardstick for the phases after it, and the target can only be judged on a quiet machine)` : ''}.
+The machine's 1-minute load average went ${loadText} (start–end of ${many ? 'each round' : 'the campaign'}).${loaded ? ` The machine is shared: other work kept its ${cpus().length} cores busy, so the light load's latency is mostly waiting for a core; the baseline, with no abuse at all, is the yardstick for the phases after it, and the target can only be judged on a quiet machine.` : ''}
 
 ${head}
 | ${head
@@ -111,13 +113,17 @@ ${compared ? `\np99 of each round, this build against ${compared.name} (ms): ${p
 - Refused as they must be: ${Object.entries(last.refusals)
     .map(([what, x]) => `${what} ${x.refusedAsExpected}/${x.tried}`)
     .join(', ')}.
-- SIGTERM during a verify storm with event streams open: exit code ${shutdowns}; ${sum('acknowledged').toLocaleString('en')}
-  commands acknowledged, ${sum('lost')} lost, ${sum('duplicated')} twice.
+- SIGTERM during a verify storm with event streams open: exit code ${exits(own)}${compared ? ` (the compared build: ${exits(others)})` : ''};
+  ${sum('acknowledged').toLocaleString('en')} commands acknowledged, ${sum('lost')} lost, ${sum('duplicated')} twice.
 - Failures: ${failures.length === 0 ? 'none' : failures.join('; ')}.${
     compared
-      ? `\n- Failures of ${compared.name}'s build: ${otherFailures.length === 0 ? 'none' : otherFailures.join('; ')}.`
+      ? `\n- Failures of the compared build: ${otherFailures.length === 0 ? 'none' : otherFailures.join('; ')}.`
       : ''
   }
+
+Off the event loop, on worker threads (docs/architecture.md, "Every request has a bounded cost"): \`/verify\`
+(the thread reads the log itself), the decisions of heavy commands (a Life Initialize of 1,024 squares, a
+Quests game on a big map), the store's file check and the WAL's checkpoints.
 
 What one request costs by size (\`node dist/bench/costs.js\`), from which the caps of docs/api.md were chosen, is in
 docs/benchmarks.md ("What a request costs").`;
