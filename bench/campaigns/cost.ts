@@ -15,7 +15,12 @@
 // (code 0) and every acknowledged command must be in the store, none twice.
 //
 // Run: `node dist/bench/campaigns/cost.js [--seconds S] [--no-doc]` after `npm run build`. Prints the figures as
-// JSON, writes the "Cost" section of docs/reliability.md (unless --no-doc), exits 1 on any failure.
+// JSON, writes the "Cost" section of docs/reliability.md (unless --no-doc; bench/campaigns/cost-doc.ts), exits
+// 1 on any failure. On a shared machine the absolute figures swing with its other work: `--compare CLI
+// [--compare-name NAME] [--rounds N]` runs the campaign against another build's `referee` (e.g. main's
+// dist/src/cli/main.js) at the same time, each in a process of its own, N rounds (2 by default), and the
+// section gives both p99s and their ratio.
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +31,9 @@ import { performance } from 'node:perf_hooks';
 import { openStore } from '../../src/store/open.js';
 import { MAX_SQUARES } from '../../src/rulesets/field-match/index.js';
 import { MAX_PARAGRAPH_CHARS, MAX_POST_SENTENCES, MAX_SUGGEST_CHARS } from '../../src/forum/limits.js';
-import { machine, writeSection } from './reliability-doc.js';
+import { writeSection } from './reliability-doc.js';
+import type { CostRound } from './cost-doc.js';
+import { costSection } from './cost-doc.js';
 import type { ServeProcess } from '../serve-process.js';
 import { startServe } from '../serve-process.js';
 
@@ -458,37 +465,27 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
   };
 }
 
-const fmt = (ms: number): string => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : '—');
-
-function section(r: CostResult): string {
-  const rows = r.phases.map(
-    (p) =>
-      `| ${p.phase} | ${p.abuse} | ${p.requests.toLocaleString('en')} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt(p.max)} | ${p.p99 < 100 ? 'met' : 'NOT met'} |`,
-  );
-  return `## Cost
-
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} by \`node dist/bench/campaigns/cost.js\` (issue 13,
-item 4): a real \`referee serve\` on loopback (SQLite, \`synchronous=FULL\`) with a light load of
-${r.options.games} Grid games × ${r.options.players} players (each announcing and reading its view in turn, 20 ms
-apart), while one abuse after another runs for ${r.options.seconds} s. The figures are the light load's request
-latency during each phase; the target is p99 < 100 ms. The machine's load average was ${r.load[0].toFixed(1)} when
-the campaign started and ${r.load[1].toFixed(1)} when it ended${r.load[0] > 2 ? ` (other work shares its cores: the baseline, with no abuse at all, is the yardstick for the phases after it, and the target can only be judged on a quiet machine)` : ''}.
-
-| phase | the abuse | light requests | p50 | p99 | max | p99 < 100 ms |
-| --- | --- | --- | --- | --- | --- | --- |
-${rows.join('\n')}
-
-- /verify: ${r.verify.ok} answered, ${r.verify.busy} refused \`busy\` (503, Retry-After), ${r.verify.other} otherwise.
-- Refused as they must be: ${Object.entries(r.refusals)
-    .map(([what, x]) => `${what} ${x.refusedAsExpected}/${x.tried}`)
-    .join(', ')}.
-- SIGTERM during a verify storm (${r.shutdown.inFlight} requests in flight) with event streams open: exit code
-  ${r.shutdown.exitCode ?? 'none'} after ${fmt(r.shutdown.ms)}; ${r.acknowledged.toLocaleString('en')} commands
-  acknowledged, ${r.lost} lost, ${r.duplicated} twice.
-- Failures: ${r.failures.length === 0 ? 'none' : r.failures.join('; ')}.
-
-What one request costs by size (\`node dist/bench/costs.js\`), from which the caps of docs/api.md were chosen, is in
-docs/benchmarks.md ("What a request costs").`;
+/** Runs the campaign in a process of its own against the build whose CLI is `cli`; answers its result. */
+function inChild(cli: string, args: readonly string[]): Promise<CostResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--child', '--cli', cli, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.on('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as CostResult);
+      } catch {
+        reject(new Error(`the campaign against ${cli} ended (${code ?? 'signal'}) without a result`));
+      }
+    });
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -496,14 +493,34 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
   };
-  const r = await costCampaign({
-    seconds: Number(arg('seconds', '10')),
+  const seconds = arg('seconds', '10');
+  const streams = arg('streams', '200');
+  const options: CostOptions = {
+    seconds: Number(seconds),
     games: 4,
     players: 4,
-    streams: Number(arg('streams', '200')),
+    streams: Number(streams),
     verifiers: 16,
-  });
-  console.log(JSON.stringify(r, null, 2));
-  if (!process.argv.includes('--no-doc')) await writeSection('cost', section(r));
-  process.exitCode = r.failures.length === 0 ? 0 : 1;
+  };
+  if (process.argv.includes('--child')) {
+    // One side of a comparison: the result alone, on stdout.
+    const r = await costCampaign({ ...options, cli: arg('cli', CLI) });
+    process.stdout.write(JSON.stringify(r));
+  } else {
+    // --compare CLI: another build's `referee` (e.g. main's dist/src/cli/main.js), run side by side.
+    const compare = arg('compare', '');
+    const rounds = Number(arg('rounds', compare ? '2' : '1'));
+    const results: CostRound[] = [];
+    for (let i = 0; i < rounds; i++) {
+      if (compare) {
+        const args = ['--seconds', seconds, '--streams', streams];
+        const [own, other] = await Promise.all([inChild(CLI, args), inChild(compare, args)]);
+        results.push({ own, other });
+      } else results.push({ own: await costCampaign(options) });
+    }
+    console.log(JSON.stringify(results, null, 2));
+    const compared = compare ? { name: arg('compare-name', 'main') } : undefined;
+    if (!process.argv.includes('--no-doc')) await writeSection('cost', costSection(results, compared));
+    process.exitCode = results.every((r) => r.own.failures.length === 0) ? 0 : 1;
+  }
 }

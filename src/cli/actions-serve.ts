@@ -132,6 +132,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
       creation,
       ...(trustProxy ? { trustProxy } : {}),
       verify: { worker: { db: dbPath(program) } },
+      decideOnThread: true,
     });
     const address = await app.listen({ port: Number(opts.port), host: opts.host });
     console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);

@@ -14,7 +14,6 @@
 // up), so no answer ever rests on a state older than the store.
 import type {
   Command,
-  Decided,
   GameState,
   JsonObject,
   LogEntry,
@@ -26,7 +25,6 @@ import type {
 } from '../core/index.js';
 import {
   batchCommand,
-  chain,
   err,
   FOLD_NOOP_TYPES,
   foldCode,
@@ -47,6 +45,8 @@ import { verifyStored } from './verification.js';
 import { reusedId } from './idempotency.js';
 import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
+import type { Decider, DecideJob, Linked } from './deciding.js';
+import { decideLinked } from './deciding.js';
 
 /** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
 export interface Accepted {
@@ -138,6 +138,8 @@ export class Referee {
   private readonly snapshots: SnapshotKeeper;
   /** Who checks the store's file, if not the store itself (see checkFileWith). */
   private fileCheck: FileCheck | undefined;
+  /** Who decides the commands it takes, if not this thread (see decideWith). */
+  private decider: Decider | undefined;
   /** The listeners of appends, and the watching of other processes' (following.ts). */
   private readonly following: Following;
   /** The file's last sound check for first writes, shared for FILE_CHECK_REUSE_MS (see soundFile). */
@@ -327,6 +329,14 @@ export class Referee {
   }
 
   /**
+   * Has `decider` decide the commands it takes (on another thread: deciding.ts) from now on, or every command
+   * decided here again when undefined.
+   */
+  decideWith(decider: Decider | undefined): void {
+    this.decider = decider;
+  }
+
+  /**
    * The file check before a game's first write, shared: SQLite's check reads the whole log (every game's), so
    * checking it again for each game made a process's first writes to N games cost N whole-file reads, on the
    * event loop (10,000 scheduled games' first ticks stalled the clock for minutes; bench/clock.ts). A sound
@@ -366,12 +376,9 @@ export class Referee {
     const hit = this.cache.get(game);
     // A cache known to be behind would only have its append refused: the careful way catches it up first.
     if (!hit || command.type === 'create' || this.stale.has(game)) return undefined;
-    const decided = this.kernel.decide(hit.state, command, {
-      head: hit.head,
-      ...(hit.master ? { master: hit.master } : {}),
-    });
+    const decided = await this.decideOn(hit, command, hit.master);
     if (!decided.ok) return undefined;
-    const entries = this.link(hit, decided.value);
+    const { entries } = decided.value;
     const notices = await this.noticesOf(game, options, entries, decided.value.state, hit.state);
     const snapshot = await this.snapshots.due(game, hit, entries, decided.value.state, hit.master);
     try {
@@ -426,12 +433,9 @@ export class Referee {
       }
     }
     const master = creating && command.args.dice !== 'manual' ? this.entropy() : (loaded?.master ?? null);
-    const decided = this.kernel.decide(loaded?.state, command, {
-      head: loaded?.head ?? GENESIS,
-      ...(master ? { master } : {}),
-    });
+    const decided = await this.decideOn(loaded, command, master);
     if (!decided.ok) return decided;
-    const entries = this.link(loaded, decided.value);
+    const { entries } = decided.value;
     const notices = await this.noticesOf(game, options, entries, decided.value.state, loaded?.state);
     const snapshot = await this.snapshots.due(game, loaded, entries, decided.value.state, master);
     // A refused append wrote nothing and leaves the cache as it was: true of what was committed, and the
@@ -472,8 +476,27 @@ export class Referee {
     }
   }
 
-  private link(loaded: Loaded | undefined, decided: Decided): LogEntry[] {
-    return chain(loaded?.head ?? GENESIS, (loaded?.state.seq ?? 0) + 1, decided.events, decided.ats);
+  /**
+   * The command decided on `loaded` (none: a creation) and linked onto its log: by the decider if it takes
+   * it (decideWith), else here.
+   */
+  private async decideOn(
+    loaded: Loaded | undefined,
+    command: Command,
+    master: Uint8Array | null,
+  ): Promise<Result<Linked, RuleError>> {
+    const job: DecideJob = {
+      state: loaded?.state,
+      command,
+      head: loaded?.head ?? GENESIS,
+      seq: loaded?.state.seq ?? 0,
+      ...(master ? { master } : {}),
+    };
+    const elsewhere = await this.decider?.decide(job);
+    if (elsewhere) return elsewhere;
+    const decided = decideLinked(this.kernel, job);
+    this.decider?.decidedHere(job, decided);
+    return decided;
   }
 
   /**

@@ -31,6 +31,7 @@ import { registerWriteRoutes } from './routes-write.js';
 import { registerPreviewRoutes } from './routes-preview.js';
 import type { VerifierOptions } from './verify.js';
 import { Verifier } from './verify.js';
+import { ThreadDecider } from './deciding.js';
 
 export interface AppOptions {
   readonly referee: Referee;
@@ -58,6 +59,12 @@ export interface AppOptions {
   readonly trustProxy?: readonly string[];
   /** How GET …/verify runs (verify.ts): `referee serve` runs it on a worker thread. */
   readonly verify?: VerifierOptions;
+  /**
+   * Heavy commands decided on a worker thread (deciding.ts). The thread runs the compiled program's default
+   * rulesets, so only a Referee over defaultRegistry() may have it: `referee serve` turns it on; the
+   * in-process test harness (buildApp from the sources) decides everything on its own thread.
+   */
+  readonly decideOnThread?: boolean;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -124,6 +131,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const verifier = new Verifier(options.referee, options.verify);
   app.addHook('onClose', () => verifier.close());
+  if (options.decideOnThread) {
+    const decider = new ThreadDecider();
+    options.referee.decideWith(decider);
+    app.addHook('onClose', async () => {
+      options.referee.decideWith(undefined);
+      await decider.close();
+    });
+  }
   registerHardening(app);
   await registerClientLimits(app, options.clientLimits);
   const onAuthFailure = authFailureHandler(options.authLimit);

@@ -4,7 +4,8 @@
 // file, not with the game): on the thread that serves every game, that stalled them all. So this thread opens
 // the store itself (a read-only connection: src/store/reader.ts), reads the log, checks the file, re-decides
 // with the same verifyLog as `referee verify` (the rulesets this program has, the native hashes) and counts
-// what each viewer may check; the server sends a game's name and gets the answer back.
+// what each viewer may check; the server sends a game's name and gets the answer back. The checking thread
+// also checkpoints the store's WAL (src/store/sqlite/checkpoints.ts), so the event loop never copies it.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
@@ -31,12 +32,15 @@ export interface VerifyWorkerData {
 /** What the server asks: a game verified, or the store's file checked. */
 export type VerifyJob =
   | { readonly id: number; readonly kind: 'verify'; readonly game: string }
-  | { readonly id: number; readonly kind: 'check-file' };
+  | { readonly id: number; readonly kind: 'check-file' }
+  /** A checkpoint of the store's WAL (SQLite; src/store/sqlite/checkpoints.ts). */
+  | { readonly id: number; readonly kind: 'checkpoint' };
 
 /** What the thread answers: the verification and the counts of it each viewer may be told (numbering.ts). */
 export type VerifyAnswer =
   | { readonly id: number; readonly report: VerifyReport; readonly counts: CheckableCounts }
   | { readonly id: number; readonly damage: string | undefined }
+  | { readonly id: number; readonly checkpointed: true }
   /** The store refused (its code: the server answers as it answers the store's errors), or a failure. */
   | { readonly id: number; readonly error: string; readonly code?: StoreError['code'] };
 
@@ -64,6 +68,11 @@ async function loadKernel(): Promise<Kernel> {
 async function answer(job: VerifyJob): Promise<VerifyAnswer> {
   const store = await (reader ??= openReader(data.db));
   if (job.kind === 'check-file') return { id: job.id, damage: await store.checkFile?.() };
+  if (job.kind === 'checkpoint') {
+    if (!store.checkpoint) throw new Error('this store has no journal to checkpoint');
+    await store.checkpoint();
+    return { id: job.id, checkpointed: true };
+  }
   const k = await (kernel ??= loadKernel());
   let counts = checkableCounts([]);
   const report = await verifyStored(k, store, job.game, (entries, master) => {

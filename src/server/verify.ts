@@ -11,7 +11,8 @@
 // - at most VERIFY_RUNNING run at once and VERIFY_WAITING wait; past that the answer is 503 `busy` with
 //   Retry-After, so a storm of verifications of different games queues no unbounded work.
 // The same kind of thread checks the store's file for the Referee before its first write to each game
-// (Referee.checkFileWith), so that check does not stall every game either.
+// (Referee.checkFileWith), so that check does not stall every game either, and checkpoints the store's WAL
+// (SqliteStore.checkpointWith), which SQLite otherwise does inside a commit on the event loop.
 import { Worker } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
 import { verifyLog } from '../core/index.js';
@@ -130,8 +131,12 @@ export class Verifier {
     this.waiting = options.waiting ?? VERIFY_WAITING;
     const db = options.worker?.db;
     this.db = db === undefined || db === ':memory:' || db === 'sqlite::memory:' ? undefined : db;
-    // PostgreSQL has no file to check (its Store has no checkFile); a SQLite file is checked on a thread.
-    if (this.db !== undefined && !isPostgresSpec(this.db)) referee.checkFileWith(() => this.checkFile());
+    // PostgreSQL has no file to check (its Store has no checkFile); a SQLite file is checked on a thread,
+    // and its WAL checkpointed there too (src/store/sqlite/checkpoints.ts).
+    if (this.db !== undefined && !isPostgresSpec(this.db)) {
+      referee.checkFileWith(() => this.checkFile());
+      referee.store.checkpointWith?.(() => this.checkpoint());
+    }
   }
 
   /**
@@ -177,7 +182,10 @@ export class Verifier {
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.queue.splice(0)) wake();
-    if (this.db !== undefined) this.referee.checkFileWith(undefined);
+    if (this.db !== undefined) {
+      this.referee.checkFileWith(undefined);
+      this.referee.store.checkpointWith?.(undefined);
+    }
     const threads = [...this.threads, ...(this.fileThread ? [this.fileThread] : [])];
     await Promise.all(threads.map((t) => t.terminate()));
   }
@@ -197,16 +205,31 @@ export class Verifier {
     const own = async () => (this.referee.store.checkFile ? await this.referee.store.checkFile() : undefined);
     // Closed, or the thread failed (out of memory, stopped): the store checks its file itself, as without one.
     if (this.closed || this.db === undefined) return own();
-    if (!this.fileThread || this.fileThread.dead)
-      this.fileThread = new VerifyThread({ db: this.db, background: false });
     try {
-      const answer = await this.fileThread.run({ kind: 'check-file' });
+      const answer = await this.checkingThread(this.db).run({ kind: 'check-file' });
       if ('damage' in answer) return answer.damage;
       throw new Error('the checking thread answered something else');
     } catch (e) {
       if (e instanceof WorkerFailed) return own();
       throw e;
     }
+  }
+
+  /** The thread that checks the store's file and checkpoints its WAL (started again if it failed). */
+  private checkingThread(db: string): VerifyThread {
+    if (!this.fileThread || this.fileThread.dead)
+      this.fileThread = new VerifyThread({ db, background: false });
+    return this.fileThread;
+  }
+
+  /**
+   * A checkpoint of the store's WAL on the checking thread (its connection, not the event loop's). Fails if
+   * closed or the thread failed: the store then checkpoints itself.
+   */
+  private async checkpoint(): Promise<void> {
+    if (this.closed || this.db === undefined) throw new Error('the checking thread is stopped');
+    const answer = await this.checkingThread(this.db).run({ kind: 'checkpoint' });
+    if (!('checkpointed' in answer)) throw new Error('the checking thread answered something else');
   }
 
   private async run(game: string): Promise<Verified> {

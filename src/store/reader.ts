@@ -10,8 +10,13 @@ import { parsePostgresUrl, PostgresStore } from './postgres.js';
 import { parseEvent, translate } from './sqlite/file.js';
 import type { Store } from './store.js';
 
-/** What a reader can do: read logs and secrets, check its file, close. */
-export type StoreReader = Pick<Store, 'stream' | 'master' | 'checkFile' | 'close'>;
+/**
+ * What a reader can do: read logs and secrets, check its file, checkpoint its journal (SQLite: the WAL, for
+ * the server's store; sqlite/checkpoints.ts), close.
+ */
+export type StoreReader = Pick<Store, 'stream' | 'master' | 'checkFile' | 'close'> & {
+  checkpoint?(): Promise<void>;
+};
 
 /** Entries per page (as SqliteStore.stream reads them). */
 const PAGE = 5000;
@@ -30,6 +35,8 @@ export class SqliteReader implements StoreReader {
   private readonly db: Database.Database;
   private readonly page: Database.Statement<[string, number, number], LogRow>;
   private readonly secret: Database.Statement<[string], { master: Buffer }>;
+  /** A read-write connection for checkpoints alone (this reader's own is read-only); opened when needed. */
+  private writer: Database.Database | undefined;
 
   constructor(readonly path: string) {
     try {
@@ -71,7 +78,25 @@ export class SqliteReader implements StoreReader {
     return Promise.resolve(result === 'ok' ? undefined : result.replace(/\s+/g, ' '));
   }
 
+  /**
+   * A PASSIVE checkpoint of the WAL: the frames no reader still needs are copied into the file, without
+   * waiting for any reader or writer. The writing connection's SQLite no longer does it inside its commits.
+   */
+  checkpoint(): Promise<void> {
+    try {
+      if (!this.writer) {
+        this.writer = new Database(this.path, { fileMustExist: true });
+        this.writer.pragma('busy_timeout = 5000');
+      }
+      this.writer.pragma('wal_checkpoint(PASSIVE)');
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(translate(e, this.path));
+    }
+  }
+
   close(): Promise<void> {
+    this.writer?.close();
     this.db.close();
     return Promise.resolve();
   }

@@ -38,6 +38,7 @@ import { SqliteOutbox } from './sqlite/outbox.js';
 import type { LookoutOptions } from './sqlite/others.js';
 import { Others } from './sqlite/others.js';
 import { SqliteSnapshots } from './sqlite/snapshots.js';
+import { Checkpoints } from './sqlite/checkpoints.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
 export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
@@ -106,6 +107,8 @@ export class SqliteStore implements Store {
   private readonly addresses: SqliteAddresses;
   private readonly byMail: SqliteByMail;
   private readonly snapshots: SqliteSnapshots;
+  /** Who checkpoints the WAL, and when (sqlite/checkpoints.ts). */
+  private readonly checkpoints: Checkpoints;
   /** Told of this connection's appends at once, and of other connections' while someone looks out. */
   private readonly watchers = new Set<StoreWatcher>();
   /** Looks out for other connections' commits (sqlite/others.ts). */
@@ -185,6 +188,7 @@ export class SqliteStore implements Store {
       this.byMail = new SqliteByMail(this.db);
       this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
       this.snapshots = new SqliteSnapshots(this.db);
+      this.checkpoints = new Checkpoints(this.db);
     } catch (e) {
       // A refused file is let go at once: no open handle, no -wal or -shm left beside it.
       opened?.close();
@@ -340,6 +344,15 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * Has `run` checkpoint the WAL (on a connection of its own, on another thread: the server's checking
+   * thread) instead of SQLite doing it on this connection inside a commit, or SQLite again when undefined.
+   * See sqlite/checkpoints.ts.
+   */
+  checkpointWith(run: (() => Promise<void>) | undefined): void {
+    this.checkpoints.by(run);
+  }
+
   /** Commits the appends waiting (see append), and answers them once their group is durable. */
   private commitWaiting(): void {
     const group = this.waiting;
@@ -376,6 +389,7 @@ export class SqliteStore implements Store {
       });
     const written = this.written;
     this.written = 0;
+    this.checkpoints.committed(written);
     if (refused.every((e) => e !== undefined)) return answer();
     if (group.length === 1 && this.syncs.size === 0 && written <= INLINE_SYNC_BYTES) {
       // A lone small append with no other sync under way: syncing here is quick and saves the trip to the

@@ -229,6 +229,12 @@ export interface Store {
    * read can pass over without an error, such as a lost page that leaves a shorter log.
    */
   checkFile?(): Promise<string | undefined>;
+  /**
+   * Optional, for a store that checkpoints a journal (SQLite's WAL): has `run` do it from now on (another
+   * connection, on another thread) instead of the store inside its commits, or the store again when
+   * undefined. A failed `run` is made up for by the store.
+   */
+  checkpointWith?(run: (() => Promise<void>) | undefined): void;
   /** Optional: everything about one game, for moving it to another store; undefined for an unknown game. */
   dumpGame?(game: string): Promise<GameDump | undefined>;
   /**
