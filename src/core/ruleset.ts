@@ -7,6 +7,7 @@ import type { ClockPhase } from './clock.js';
 import type { Actor, Viewer } from './viewer.js';
 import type { Decision } from './decision.js';
 import { reject } from './errors.js';
+import { issueText } from './arg-issues.js';
 import type { Standings } from './standings.js';
 
 // Method-style signatures are checked bivariantly, which lets a module declare handlers for its own narrow
@@ -86,9 +87,7 @@ export function command<S, Z extends z.ZodType>(spec: {
     parse(args) {
       const parsed = spec.args.safeParse(args);
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      return reject('bad-arguments', `${where}${issue?.message ?? 'invalid arguments'}`);
+      return reject('bad-arguments', issueText(parsed.error.issues[0]));
     },
     argsSchema() {
       // Computed on demand: most processes never ask. Checks that JSON Schema cannot say (refinements)
