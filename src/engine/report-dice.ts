@@ -14,7 +14,7 @@ export interface DiceFormat {
 function seedLine(s: SeedFacts, f: DiceFormat): string {
   const name = seedName(s.stream, s.epoch);
   const committed = s.committed
-    ? `committed on ${f.words(placeText(s.committed))}, SHA-256 ${f.code(s.committed.commitment)}`
+    ? `committed on ${f.words(placeText(s.committed))}, its SHA-256 ${f.code(s.committed.commitment)}`
     : 'its commitment is not in the public log';
   const when = s.stream === 'public' ? `when nweek ${s.epoch} ends` : 'when the game ends';
   const revealed = s.revealed

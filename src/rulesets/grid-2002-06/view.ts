@@ -118,7 +118,7 @@ export function juneStandings(view: JsonObject): Standings {
     ...(names('deaf').includes(p.name) ? ['Deaf'] : []),
     ...(names('icky').includes(p.name) ? ['Icky'] : []),
     ...(names('dizzy').includes(p.name) ? ['Dizzy'] : []),
-    ...(names('pinballGuns').includes(p.name) ? ['has a Pinball Gun'] : []),
+    ...(names('pinballGuns').includes(p.name) ? ['a Pinball Gun'] : []),
   ];
   const facts = (p: PlayerRow): string[] => [
     ...(p.female ? ['Female'] : []),
@@ -139,7 +139,7 @@ export function juneStandings(view: JsonObject): Standings {
       quiet: 'nothing',
     },
     { title: 'Radar', cell: (p) => String(radar[p.name] ?? INITIAL_RADAR), quiet: String(INITIAL_RADAR) },
-    { title: 'State', cell: (p) => states(p).join(', ') },
+    { title: 'Status', cell: (p) => states(p).join(', ') },
     { title: 'Marked as', cell: (p) => facts(p).join(', ') },
   ]);
 }
