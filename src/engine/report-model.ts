@@ -196,7 +196,3 @@ export function rollOutcome(r: Roll): string {
 /** Which seed a fair roll was drawn from, in words. */
 export const seedName = (stream: Stream, epoch: number): string =>
   stream === 'public' ? `the public seed of nweek ${epoch}` : "the game's secret seed";
-
-/** Where a line of the public log is, in words: "nday 1 of nweek 1 (line 2 of the public log)". */
-export const placeText = (p: LogPlace): string =>
-  `nday ${p.nday} of nweek ${p.nweek} (line ${p.line} of the public log)`;

@@ -68,6 +68,6 @@ describe('referee report, exactly as a player reads it', () => {
     // nweek 1's seed and its commitment, and the secret seed's commitment: nothing the public log does not hold.
     expect(hexes).toHaveLength(3);
     for (const h of hexes) expect([...revealed, ...committed]).toContain(h);
-    expect(text).toContain('referee verify g (replays the whole log and derives every roll again).');
+    expect(text).toContain('or referee verify g. A seed');
   });
 });

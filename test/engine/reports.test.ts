@@ -77,7 +77,7 @@ describe("the dice section's claims hold", () => {
     const t = playOnTable(JUNE_FAIR);
     const text = reportText(t.kernel, 'g', t.entries, t.game, 1);
     const m =
-      /public seed of nweek 1 \(the rolls above\): committed on nday 1 of nweek 1 \(line (\d+) of the public log\), its SHA-256 ([0-9a-f]{64}); revealed on nday 7 of nweek 1 \(line (\d+) of the public log\): ([0-9a-f]{64})\./.exec(
+      /public seed of nweek 1, from which the rolls above were drawn: committed on nday 1 of nweek 1 \(line (\d+) of the public log\) as SHA-256 ([0-9a-f]{64}); revealed on nday 7 of nweek 1 \(line (\d+)\): ([0-9a-f]{64})\./.exec(
         text,
       );
     expect(m).not.toBeNull();
@@ -113,7 +113,7 @@ describe("the dice section's claims hold", () => {
     const text = reportText(t.kernel, 'g', t.entries, t.game, 1);
     expect(text).toContain('(nweek 1 is still going on: nday 1 of 7.)');
     expect(text).toMatch(
-      /The public seed of nweek 1 \(the rolls above\): committed on .*; to be revealed when nweek 1 ends\./,
+      /The public seed of nweek 1, from which the rolls above were drawn: committed on .*; to be revealed when nweek 1 ends\./,
     );
     expect(text).not.toMatch(/revealed on/);
   });

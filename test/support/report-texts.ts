@@ -63,7 +63,7 @@ B bob: (10,10), 5 points
 
 This game's dice are manual: there is no seed to check. No dice were rolled in nweek 1.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or referee verify g.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or referee verify g.`;
 
 export const JUNE_MARKDOWN = `## g (grid-2002-06): nweek 1
 
@@ -143,9 +143,9 @@ Temperature 10 degrees Celsius. Squares: = Frozen, ~ Wet, ^ Fire, m Mud.
 
 ### Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or \`referee verify g\`.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or \`referee verify g\`.`;
 
 export const JUNE_TEXT = `# g (grid-2002-06): report for nweek 1
 The Grid (Spoon, as amended 28 Jun 2002)
@@ -221,9 +221,9 @@ Temperature 10 degrees Celsius. Squares: = Frozen, ~ Wet, ^ Fire, m Mud.
 
 ## Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or referee verify g.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or referee verify g.`;
 
 export const TUNNELERS_TEXT = `# g (tunnelers): report for nweek 1
 Tunnelers (The Underground Society, Spoon, nweek 48)
@@ -300,9 +300,9 @@ Members of the society: alice, bob.
 
 ## Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or referee verify g.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or referee verify g.`;
 
 export const QUESTS_MARKDOWN = `## g (rooms+quests): nweek 1
 
@@ -378,9 +378,9 @@ Roster of Quests (1; the active player may create one):
 
 ### Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or \`referee verify g\`.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or \`referee verify g\`.`;
 
 export const LIFE_MARKDOWN = `## g (life): nweek 1
 
@@ -483,9 +483,9 @@ This nweek: the Referee performed Initialize; the Referee performed Evolve; alic
 
 ### Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or \`referee verify g\`.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or \`referee verify g\`.`;
 
 export const LIFE_TEXT = `# g (life): report for nweek 1
 Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)
@@ -584,9 +584,9 @@ This nweek: the Referee performed Initialize; the Referee performed Evolve; alic
 
 ## Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or referee verify g.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or referee verify g.`;
 
 export const JUNE_FAIR_TEXT = `# g (grid-2002-06): report for nweek 1
 The Grid (Spoon, as amended 28 Jun 2002)
@@ -655,10 +655,10 @@ Temperature 10 degrees Celsius. Squares: = Frozen, ~ Wet, ^ Fire, m Mud.
 
 ## Checking the dice
 
-- The public seed of nweek 1 (the rolls above): committed on nday 1 of nweek 1 (line 2 of the public log), its SHA-256 af400844dce6c9cafc971671eddfb82614b713d28e9ca2882a5079d281c424bb; revealed on nday 7 of nweek 1 (line 35 of the public log): 3ab83912a6507653157c3069ff025aa0f14435e7967db12d345446732887c610.
-- The game's secret seed (it draws only what is hidden, never a roll of a public report): committed on nday 1 of nweek 1 (line 3 of the public log), its SHA-256 fa093b30899a175a8c4faefef2b22bec193c7771e5bb913c2bb2bb90ff33b13a; to be revealed when the game ends.
+- The public seed of nweek 1, from which the rolls above were drawn: committed on nday 1 of nweek 1 (line 2 of the public log) as SHA-256 af400844dce6c9cafc971671eddfb82614b713d28e9ca2882a5079d281c424bb; revealed on nday 7 of nweek 1 (line 35): 3ab83912a6507653157c3069ff025aa0f14435e7967db12d345446732887c610.
+- The game's secret seed, for hidden things only: committed on nday 1 of nweek 1 (line 3) as SHA-256 fa093b30899a175a8c4faefef2b22bec193c7771e5bb913c2bb2bb90ff33b13a; to be revealed when the game ends.
 
-Each roll is drawn as HMAC-SHA256(seed, "game|stream|nweek|index|head") read as 32-bit words, with the index and the log head given beside it; a revealed seed must have the SHA-256 committed before it was used. To check: the game's page, "Check the dice" (each roll recomputed in your browser from the revealed seed), or referee verify g (replays the whole log and derives every roll again).`;
+To check: the game's page, "Check the dice" (every roll recomputed in your browser), or referee verify g. A seed's SHA-256 must be its commitment, and each roll is HMAC-SHA256(seed, "game|stream|nweek|index|head") read as 32-bit words.`;
 
 export const JUNE_FAIR_MARKDOWN = `## g (grid-2002-06): nweek 1
 
@@ -731,10 +731,10 @@ Temperature 10 degrees Celsius. Squares: = Frozen, ~ Wet, ^ Fire, m Mud.
 
 ### Checking the dice
 
-- The public seed of nweek 1 (the rolls above): committed on nday 1 of nweek 1 (line 2 of the public log), its SHA-256 \`af400844dce6c9cafc971671eddfb82614b713d28e9ca2882a5079d281c424bb\`; revealed on nday 7 of nweek 1 (line 35 of the public log): \`3ab83912a6507653157c3069ff025aa0f14435e7967db12d345446732887c610\`.
-- The game's secret seed (it draws only what is hidden, never a roll of a public report): committed on nday 1 of nweek 1 (line 3 of the public log), its SHA-256 \`fa093b30899a175a8c4faefef2b22bec193c7771e5bb913c2bb2bb90ff33b13a\`; to be revealed when the game ends.
+- The public seed of nweek 1, from which the rolls above were drawn: committed on nday 1 of nweek 1 (line 2 of the public log) as SHA-256 \`af400844dce6c9cafc971671eddfb82614b713d28e9ca2882a5079d281c424bb\`; revealed on nday 7 of nweek 1 (line 35): \`3ab83912a6507653157c3069ff025aa0f14435e7967db12d345446732887c610\`.
+- The game's secret seed, for hidden things only: committed on nday 1 of nweek 1 (line 3) as SHA-256 \`fa093b30899a175a8c4faefef2b22bec193c7771e5bb913c2bb2bb90ff33b13a\`; to be revealed when the game ends.
 
-Each roll is drawn as \`HMAC-SHA256(seed, "game|stream|nweek|index|head")\` read as 32-bit words, with the index and the log head given beside it; a revealed seed must have the SHA-256 committed before it was used. To check: the game's page, "Check the dice" (each roll recomputed in your browser from the revealed seed), or \`referee verify g\` (replays the whole log and derives every roll again).`;
+To check: the game's page, "Check the dice" (every roll recomputed in your browser), or \`referee verify g\`. A seed's SHA-256 must be its commitment, and each roll is \`HMAC-SHA256(seed, "game|stream|nweek|index|head")\` read as 32-bit words.`;
 
 export const JANUARY_MARKDOWN = `## g (grid-2002-01): nweek 1
 
@@ -799,7 +799,7 @@ B bob: (10,10), 5 points
 
 This game's dice are manual: there is no seed to check. No dice were rolled in nweek 1.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or \`referee verify g\`.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or \`referee verify g\`.`;
 
 export const TUNNELERS_MARKDOWN = `## g (tunnelers): nweek 1
 
@@ -880,9 +880,9 @@ Members of the society: alice, bob.
 
 ### Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or \`referee verify g\`.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or \`referee verify g\`.`;
 
 export const QUESTS_TEXT = `# g (rooms+quests): report for nweek 1
 Quests (Nomic02 rules 139-142, 7 Apr 2003) on a map of rooms
@@ -954,6 +954,6 @@ Roster of Quests (1; the active player may create one):
 
 ## Checking the dice
 
-This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), and the log records it as supplied.
+This game's dice are manual: there is no seed to check. The Administrator supplied each result above (from physical dice or a dice server), as the log records it.
 
-To check that each result follows from the numbers supplied: the game's page, "Check the dice" (every roll, in your browser), or referee verify g.`;
+To check that each result follows from the numbers supplied: the game's page, "Check the dice", or referee verify g.`;
