@@ -136,8 +136,12 @@ export function reportModel(
     entries.findIndex((e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === n);
   const start = startOf(week);
   const end = startOf(week + 1);
-  const before = start < 0 ? undefined : kernel.replay(entries.slice(0, start).map((e) => e.event));
   const nweekEntries = entries.slice(Math.max(0, start), end < 0 ? entries.length : end);
+  // The state the nweek began in, needed for the standings at its end and for who did not act in time (which
+  // only an nday's end can show): replayed only when one of them asks.
+  const needed = end >= 0 || nweekEntries.some((e) => e.event.type === 'nday-ended');
+  const before =
+    start < 0 || !needed ? undefined : kernel.replay(entries.slice(0, start).map((e) => e.event));
   let state = current;
   if (end >= 0) {
     let s = before;
