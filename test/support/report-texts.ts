@@ -338,10 +338,10 @@ _Quests (Nomic02 rules 139-142, 7 Apr 2003) on a map of rooms_
 
 ### Standings at the end of nweek 1
 
-| Player | Room | Carrying | Turn |
-| --- | --- | --- | --- |
-| alice | Camden Town | red primary (\\#3) | turn 1, 0 actions left |
-| bob | Mornington Crescent | nothing |  |
+| Player | Room | Carrying | Brownie points | Puissance | Demerits | Turn |
+| --- | --- | --- | --- | --- | --- | --- |
+| alice | Camden Town | red primary (\\#3) | 0 | 0 | 0 | turn 1, 0 actions left |
+| bob | Mornington Crescent | nothing | 0 | 0 | 0 |  |
 
 \`\`\`text
 Around Mornington Crescent (London Underground): 15 rooms; everyone starts in Mornington Crescent; 3 actions a turn.
@@ -916,9 +916,9 @@ Quests (Nomic02 rules 139-142, 7 Apr 2003) on a map of rooms
 ## Standings at the end of nweek 1
 
 \`\`\`
-Player  Room                 Carrying          Turn
-alice   Camden Town          red primary (#3)  turn 1, 0 actions left
-bob     Mornington Crescent  nothing
+Player  Room                 Carrying          Brownie points  Puissance  Demerits  Turn
+alice   Camden Town          red primary (#3)  0               0          0         turn 1, 0 actions left
+bob     Mornington Crescent  nothing           0               0          0
 
 Around Mornington Crescent (London Underground): 15 rooms; everyone starts in Mornington Crescent; 3 actions a turn.
 Turn 1: alice is the active player, 0 of 3 actions left. Turn order: alice, bob.

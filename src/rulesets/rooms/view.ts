@@ -85,7 +85,7 @@ const list = (items: readonly string[], none = 'nothing'): string => (items.leng
 
 /**
  * The standings (issue 16; the Quests add nothing a player has): each player in turn order, eir room, what e
- * carries, eir three tallies (H10) and the active player. A tally no one has is left out with its column.
+ * carries, eir three tallies (H10: the score, shown at 0 too) and the active player.
  */
 export function roomsStandings(raw: JsonObject): Standings {
   const v = raw as unknown as RoomsViewShape;
@@ -93,7 +93,6 @@ export function roomsStandings(raw: JsonObject): Standings {
   const tally = (t: Tally) => ({
     title: t === 'Puissance' ? t : `${t.charAt(0).toUpperCase()}${t.slice(1)}`,
     cell: (p: RoomsViewShape['players'][number]) => String(p.tallies[t] ?? 0),
-    quiet: '0',
   });
   return standingsOf(v.players, [
     { title: 'Player', cell: (p) => p.name },
