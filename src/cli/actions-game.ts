@@ -1,7 +1,7 @@
 // What the verbs that change a game do (verbs-game.ts registers them): each is one command through the
 // referee; rejected ones exit 2 with nothing written.
 import type { Command as Program } from 'commander';
-import type { Actor, Command, Json, RuleError, Viewer } from '../core/index.js';
+import type { Actor, Command, CommandRule, Json, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { withInstants } from '../engine/instants.js';
@@ -10,7 +10,8 @@ import { absences, absenceText } from '../engine/absent.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
 import { parseRolls, withReferee } from './context.js';
-import { readWords, shapeOf, usage } from './args.js';
+import { readWords, shapeOf, usage, usageLine } from './args.js';
+import type { CommandShape } from './args.js';
 import type { ViewerFlags } from './context.js';
 import { readFileSync } from 'node:fs';
 import { checkFree, registerAddress } from '../channels/mail/register.js';
@@ -82,6 +83,16 @@ export function printAbsences(absent: readonly Absence[]): void {
 }
 
 /**
+ * A verb of the rules as the command line reads it: its words by its schema, and for a refusal the whole
+ * command to type (`prefix`, e.g. "referee act g1 alice") and what the verb does.
+ */
+const cliShape = (verb: string, rule: CommandRule<unknown>, prefix: string): CommandShape => ({
+  ...shapeOf(verb, rule),
+  prefix,
+  summary: rule.summary,
+});
+
+/**
  * A command's words as its arguments, read by the command's schema (args.ts). An unknown verb passes
  * through with no arguments, for the rules to refuse (and `explain` to list what may be said instead).
  */
@@ -90,20 +101,27 @@ async function wordsToArgs(
   game: string,
   verb: string,
   words: string[],
+  prefix: string,
 ): Promise<Record<string, Json>> {
   const rule = referee.kernel.commands(await referee.state(game)).get(verb);
-  return rule ? readWords(shapeOf(verb, rule), words) : {};
+  return rule ? readWords(cliShape(verb, rule, prefix), words) : {};
 }
 
 /**
  * A refusal as the command line says it: the rules' arguments check with the verb's usage after it, and an
  * unknown verb with the players' and the Administrator's verbs of this game, each with its words.
  */
-async function explain(referee: Referee, game: string, verb: string, e: RuleError): Promise<UsageError> {
+async function explain(
+  referee: Referee,
+  game: string,
+  verb: string,
+  prefix: string,
+  e: RuleError,
+): Promise<UsageError> {
   const rules = referee.kernel.commands(await referee.state(game));
   const rule = rules.get(verb);
   if (e.code === 'bad-arguments' && rule)
-    return new UsageError(`${e.message}; usage: ${usage(shapeOf(verb, rule))}`, e.code);
+    return new UsageError(`${e.message}; usage: ${usageLine(cliShape(verb, rule, prefix))}`, e.code);
   if (e.code === 'unknown-command') {
     const list = (actor: 'player' | 'admin') =>
       [...rules]
@@ -111,7 +129,7 @@ async function explain(referee: Referee, game: string, verb: string, e: RuleErro
         .map(([name, r]) => usage(shapeOf(name, r)))
         .join(', ');
     return new UsageError(
-      `no rule in force here lets anyone "${verb}"; players (act GAME PLAYER …): ${list('player')}; the Administrator (admin GAME …): ${list('admin')}`,
+      `no rule in force here lets anyone "${verb}"; players (act GAME PLAYER …): ${list('player')}; the Administrator (admin GAME …): ${list('admin')}; what each does: referee commands ${(await referee.state(game)).ruleset}`,
       e.code,
     );
   }
@@ -252,9 +270,10 @@ export async function act(
 ): Promise<void> {
   const by = playerActor(name);
   await withReferee(program, async (referee) => {
-    const args = await wordsToArgs(referee, game, verb, words);
+    const prefix = `referee act ${game} ${name}`;
+    const args = await wordsToArgs(referee, game, verb, words, prefix);
     await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
-      explain(referee, game, verb, e),
+      explain(referee, game, verb, prefix, e),
     );
   });
 }
@@ -268,7 +287,8 @@ export async function admin(
   opts: SubmitFlags & { admin?: boolean },
 ): Promise<void> {
   await withReferee(program, async (referee) => {
-    const args = await wordsToArgs(referee, game, verb, words);
+    const prefix = `referee admin ${game}`;
+    const args = await wordsToArgs(referee, game, verb, words, prefix);
     await submit(
       referee,
       game,
@@ -276,7 +296,7 @@ export async function admin(
       opts,
       opts.admin ? ADMIN : PUBLIC,
       undefined,
-      (e) => explain(referee, game, verb, e),
+      (e) => explain(referee, game, verb, prefix, e),
     );
   });
 }

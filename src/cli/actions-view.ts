@@ -6,6 +6,7 @@ import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import type { GameState } from '../core/index.js';
 import { UsageError } from './fail.js';
+import { pendingLines } from './pending-text.js';
 
 /** `referee show GAME`: the board as the viewer may see it. */
 export async function show(
@@ -17,8 +18,13 @@ export async function show(
   await withReferee(program, async (referee) => {
     const state = await referee.state(game);
     mustBePlayer(state, opts);
-    if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-    else console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}`);
+    if (opts.json) {
+      console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
+      return;
+    }
+    const pending = pendingLines(await referee.view(game, viewer), opts.as);
+    const below = pending.length > 0 ? `\n\n${pending.join('\n')}` : '';
+    console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}${below}`);
   });
 }
 

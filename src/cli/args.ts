@@ -24,6 +24,10 @@ export interface CommandShape {
   readonly name: string;
   readonly words: readonly string[];
   readonly schema: JsonObject;
+  /** The words before the verb in a refusal's usage ("referee act g1 alice"), if any. */
+  readonly prefix?: string;
+  /** What the command does, said after a refusal's usage. */
+  readonly summary?: string;
 }
 
 /** A rule's command as the command line sees it. */
@@ -230,8 +234,17 @@ function placeholderOf(s: Schema): string {
   }
 }
 
+/**
+ * The usage a refusal ends with: the verb's words after what comes before them, and what the verb does
+ * ("usage: referee act g1 alice throw OBJECT X Y — throw an object you hold at any square ...").
+ */
+export function usageLine(shape: CommandShape): string {
+  const before = shape.prefix ? `${shape.prefix} ` : '';
+  return `${before}${usage(shape)}${shape.summary ? ` — ${shape.summary}` : ''}`;
+}
+
 const fail = (shape: CommandShape, why: string): never => {
-  throw new UsageError(`${why}; usage: ${usage(shape)}`, 'bad-arguments');
+  throw new UsageError(`${why}; usage: ${usageLine(shape)}`, 'bad-arguments');
 };
 
 /** Sets `path` (a.b.c) in `into`, refusing an argument given twice. */

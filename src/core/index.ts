@@ -10,6 +10,7 @@ export * from './events.js';
 export * from './commands.js';
 export * from './state.js';
 export * from './ruleset.js';
+export * from './standings.js';
 export * from './registry.js';
 export * from './decision.js';
 export * from './kernel.js';

@@ -7,6 +7,7 @@ import type { RuleError } from './errors.js';
 import type { Result } from './result.js';
 import type { Viewer } from './viewer.js';
 import type { Awaiting, CommandRule } from './ruleset.js';
+import type { Standings } from './standings.js';
 import type { Registry } from './registry.js';
 import { Decision } from './decision.js';
 import { makeEvolve } from './evolve.js';
@@ -171,6 +172,16 @@ export class Kernel {
 
   render(state: GameState, view: JsonObject): string {
     return this.rulesetOf(state).render(view);
+  }
+
+  /** The title of the rules a game is played under now ("The Grid (Spoon, proposed 20 Jan 2002)"). */
+  rulesetTitle(state: GameState): string {
+    return this.rulesetOf(state).title;
+  }
+
+  /** The players' standings as the game's ruleset writes them from a view (Ruleset.standings), if it does. */
+  standings(state: GameState, view: JsonObject): Standings | undefined {
+    return this.rulesetOf(state).standings?.(view);
   }
 
   /**

@@ -7,6 +7,8 @@ import type { ClockPhase } from './clock.js';
 import type { Actor, Viewer } from './viewer.js';
 import type { Decision } from './decision.js';
 import { reject } from './errors.js';
+import { issueText } from './arg-issues.js';
+import type { Standings } from './standings.js';
 
 // Method-style signatures are checked bivariantly, which lets a module declare handlers for its own narrow
 // event types (Moved, ThingFound, ...) in maps keyed by event type without casts at every call site.
@@ -85,9 +87,7 @@ export function command<S, Z extends z.ZodType>(spec: {
     parse(args) {
       const parsed = spec.args.safeParse(args);
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      return reject('bad-arguments', `${where}${issue?.message ?? 'invalid arguments'}`);
+      return reject('bad-arguments', issueText(parsed.error.issues[0]));
     },
     argsSchema() {
       // Computed on demand: most processes never ask. Checks that JSON Schema cannot say (refinements)
@@ -185,6 +185,12 @@ export interface Ruleset<S> {
   view(rules: S, game: GameState, viewer: Viewer): JsonObject;
   /** A view as text (the board, x right and y up). */
   render(view: JsonObject): string;
+  /**
+   * The players' standings as a table in the rules' words (issue 16: the nweek's report prints it), made from a
+   * view so that it holds only what the view's viewer may know. Optional: without it a report lists each
+   * player's plain facts from the view.
+   */
+  standings?(view: JsonObject): Standings;
   /** Amendments into this ruleset: for each ruleset it can replace, how the old state carries over. */
   readonly migrateFrom?: Readonly<Record<string, (old: unknown, game: GameState) => S>>;
   /**

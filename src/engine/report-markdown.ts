@@ -1,11 +1,13 @@
-// The public report of an nweek as Markdown, to paste into a forum that renders it: the same facts as the
-// text report (report.ts) - what happened, every public roll with its proof, the seeds, the standings - in
-// lists and tables, with the players' own words escaped so a name like "_x_" cannot change the layout.
-// Like the text report it is built only from the public log and the public view, so it cannot carry a secret.
-import { PUBLIC } from '../core/index.js';
-import type { Json, JsonObject, LogLine, Roll } from '../core/index.js';
+// The public report of an nweek as Markdown, to paste into a forum that renders it: the same facts as the text
+// report (report.ts, from report-model.ts) - what happened, every public roll, the standings in the rules' words,
+// how to check the dice - in lists and tables, with the players' own words escaped so a name like "_x_" cannot
+// change the layout. Like the text report it is built only from the public log and the public view.
+import type { GameState, Kernel, LogEntry, Roll, Standings } from '../core/index.js';
 import type { Referee } from './referee.js';
-import { defaultReportNweek, isCorrection } from './report.js';
+import { diceCheckLines } from './report-dice.js';
+import type { NweekReport } from './report-model.js';
+import { reportModel, rollOutcome } from './report-model.js';
+import { rollSource } from './report.js';
 
 /** Text as Markdown shows it literally (inside a table cell too). */
 export function escapeMarkdown(text: string): string {
@@ -14,97 +16,64 @@ export function escapeMarkdown(text: string): string {
 
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
-function rollRow(r: Roll): string {
-  const result = Array.isArray(r.result)
-    ? r.result.join(', ')
-    : r.kind === 'choice'
-      ? `#${Number(r.result) + 1}`
-      : String(r.result);
-  const proof = r.proof
-    ? `stream ${r.proof.stream} ${r.proof.epoch}, index ${r.proof.first}, log head ${code(r.proof.head.slice(0, 16))}`
-    : `${r.source} dice`;
-  return `| ${escapeMarkdown(r.purpose)} | ${code(r.expr)} | ${escapeMarkdown(result)} | ${r.draws.join(', ')} | ${proof} |`;
-}
+const rollRow = (r: Roll): string =>
+  `| ${escapeMarkdown(r.purpose)} | ${escapeMarkdown(rollOutcome(r))} | ${escapeMarkdown(rollSource(r))} |`;
 
-const cell = (v: Json | undefined): string =>
-  v === undefined || v === null
-    ? ''
-    : Array.isArray(v) && v.every((x) => typeof x === 'number')
-      ? `(${v.join(',')})`
-      : typeof v === 'object'
-        ? escapeMarkdown(JSON.stringify(v))
-        : escapeMarkdown(String(v));
-
-/**
- * The public view's players as a table, when the view lists them as objects with a name (every ruleset
- * that ships does): one column per field that is a plain value in some player's entry.
- */
-function playersTable(view: JsonObject): string[] {
-  const players = view.players;
-  if (!Array.isArray(players) || players.length === 0) return [];
-  const rows = players.filter(
-    (p): p is JsonObject => typeof p === 'object' && p !== null && !Array.isArray(p),
-  );
-  if (rows.length !== players.length || rows.some((p) => typeof p.name !== 'string')) return [];
-  const columns: string[] = [];
-  for (const p of rows)
-    for (const [k, v] of Object.entries(p))
-      if (!columns.includes(k) && (typeof v !== 'object' || v === null || Array.isArray(v))) columns.push(k);
+/** A standings table as a Markdown table. */
+function table(s: Standings): string[] {
+  if (s.rows.length === 0) return [];
   return [
-    `| ${columns.map(escapeMarkdown).join(' | ')} |`,
-    `| ${columns.map(() => '---').join(' | ')} |`,
-    ...rows.map((p) => `| ${columns.map((c) => cell(p[c])).join(' | ')} |`),
+    `| ${s.columns.map(escapeMarkdown).join(' | ')} |`,
+    `| ${s.columns.map(() => '---').join(' | ')} |`,
+    ...s.rows.map((row) => `| ${row.map(escapeMarkdown).join(' | ')} |`),
   ];
 }
 
-/** The public report of nweek `nweek` (default: the last that ended) of `game`, as Markdown. */
-export async function nweekReportMarkdown(referee: Referee, game: string, nweek?: number): Promise<string> {
-  const current = await referee.state(game);
-  const lines: LogLine[] = await referee.log(game, PUBLIC);
-  const week = nweek ?? defaultReportNweek(current.clock.nweek, lines);
-  // Standings as they were when the nweek ended: the log replayed to the next nweek's start, then viewed as
-  // the public views it (the replay sees everything; only the public view of it leaves).
-  const entries = await referee.entries(game);
-  const end = entries.findIndex(
-    (e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === week + 1,
-  );
-  const state =
-    end < 0 ? current : (referee.kernel.replay(entries.slice(0, end).map((e) => e.event)) ?? current);
-  const view = referee.kernel.view(state, PUBLIC);
-  const during = lines.filter(
-    (l) => l.nweek === week || (l.type === 'nweek-ended' && Number(l.event.nweek) === week),
-  );
-  const out: string[] = [`## ${escapeMarkdown(game)} (${escapeMarkdown(state.ruleset)}): nweek ${week}`, ''];
-
-  out.push('### What happened', '');
-  const quiet = ['command', 'seed-committed', 'seed-revealed', 'nday-started', 'nday-ended', 'nweek-started'];
-  const events = during.filter((l) => !quiet.includes(l.type));
-  if (events.length === 0) out.push('Nothing happened.');
-  for (const l of events) out.push(`- **nday ${l.nday}**: ${escapeMarkdown(l.text)}`);
-  const corrections = events.filter(isCorrection);
+/** A report's facts as Markdown. */
+export function reportAsMarkdown(r: NweekReport): string {
+  const out: string[] = [
+    `## ${escapeMarkdown(r.game)} (${escapeMarkdown(r.ruleset)}): nweek ${r.nweek}`,
+    '',
+    `_${escapeMarkdown(r.title)}_`,
+  ];
+  if (r.going)
+    out.push('', `_nweek ${r.nweek} is still going on: nday ${r.going.nday} of ${r.going.ndays}._`);
+  out.push('', '### What happened', '');
+  if (r.happened.length === 0) out.push('Nothing happened.');
+  for (const l of r.happened) out.push(`- **nday ${l.nday}**: ${escapeMarkdown(l.text)}`);
+  const corrections = r.happened.filter((l) => l.correction);
   if (corrections.length > 0) {
     out.push('', '### Corrections', '');
     for (const l of corrections) out.push(`- **nday ${l.nday}**: ${escapeMarkdown(l.text)}`);
   }
-
+  if (r.absent.length > 0) {
+    out.push('', '### Not acted in time', '');
+    for (const a of r.absent) out.push(`- ${escapeMarkdown(a)}`);
+  }
   out.push('', '### Dice', '');
-  const rolls = during.flatMap((l) => l.event.rolls ?? []);
-  const seeds = during.filter((l) => l.type === 'seed-committed' || l.type === 'seed-revealed');
-  if (rolls.length === 0 && seeds.length === 0) out.push('No public rolls.');
-  if (rolls.length > 0)
-    out.push(
-      '| roll | dice | result | draws | proof |',
-      '| --- | --- | --- | --- | --- |',
-      ...rolls.map(rollRow),
-    );
-  if (rolls.length > 0 && seeds.length > 0) out.push('');
-  for (const l of seeds) out.push(`- ${escapeMarkdown(l.text)}`);
-
-  out.push('', `### Standings ${state === current ? 'now' : `at the end of nweek ${week}`}`, '');
-  const table = playersTable(view);
-  if (table.length > 0) out.push(...table, '');
-  out.push('```text', referee.kernel.render(state, view), '```');
-  if (week === current.clock.nweek)
-    out.push('', `_nweek ${week} is still going on: nday ${current.clock.nday} of ${current.clock.ndays}._`);
+  if (r.rolls.length === 0) out.push('No public rolls.');
+  else out.push('| Roll | Outcome | From |', '| --- | --- | --- |', ...r.rolls.map(rollRow));
+  out.push('', `### Standings ${r.atEnd ? `at the end of nweek ${r.nweek}` : 'now'}`, '');
+  const standings = table(r.standings);
+  if (standings.length > 0) out.push(...standings, '');
+  out.push('```text', r.board, '```');
+  out.push('', '### Checking the dice', '');
+  out.push(...diceCheckLines(r, { code, words: escapeMarkdown }));
   return out.join('\n');
+}
+
+/** The report of nweek `nweek` (default: the last that ended) as Markdown, from a game's log and state now. */
+export function reportMarkdown(
+  kernel: Kernel,
+  game: string,
+  entries: readonly LogEntry[],
+  current: GameState,
+  nweek?: number,
+): string {
+  return reportAsMarkdown(reportModel(kernel, game, entries, current, nweek));
+}
+
+/** The public report of nweek `nweek` (default: the last that ended) of `game`, as Markdown. */
+export async function nweekReportMarkdown(referee: Referee, game: string, nweek?: number): Promise<string> {
+  return reportMarkdown(referee.kernel, game, await referee.entries(game), await referee.state(game), nweek);
 }

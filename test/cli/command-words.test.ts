@@ -66,23 +66,35 @@ describe('issue 18: the three quoted cases, through the built program', () => {
 
   it('`place bonus-box 9 9 -3` names the box "-3": a word is a number only where the schema wants one', () => {
     expect(cli.ok('admin', 'g', 'place', 'bonus-box', '9', '9', '-3', '--admin')).toBe(
-      'Bonus Box -3 appears: it is at (9,9).\n',
+      'The Bonus Box -3 (bonus-box:1) appears: it is at (9,9).\n',
     );
   });
 
   it('a verb with words missing answers its usage; a word of the wrong kind names its argument', () => {
     expect(cli.bad('act', 'g', 'alice', 'throw')).toBe(
-      'referee: bad-arguments: OBJECT, X, Y missing; usage: throw OBJECT X Y',
+      'referee: bad-arguments: OBJECT, X, Y missing; usage: referee act g alice throw OBJECT X Y — throw an object you hold at any square (it lands two ndays later)',
     );
     expect(cli.bad('admin', 'g', 'square', '9', 'nine')).toBe(
-      'referee: bad-arguments: y: "nine" is not a whole number; usage: square X Y [SUBSTANCE] [depth=N] [wet=true|false] [frozen=true|false]',
+      'referee: bad-arguments: y: "nine" is not a whole number; usage: referee admin g square X Y [SUBSTANCE] [depth=N] [wet=true|false] [frozen=true|false] — set a square\'s Substance, Depth, Wet or Frozen',
     );
     expect(cli.bad('admin', 'g', 'player-facts', 'alice', 'femal=true')).toMatch(
       /^referee: bad-arguments: player-facts has no argument femal \(its arguments: player, female, cheerleader, football;/,
     );
-    // The rules' own checks keep their words, with the usage after them.
+    // The schema's range in words, with the usage after them.
     expect(cli.bad('admin', 'g', 'square', '0', '9')).toMatch(
-      /^referee: bad-arguments: x: .*; usage: square X Y /,
+      /^referee: bad-arguments: x must be 1 or more; usage: referee admin g square X Y /,
+    );
+  });
+
+  it("a value the command's schema refuses is said in words, never in the validator's", () => {
+    expect(cli.bad('admin', 'g', 'gremlin-n', '-3')).toBe(
+      'referee: bad-arguments: n must be 0 or more; usage: referee admin g gremlin-n N — set n of the Elbonian Airways fare 2+2n',
+    );
+    expect(cli.bad('admin', 'g', 'dice', '0')).toMatch(
+      /^referee: bad-arguments: values item 1 must be 1 or more; usage: referee admin g dice \[VALUES…\]/,
+    );
+    expect(cli.bad('act', 'g', 'alice', 'make-love', '')).toMatch(
+      /^referee: bad-arguments: siren must not be empty; usage: referee act g alice make-love SIREN — /,
     );
   });
 
@@ -93,6 +105,7 @@ describe('issue 18: the three quoted cases, through the built program', () => {
     );
     expect(line).toContain('throw OBJECT X Y');
     expect(line).toMatch(/the Administrator \(admin GAME …\): .*square X Y \[SUBSTANCE\]/);
+    expect(line).toMatch(/; what each does: referee commands grid-2002-06$/);
   });
 
   it('`referee commands RULESET` lists every verb with its words', () => {

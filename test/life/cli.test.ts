@@ -111,8 +111,9 @@ describe('referee: a match of Life to a win', () => {
 
   it('report and log: the random selections are posted publicly, with their purposes', () => {
     const report = cli.ok('report', 'l1', '--nweek', '1');
-    expect(report).toContain('Color of the Cell at (1,1): choice of 3');
-    expect(report).toContain('Team of erin: choice of 3');
+    // (1,1) is Green, the second of Red, Green, Blue; erin's Team Red, the first.
+    expect(report).toContain('Color of the Cell at (1,1): #2 of 3 (supplied by the Administrator)');
+    expect(report).toContain('Team of erin: #1 of 3 (supplied by the Administrator)');
     expect(report).toContain('carol invokes Tweak on the Cell at (3,2).');
     const lines = cli.json<LogLineView[]>('log', 'l1', '--json');
     const withRolls = lines.filter(

@@ -12,7 +12,7 @@ import { emptyField } from './state.js';
 import type { Effect, Transform } from './effects.js';
 import { fieldModule } from './field.js';
 import { actionModule } from './actions.js';
-import { fieldView, renderField } from './view.js';
+import { fieldStandings, fieldView, renderField } from './view.js';
 import { fieldMatchAwaiting } from './awaiting.js';
 
 /**
@@ -97,6 +97,7 @@ export function fieldMatch(
     },
     view: (rules, game, viewer) => fieldView(match, rules, game, viewer),
     render: renderField,
+    standings: fieldStandings,
     awaiting: (rules, game) => fieldMatchAwaiting(match, rules, game),
   };
 }

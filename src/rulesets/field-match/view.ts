@@ -1,7 +1,8 @@
 // The public display of a Field Match. Nothing in a Field Match is hidden, so every viewer sees the same:
 // the Field's attributes, each player's attributes, every object with its attributes, and what has been
 // invoked this nweek. The text drawing puts x to the right and y up, (1,1) in the lower left, like the Grid.
-import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
+import { standingsOf } from '../../core/index.js';
+import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { Match } from './match.js';
 import { fieldAttributes, playerAttributes } from './match.js';
 import type { FieldState } from './state.js';
@@ -72,6 +73,51 @@ const text = (v: Json | undefined): string =>
       ? 'null'
       : JSON.stringify(v);
 
+/** An attribute and its value as a person says it: "Team Red", and for null (the text's "no value") "no Team". */
+const attributeText = (name: string, v: Json | undefined): string =>
+  v === null || v === undefined ? `no ${name}` : `${name} ${text(v)}`;
+
+/**
+ * The standings (issue 16): each player's attributes ("Team": Red, or "none" while null), and for an attribute
+ * whose values are those a drawn Field Object is shown by (Life's Team and a Cell's Color: "Range: same as
+ * Teams"), how many of those objects have the player's value: the Cells of eir Team, which is how a match of
+ * Life stands.
+ */
+export function fieldStandings(view: JsonObject): Standings {
+  const v = view as unknown as Shown;
+  const names = [...new Set(v.players.flatMap((p) => Object.keys(p.attributes)))];
+  const counted = names.flatMap((attribute) =>
+    Object.entries(v.display)
+      .filter(([, shown]) =>
+        v.players.every((p) => {
+          const value = p.attributes[attribute];
+          return value === null || value === undefined || Object.hasOwn(shown.symbols, text(value));
+        }),
+      )
+      .map(([kind, shown]) => {
+        const counts = new Map<string, number>();
+        for (const o of v.objects[kind] ?? []) {
+          const key = text(o.attributes[shown.attribute]);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        return { attribute, kind, counts };
+      }),
+  );
+  type Row = Shown['players'][number];
+  return standingsOf(v.players, [
+    { title: 'Player', cell: (p: Row) => p.name },
+    ...names.map((a) => ({
+      title: a,
+      cell: (p: Row) => (p.attributes[a] == null ? 'none' : text(p.attributes[a])),
+    })),
+    ...counted.map(({ attribute, kind, counts }) => ({
+      title: `${attribute}'s ${kind}s`,
+      cell: (p: Row) =>
+        p.attributes[attribute] == null ? '' : String(counts.get(text(p.attributes[attribute])) ?? 0),
+    })),
+  ]);
+}
+
 /** The display as text: a drawing of each Field Object that has a display, then the attributes. */
 export function renderField(view: JsonObject): string {
   const v = view as unknown as Shown;
@@ -122,11 +168,11 @@ export function renderField(view: JsonObject): string {
     );
   }
   const field = Object.entries(v.attributes);
-  if (field.length > 0) out.push('', `The Field: ${field.map(([k, x]) => `${k} ${text(x)}`).join(', ')}`);
+  if (field.length > 0) out.push('', `The Field: ${field.map(([k, x]) => attributeText(k, x)).join(', ')}`);
   out.push('', 'Players:');
   if (v.players.length === 0) out.push('  (none yet)');
   for (const p of v.players) {
-    const attrs = Object.entries(p.attributes).map(([k, x]) => `${k} ${text(x)}`);
+    const attrs = Object.entries(p.attributes).map(([k, x]) => attributeText(k, x));
     out.push(`  ${p.name}${attrs.length ? `: ${attrs.join(', ')}` : ''}`);
   }
   out.push(

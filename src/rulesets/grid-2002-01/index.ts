@@ -10,7 +10,7 @@ import { thingsModule } from './things.js';
 import { enteringModule } from './entering.js';
 import { leavingModule } from './leaving.js';
 import { movementModule } from './movement.js';
-import { gridView, renderGrid } from './view.js';
+import { gridStandings, gridView, renderGrid } from './view.js';
 import { gridAwaiting } from './awaiting.js';
 
 export const GRID_2002_01 = 'grid-2002-01';
@@ -29,6 +29,7 @@ export const grid200201: Ruleset<GridState> = {
   },
   view: gridView,
   render: renderGrid,
+  standings: gridStandings,
   awaiting: gridAwaiting,
 };
 

@@ -1,7 +1,7 @@
 // What each viewer may see of the Grid. Players and the public see every player's unit, points and announced
 // moves (all of which were posted publicly); only the Administrator sees where the Things are.
-import { balanceOf } from '../../core/index.js';
-import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
+import { balanceOf, standingsOf } from '../../core/index.js';
+import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { GridState } from './types.js';
 import { GRID_SIZE, positionOf, unitText } from './grid.js';
 
@@ -32,6 +32,26 @@ interface ThingRow {
   kind: 'shiny' | 'scary';
   n: number;
   location: [number, number];
+}
+
+/**
+ * The standings (issue 16): each player's square (or Limbo) and points, and the move e has announced and not yet
+ * made, which everyone saw announced (the column is left out when no move is waiting).
+ */
+export function gridStandings(view: JsonObject): Standings {
+  const players = (view.players ?? []) as unknown as PlayerRow[];
+  const announced = new Map(
+    ((view.announced ?? []) as unknown as { player: string; to: [number, number] }[]).map((a) => [
+      a.player,
+      unitText(a.to),
+    ]),
+  );
+  return standingsOf(players, [
+    { title: 'Player', cell: (p) => p.name },
+    { title: 'Square', cell: (p) => (p.location ? unitText(p.location) : 'Limbo') },
+    { title: 'Points', cell: (p) => String(p.points) },
+    { title: 'Announced move', cell: (p) => announced.get(p.name) ?? '' },
+  ]);
 }
 
 /** The board as text, x to the right and y up, (1,1) lower left, with a legend below. */

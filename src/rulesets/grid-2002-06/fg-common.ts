@@ -4,7 +4,7 @@
 import type { Decision, Roll } from '../../core/index.js';
 import type { GridObject, JuneState, Kind, ObjectMoved, Unit } from './types.js';
 import { GRID_SIZE, objectById, unitText } from './grid.js';
-import { cannotEnter, describeObject, traitsOf } from './objects.js';
+import { cannotEnter, describeObject, objectName, traitsOf } from './objects.js';
 import { makeMove } from './entering.js';
 import { squareAt } from './squares.js';
 import { HIDDEN_KINDS } from './view.js';
@@ -127,6 +127,6 @@ export const commonEvolve = {
 /** How those events read in the log. */
 export const commonDescribe = {
   'placed-at-random': (e: PlacedAtRandom): string =>
-    `The ${describeObject(e.object)} is placed at ${'on' in e.object.place ? unitText(e.object.place.on) : 'no square'} (${e.why}).`,
+    `${objectName(e.object.id).replace(/^the /, 'The ')} is placed at ${'on' in e.object.place ? unitText(e.object.place.on) : 'no square'} (${e.why}).`,
   'push-stopped': (e: PushStopped): string => `${nameOf(e.id)} stops at ${unitText(e.at)}: ${e.reason}.`,
 };

@@ -16,7 +16,7 @@ import { throwingModule } from './throwing.js';
 import { DE_MODULES, initialDE } from './sections-de.js';
 import { FG_MODULES, initialFG } from './sections-fg.js';
 import { controlsModule } from './controls.js';
-import { juneView, renderJune } from './view.js';
+import { juneStandings, juneView, renderJune } from './view.js';
 import { juneAwaiting } from './awaiting.js';
 import { makeMove } from './entering.js';
 import { playerId } from './grid.js';
@@ -105,6 +105,7 @@ export const grid200206: Ruleset<JuneState> = {
   },
   view: juneView,
   render: renderJune,
+  standings: juneStandings,
   awaiting: juneAwaiting,
   repeals: JUNE_REPEALS,
   migrateFrom: {

@@ -107,11 +107,58 @@ export function placeText(p: Place): string {
   return 'is in Limbo';
 }
 
+/**
+ * An object as rule code has always named it in what it records (roll purposes, reasons of transfers): "Ball Of
+ * Wax". Those words are part of the log, which `verify` decides again and compares, so they stay as they were;
+ * what is read (log lines, boards, reports) uses objectName, the text's own words.
+ */
 export function describeObject(o: GridObject): string {
   if (o.kind === 'player') return o.id.slice('player:'.length);
   const name = o.kind.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
   return o.name ? `${name} ${o.name}` : name;
 }
+
+/** Each kind of Grid Object as the text names it (A-G: "Ball of Wax", "Siren Bait"). */
+export const KIND_NAMES: Readonly<Record<Kind, string>> = {
+  player: 'player',
+  'big-rock': 'Big Rock',
+  siren: 'Siren',
+  yeti: 'Yeti',
+  'big-stick': 'Big Stick',
+  shield: 'Shield',
+  'ball-of-wax': 'Ball of Wax',
+  'siren-bait': 'Siren Bait',
+  'radar-tower': 'Radar Tower',
+  gremlin: 'Gremlin',
+  'bonus-box': 'Bonus Box',
+};
+
+/** The kind an object's id names: ids are the kind ("big-stick") or the kind and a number ("big-rock:3"). */
+export function kindOfId(id: string): Kind | undefined {
+  const kind = id.split(':')[0] ?? '';
+  return Object.hasOwn(KIND_NAMES, kind) ? (kind as Kind) : undefined;
+}
+
+/**
+ * An object in the text's words, for people to read: a player by eir name; "the Big Stick" for the one object
+ * of its kind; "the Big Rock (big-rock:3)" where there are several, the id being how a command names it.
+ */
+export function objectName(id: string, name?: string): string {
+  if (id.startsWith('player:')) return id.slice('player:'.length);
+  const kind = kindOfId(id);
+  if (kind === undefined) return id;
+  // F.4: the wax out of a player's ears is "a Ball of Earwax".
+  const called =
+    kind === 'ball-of-wax' && name === 'Earwax'
+      ? 'Ball of Earwax'
+      : name
+        ? `${KIND_NAMES[kind]} ${name}`
+        : KIND_NAMES[kind];
+  return id === kind ? `the ${called}` : `the ${called} (${id})`;
+}
+
+/** A sentence that begins with an object's name: "The Big Stick is ...", "alice is ...". */
+const opening = (text: string): string => text.replace(/^the /, 'The ');
 
 export const objectsModule: RuleModule<JuneState> = {
   id: 'objects',
@@ -151,11 +198,9 @@ export const objectsModule: RuleModule<JuneState> = {
     'object-placed': (e: ObjectPlaced) =>
       e.object.kind === 'player'
         ? `${describeObject(e.object)} is in Limbo.`
-        : `${describeObject(e.object)} appears: it ${placeText(e.object.place)}.`,
-    'object-moved': (e: ObjectMoved) =>
-      `${e.id.startsWith('player:') ? e.id.slice(7) : e.id} ${placeText(e.to)} (${e.why}).`,
-    'object-removed': (e: ObjectRemoved) =>
-      `${e.id.startsWith('player:') ? e.id.slice(7) : e.id} is gone (${e.why}).`,
+        : `${opening(objectName(e.object.id, e.object.name))} appears: it ${placeText(e.object.place)}.`,
+    'object-moved': (e: ObjectMoved) => `${opening(objectName(e.id))} ${placeText(e.to)} (${e.why}).`,
+    'object-removed': (e: ObjectRemoved) => `${opening(objectName(e.id))} is gone (${e.why}).`,
   },
   answers: {
     traits(ctx, q: Json): Json | undefined {

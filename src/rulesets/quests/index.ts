@@ -12,6 +12,7 @@ import { questTokensModule } from './tokens.js';
 import { progressModule } from './progress.js';
 import { creationModule } from './creation.js';
 import { questsView, renderQuests } from './view.js';
+import { roomsStandings } from '../rooms/view.js';
 
 export const ROOMS_QUESTS = 'rooms+quests';
 
@@ -23,6 +24,7 @@ export const roomsQuests: Ruleset<QuestsState> = {
   initial: (config) => ({ ...initialRooms(config), quests: EMPTY_BOOK }),
   view: questsView,
   render: renderQuests,
+  standings: roomsStandings,
   awaiting: roomsAwaiting,
   migrateFrom: {
     [ROOMS]: (old: unknown): QuestsState => ({ ...(old as RoomsState), quests: EMPTY_BOOK }),

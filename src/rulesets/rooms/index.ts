@@ -12,7 +12,7 @@ import { turnsModule } from './turns.js';
 import { movementModule } from './movement.js';
 import { tokensModule } from './tokens.js';
 import { talliesModule } from './tallies.js';
-import { renderRooms, roomsView } from './view.js';
+import { renderRooms, roomsStandings, roomsView } from './view.js';
 import { roomsAwaiting } from './awaiting.js';
 
 export const ROOMS = 'rooms';
@@ -58,6 +58,7 @@ export const rooms: Ruleset<RoomsState> = {
   initial: initialRooms,
   view: roomsView,
   render: renderRooms,
+  standings: roomsStandings,
   awaiting: roomsAwaiting,
 };
 

@@ -1,13 +1,15 @@
 // What a viewer sees of a `rooms` game: everything (ruling H9 - nothing here is secret): the map, who is where
 // carrying what, what lies in each room, the turn and the tallies. A player's view adds "you": eir own room,
 // exits, tokens and actions left.
-import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
+import { listText, standingsOf } from '../../core/index.js';
+import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { RoomsState, Token } from './types.js';
 import { exitsOf } from './map.js';
 import { placeOf, playersIn } from './places.js';
 import { actionsLeft } from './turns.js';
 import { carried, lyingIn, tokenText } from './tokens.js';
 import { amountText, TALLIES, talliesOf } from './tallies.js';
+import type { Tally } from './tallies.js';
 
 const tokenJson = (t: Token): Json => ({ id: t.id, name: t.name });
 
@@ -80,6 +82,32 @@ export interface RoomsViewShape {
 }
 
 const list = (items: readonly string[], none = 'nothing'): string => (items.length ? items.join(', ') : none);
+
+/**
+ * The standings (issue 16; the Quests add nothing a player has): each player in turn order, eir room, what e
+ * carries, eir three tallies (H10: the score, shown at 0 too) and the active player.
+ */
+export function roomsStandings(raw: JsonObject): Standings {
+  const v = raw as unknown as RoomsViewShape;
+  const turn = v.turn;
+  const tally = (t: Tally) => ({
+    title: t === 'Puissance' ? t : `${t.charAt(0).toUpperCase()}${t.slice(1)}`,
+    cell: (p: RoomsViewShape['players'][number]) => String(p.tallies[t] ?? 0),
+  });
+  return standingsOf(v.players, [
+    { title: 'Player', cell: (p) => p.name },
+    { title: 'Room', cell: (p) => p.room },
+    { title: 'Carrying', cell: (p) => listText(p.carrying.map(tokenText), 'nothing'), quiet: 'nothing' },
+    ...TALLIES.map(tally),
+    {
+      title: 'Turn',
+      cell: (p) =>
+        turn?.player === p.name
+          ? `turn ${turn.n}, ${turn.actionsLeft} action${turn.actionsLeft === 1 ? '' : 's'} left`
+          : '',
+    },
+  ]);
+}
 
 /** The host's part of the board as lines of text. */
 export function renderRoomsLines(raw: JsonObject): string[] {

@@ -20,7 +20,7 @@ import { societyModule } from './society.js';
 import { joiningModule } from './joining.js';
 import { leavingModule } from './leaving.js';
 import { startingModule } from './starting.js';
-import { renderTunnelers, tunnelersView } from './view.js';
+import { renderTunnelers, tunnelersStandings, tunnelersView } from './view.js';
 import { tunnelersAwaiting } from './awaiting.js';
 
 export const TUNNELERS = 'tunnelers';
@@ -91,6 +91,7 @@ export const tunnelers: Ruleset<TunnelersState> = {
   },
   view: tunnelersView,
   render: renderTunnelers,
+  standings: tunnelersStandings,
   awaiting: tunnelersAwaiting,
 };
 

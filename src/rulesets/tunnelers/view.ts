@@ -2,8 +2,8 @@
 // Moderator ..."): the public sees the player list, whose turn it is, the points and the announcements; a player
 // also sees eir own mole, eir own hand and what the Moderator has told em; the Administrator (the Moderator) sees
 // everything: every mole, the tunnels, the deck in order, every hand.
-import { balanceOf } from '../../core/index.js';
-import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
+import { balanceOf, standingsOf } from '../../core/index.js';
+import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { Mole, TunnelersState } from './types.js';
 import { own } from './types.js';
 import { ALL_SQUARES, FILES, moleOf, SIZE } from './board.js';
@@ -109,6 +109,20 @@ function board(
 
 const statText = (m: MoleRow): string =>
   `health ${m.health}/${m.max.health}, attack ${m.attack} (max ${m.max.attack}), defence ${m.defence} (max ${m.max.defence}), movement ${m.movement} (max ${m.max.movement})`;
+
+/**
+ * The standings (issue 16): the player list in its order (T-26: turns go down it), each player's points, whose
+ * turn it is, and a mole that has died (the column is left out while every mole lives).
+ */
+export function tunnelersStandings(view: JsonObject): Standings {
+  const players = (view.players ?? []) as unknown as { name: string; alive: boolean; points: number }[];
+  return standingsOf(players, [
+    { title: 'Player', cell: (p) => p.name },
+    { title: 'Points', cell: (p) => String(p.points) },
+    { title: 'Turn', cell: (p) => (view.turn === p.name ? 'now' : '') },
+    { title: 'Mole', cell: (p) => (p.alive ? 'alive' : 'dead'), quiet: 'alive' },
+  ]);
+}
 
 /** A view as text. */
 export function renderTunnelers(view: JsonObject): string {

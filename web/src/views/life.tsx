@@ -38,6 +38,10 @@ export function colourOf(value: Json, order: readonly string[]): string {
 const show = (v: Json | undefined): string =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
+/** An attribute and its value as a person says it: "Team Red", and for null (the text's no value) "no Team". */
+const attributeText = (name: string, v: Json | undefined): string =>
+  v === null || v === undefined ? `no ${name}` : `${name} ${show(v)}`;
+
 const MAX_DRAWN = 150;
 
 export function LifeView({ payload, onPick, picksFor }: ViewProps) {
@@ -197,7 +201,7 @@ export function LifeView({ payload, onPick, picksFor }: ViewProps) {
           <p>
             The Field:{' '}
             {Object.entries(attributes)
-              .map(([k, x]) => `${k} ${show(x)}`)
+              .map(([k, x]) => attributeText(k, x))
               .join(', ')}
           </p>
         )}
@@ -223,7 +227,7 @@ export function LifeView({ payload, onPick, picksFor }: ViewProps) {
               {p.name === you ? ' (you)' : ''}
               {Object.keys(p.attributes).length > 0 &&
                 `: ${Object.entries(p.attributes)
-                  .map(([k, x]) => `${k} ${show(x)}`)
+                  .map(([k, x]) => attributeText(k, x))
                   .join(', ')}`}
             </li>
           ))}
