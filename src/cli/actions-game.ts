@@ -65,7 +65,12 @@ export async function submit(
     );
     return;
   }
-  if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
+  // Issue 16: a repeated command id says only that nothing new was done, not the first time's lines again
+  // (which read as if it had been done twice); --json still carries them, marked duplicate.
+  if (result.value.duplicate) {
+    console.log('(this command id was already applied; nothing new was done)');
+    return;
+  }
   for (const l of lines) if (l.type !== 'command') console.log(l.text);
   printAbsences(absent);
   if (shown !== undefined && tokenFor)
