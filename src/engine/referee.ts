@@ -420,7 +420,8 @@ export class Referee {
         const entries = ((await this.store.entries(game, seen.first)) ?? []).filter(
           (e) => e.seq <= seen.last,
         );
-        const reused = reusedId(command, entries);
+        // Compared as the rules read it (K13): "ALICE" again is alice's command again.
+        const reused = reusedId(this.kernel.spelt(loaded.state, command), entries);
         if (reused) return err(reused);
         return ok({ entries, state: loaded.state, duplicate: true });
       }
