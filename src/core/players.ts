@@ -60,8 +60,9 @@ export const knownSpelling = (game: GameState, name: string): string => nameHold
 
 /**
  * A command as the rules read it (K13): its actor, and each argument its rule declares as naming players (a
- * name, or a list of names), spelt as the game knows them. A name the game does not hold is left as given,
- * for the rules to refuse in their own words. The same object when nothing changes.
+ * name, or a list of names), spelt as the game knows them (a player, one who asked to join, one removed: a
+ * name's spelling is fixed by whoever first held it). A name the game does not hold is left as given, for the
+ * rules to refuse in their own words. The same object when nothing changes.
  */
 export function spellNames(
   game: GameState,
@@ -85,10 +86,11 @@ export function spellNames(
   return by === command.by && args === command.args ? command : { ...command, by, args };
 }
 
+/** An argument naming players: each name the game holds (a player, a request, one removed) as it holds it. */
 function spellArg(game: GameState, value: Json | undefined): Json | undefined {
-  if (typeof value === 'string') return playerNamed(game, value) ?? value;
+  if (typeof value === 'string') return knownSpelling(game, value);
   if (!Array.isArray(value)) return value;
   const list: readonly Json[] = value;
-  const spelled: Json[] = list.map((v) => (typeof v === 'string' ? (playerNamed(game, v) ?? v) : v));
+  const spelled: Json[] = list.map((v) => (typeof v === 'string' ? knownSpelling(game, v) : v));
   return spelled.some((v, i) => v !== list[i]) ? spelled : list;
 }

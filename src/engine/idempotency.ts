@@ -38,17 +38,23 @@ function fingerprint(request: Command, withEdition: boolean, withKernelEdition: 
 
 /**
  * Undefined when `command` is the request that first used its id (whose entries, from the first, are
- * `entries`); else the refusal to answer.
+ * `entries`); else the refusal to answer. `spelt` reads both as the rules would now (K13: "BOB" again is bob's
+ * request again, whichever spelling each was given in).
  */
-export function reusedId(command: Command, entries: readonly LogEntry[]): RuleError | undefined {
+export function reusedId(
+  command: Command,
+  entries: readonly LogEntry[],
+  spelt: (c: Command) => Command = (c) => c,
+): RuleError | undefined {
   const first = entries[0];
-  const recorded = first ? batchCommand(first.event, entries[1]?.event) : undefined;
+  const found = first ? batchCommand(first.event, entries[1]?.event) : undefined;
+  const recorded = found && spelt(found);
   const withEdition = command.args.edition !== undefined;
   const withKernelEdition = command.args.kernelEdition !== undefined;
   if (
     recorded !== undefined &&
     fingerprint(recorded, withEdition, withKernelEdition) ===
-      fingerprint(command, withEdition, withKernelEdition)
+      fingerprint(spelt(command), withEdition, withKernelEdition)
   )
     return undefined;
   return ruleError(
