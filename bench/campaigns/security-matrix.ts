@@ -275,6 +275,31 @@ export const PROBES: readonly Probe[] = [
     ok: [422],
     twin: 'reissue',
   },
+  // Issue 16 (K14, K15): who may join is the Administrator's; asked of someone with no request waiting, or not
+  // in the game, the rules refuse (422) and nothing changes.
+  {
+    name: 'approve a request to join',
+    method: 'POST',
+    path: `${g}/players/nobody/approve`,
+    expect: adminOnly,
+    ok: [422],
+  },
+  {
+    name: 'refuse a request to join',
+    method: 'POST',
+    path: `${g}/players/nobody/refuse`,
+    body: () => ({ reason: 'not in the Main Game' }),
+    expect: adminOnly,
+    ok: [422],
+  },
+  {
+    name: 'remove a player',
+    method: 'POST',
+    path: `${g}/players/nobody/remove`,
+    body: () => ({ reason: 'gone' }),
+    expect: adminOnly,
+    ok: [422],
+  },
 ];
 
 /** The manual-dice placements of the game's ten Things: the top left corner, (1,20) among them. */

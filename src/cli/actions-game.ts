@@ -9,7 +9,7 @@ import type { Absence } from '../engine/absent.js';
 import { absences, absenceText } from '../engine/absent.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { fromRuleError, UsageError } from './fail.js';
-import { parseRolls, withReferee } from './context.js';
+import { gameIfAny, parseRolls, spelt, withReferee } from './context.js';
 import { readWords, shapeOf, usage, usageLine } from './args.js';
 import type { CommandShape } from './args.js';
 import type { ViewerFlags } from './context.js';
@@ -66,7 +66,12 @@ export async function submit(
     );
     return;
   }
-  if (result.value.duplicate) console.log('(this command id was already applied; nothing new was done)');
+  // Issue 16: a repeated command id says only that nothing new was done, not the first time's lines again
+  // (which read as if it had been done twice); --json still carries them, marked duplicate.
+  if (result.value.duplicate) {
+    console.log('(this command id was already applied; nothing new was done)');
+    return;
+  }
   for (const l of lines) if (l.type !== 'command') console.log(l.text);
   printAbsences(absent);
   if (shown !== undefined && tokenFor)
@@ -166,6 +171,14 @@ const ADMIN_ORDERS = {
     return { entry: Number(entry), reason: reason ?? '' };
   },
   end: ([reason]): Record<string, Json> => (reason ? { reason } : {}),
+  // Who may join (K14) and removal (K15).
+  'approve-join': ([name]) => ({ player: name ?? '' }),
+  'refuse-join': ([name, reason]): Record<string, Json> => ({
+    player: name ?? '',
+    ...(reason ? { reason } : {}),
+  }),
+  'remove-player': ([name, reason]) => ({ player: name ?? '', reason: reason ?? '' }),
+  joins: ([mode]) => ({ joins: mode ?? '' }),
 } satisfies Record<string, (positional: string[], opts: Record<string, unknown>) => Record<string, Json>>;
 
 export type AdminOrder = keyof typeof ADMIN_ORDERS;
@@ -206,9 +219,18 @@ export async function adminOrder(
 export async function newGame(
   program: Program,
   ruleset: string,
-  opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean },
+  opts: SubmitFlags & {
+    game: string;
+    dice: string;
+    ndays: string;
+    config?: string;
+    admin?: boolean;
+    joins?: string;
+  },
 ): Promise<void> {
   if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
+  if (opts.joins !== undefined && opts.joins !== 'open' && opts.joins !== 'approval')
+    throw new UsageError('--joins is open or approval');
   if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
   let config: Json = null;
   if (opts.config !== undefined) {
@@ -225,7 +247,14 @@ export async function newGame(
       {
         type: 'create',
         by: ADMIN,
-        args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
+        args: {
+          game: opts.game,
+          ruleset,
+          dice: opts.dice,
+          ndays: Number(opts.ndays),
+          config,
+          ...(opts.joins === 'approval' ? { joins: 'approval' } : {}),
+        },
       },
       opts,
       opts.admin ? ADMIN : PUBLIC,
@@ -247,15 +276,25 @@ export async function join(
   // Checked before the join, so that a bad or taken address leaves the game as it was.
   const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
   await withReferee(program, async (referee) => {
-    if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
-    await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
-      holder: playerHolder(name),
-      label: `${name}'s`,
+    // K13: the name as the game knows it, if it holds it in another case (a request answered by joining,
+    // or a refusal to come); the token is the holder's under that name.
+    const state = await gameIfAny(referee, game);
+    const known = spelt(state, name);
+    if (mail) {
+      if (state?.admission.approval)
+        throw new UsageError(
+          "this game's joins need the Administrator's approval: register the address once approved (referee address)",
+        );
+      await orUsage(checkFree(referee.store, game, known, mail.address));
+    }
+    await submit(referee, game, { type: 'join', by, args: {} }, opts, player(known), {
+      holder: playerHolder(known),
+      label: `${known}'s`,
     });
     if (!mail || opts.dryRun) return;
-    await orUsage(registerAddress(referee.store, game, name, mail));
+    await orUsage(registerAddress(referee.store, game, known, mail));
     if (!opts.json)
-      console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
+      console.log(`${known}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
   });
 }
 
@@ -272,7 +311,9 @@ export async function act(
   await withReferee(program, async (referee) => {
     const prefix = `referee act ${game} ${name}`;
     const args = await wordsToArgs(referee, game, verb, words, prefix);
-    await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
+    // K13: what e may see of the result is seen as the player joined ("act g1 ALICE …" is alice's).
+    const viewer = player(spelt(await gameIfAny(referee, game), name));
+    await submit(referee, game, { type: verb, by, args }, opts, viewer, undefined, (e) =>
       explain(referee, game, verb, prefix, e),
     );
   });

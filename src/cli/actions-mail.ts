@@ -14,7 +14,7 @@ import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.j
 import type { MailSettings } from '../channels/mail/settings.js';
 import { registerAddress } from '../channels/mail/register.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
-import { GAME_ID, PLAYER_NAME } from '../core/index.js';
+import { GAME_ID, PLAYER_NAME, playerNamed } from '../core/index.js';
 import { withReferee } from './context.js';
 import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
 import { stopSignal } from './actions-clock.js';
@@ -172,11 +172,12 @@ export async function address(
   const checked = await registration(to, opts);
   await withReferee(program, async (referee) => {
     const state = await referee.state(game);
-    if (!state.players.includes(name))
-      throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
-    await orUsage(registerAddress(referee.store, game, name, checked));
+    // K13: named in any case; the address is the player's as e joined.
+    const known = playerNamed(state, name);
+    if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
+    await orUsage(registerAddress(referee.store, game, known, checked));
     console.log(
-      `${name}'s mail address in ${game} is registered${checked.phraseHash ? ', with a secret phrase' : ''}.`,
+      `${known}'s mail address in ${game} is registered${checked.phraseHash ? ', with a secret phrase' : ''}.`,
     );
   });
 }

@@ -4,7 +4,8 @@ import type { Command as Program } from 'commander';
 import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
-import type { GameState } from '../core/index.js';
+import type { GameState, Viewer } from '../core/index.js';
+import { nameHolder, player } from '../core/index.js';
 import { UsageError } from './fail.js';
 import { pendingLines } from './pending-text.js';
 
@@ -14,27 +15,50 @@ export async function show(
   game: string,
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
-  const viewer = viewerOf(opts);
+  viewerOf(opts);
   await withReferee(program, async (referee) => {
     const state = await referee.state(game);
-    mustBePlayer(state, opts);
+    const viewer = viewerIn(state, opts);
     if (opts.json) {
       console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
       return;
     }
-    const pending = pendingLines(await referee.view(game, viewer), opts.as);
+    const pending = pendingLines(
+      await referee.view(game, viewer),
+      viewer.role === 'player' ? viewer.name : undefined,
+    );
     const below = pending.length > 0 ? `\n\n${pending.join('\n')}` : '';
-    console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}${below}`);
+    console.log(
+      `${[heading(state), ...admission(state)].join('\n')}\n\n${await referee.render(game, viewer)}${below}`,
+    );
   });
 }
 
-/** Issue 16: a view asked for someone who is not in the game is bad input, not the public's view. */
-function mustBePlayer(state: GameState, opts: ViewerFlags): void {
-  if (opts.as !== undefined && !state.players.includes(opts.as))
+/**
+ * The viewer the flags name in this game. Issue 16: a view asked for someone the game does not know is bad
+ * input, not the public's view; K13: a name in any case is the player as e joined ("--as ALICE" is alice's);
+ * one who asked to join or was removed (K14, K15) has a view too, as eir token does on the page.
+ */
+function viewerIn(state: GameState, opts: ViewerFlags): Viewer {
+  const viewer = viewerOf(opts);
+  if (viewer.role !== 'player') return viewer;
+  const held = nameHolder(state, viewer.name);
+  if (!held)
     throw new UsageError(
-      `${opts.as} is not a player of ${state.game} (its players: ${state.players.join(', ') || 'none yet'})`,
+      `${viewer.name} is not a player of ${state.game} (its players: ${state.players.join(', ') || 'none yet'})`,
       'unknown-player',
     );
+  return player(held.name);
+}
+
+/** Who may join, who asks and who was removed (K14, K15), for the Administrator's eye: public facts. */
+function admission(state: GameState): string[] {
+  const { approval, requests, removed } = state.admission;
+  return [
+    ...(approval ? ["Joins need the Administrator's approval (approve-join, refuse-join)."] : []),
+    ...(requests.length > 0 ? [`Asking to join: ${requests.join(', ')}.`] : []),
+    ...(removed.length > 0 ? [`Removed by the Administrator: ${removed.join(', ')}.`] : []),
+  ];
 }
 
 /** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
@@ -52,9 +76,9 @@ export async function log(
   game: string,
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
-  const viewer = viewerOf(opts);
+  viewerOf(opts);
   await withReferee(program, async (referee) => {
-    mustBePlayer(await referee.state(game), opts);
+    const viewer = viewerIn(await referee.state(game), opts);
     const lines = await referee.log(game, viewer);
     if (opts.json) {
       console.log(

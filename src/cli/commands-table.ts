@@ -6,6 +6,7 @@
 import type { CommandRule, Registry } from '../core/index.js';
 import { KERNEL_COMMANDS } from '../core/kernel-commands.js';
 import type { PhraseSet } from '../forum/index.js';
+import { GAME_PHRASES } from '../forum/phrases/index.js';
 import { shapeOf, usage } from './args.js';
 
 /** One command as a ruleset (or every game) has it. */
@@ -129,7 +130,11 @@ export function edgesOf(
   let forum: string;
   if (!player) forum = NO_FORUM.admin;
   else {
-    const forms = ruleset === undefined ? [] : forumForms(phrases, ruleset, name);
+    // The kernel's commands: the phrases every game takes (src/forum/phrases/game.ts).
+    const forms =
+      ruleset === undefined
+        ? forumForms({ game: GAME_PHRASES }, 'game', name)
+        : forumForms(phrases, ruleset, name);
     forum =
       forms === undefined
         ? NO_FORUM.ruleset

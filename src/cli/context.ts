@@ -1,7 +1,8 @@
 // What every verb needs: the store (a SQLite file or PostgreSQL), the referee over it, and the viewer a flag names.
 import type { Command as Program } from 'commander';
-import type { Viewer } from '../core/index.js';
-import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
+import type { GameState, Viewer } from '../core/index.js';
+import { ADMIN, knownSpelling, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
+import { StoreError } from '../store/store.js';
 import { Referee } from '../engine/referee.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
 import { redact } from '../store/postgres/connection.js';
@@ -57,6 +58,23 @@ export function viewerOf(flags: ViewerFlags): Viewer {
   }
   return PUBLIC;
 }
+
+/**
+ * The game, or undefined if there is none: for what a verb looks up before its command (a name's spelling, K13),
+ * leaving an unknown game to the command's own refusal.
+ */
+export async function gameIfAny(referee: Referee, game: string): Promise<GameState | undefined> {
+  try {
+    return await referee.state(game);
+  } catch (e) {
+    if (e instanceof StoreError && e.code === 'unknown-game') return undefined;
+    throw e;
+  }
+}
+
+/** A name as the game knows it (K13: "ALICE" is alice), or as given where the game does not hold it. */
+export const spelt = (state: GameState | undefined, name: string): string =>
+  state ? knownSpelling(state, name) : name;
 
 /** "12,7,3" (or "12 7 3") as dice results. */
 export function parseRolls(text: string | undefined): number[] | undefined {

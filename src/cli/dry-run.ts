@@ -34,7 +34,10 @@ export async function dryRun(
 /** A preview for people: what would be appended, the dice it would roll, the absences; nothing written. */
 export function printPreview(answer: PreviewAnswer): void {
   console.log('Dry run: nothing was written. Done now, this would do:');
-  if (answer.duplicate) console.log('(this command id was already applied; doing it would do nothing new)');
+  if (answer.duplicate) {
+    console.log('(this command id was already applied; doing it would do nothing new)');
+    return;
+  }
   for (const l of answer.lines) if (l.type !== 'command') console.log(`${l.standIn ? '~ ' : '  '}${l.text}`);
   for (const r of answer.rolls)
     console.log(

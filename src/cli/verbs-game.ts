@@ -50,13 +50,24 @@ export function registerGameVerbs(program: Program): void {
         'fair',
       )
       .option('--ndays <n>', 'ndays per nweek', '7')
-      .option('--config <file>', 'ruleset configuration as a JSON file'),
+      .option('--config <file>', 'ruleset configuration as a JSON file')
+      .option(
+        '--joins <who>',
+        'open (anyone may join, the default) or approval (a join asks the Administrator: approve-join, refuse-join)',
+      ),
   )
     .option('--admin', 'print everything that happened, secrets included')
     .action(
       async (
         ruleset: string,
-        opts: SubmitFlags & { game: string; dice: string; ndays: string; config?: string; admin?: boolean },
+        opts: SubmitFlags & {
+          game: string;
+          dice: string;
+          ndays: string;
+          config?: string;
+          admin?: boolean;
+          joins?: string;
+        },
       ) => (await actions()).newGame(program, ruleset, opts),
     );
 
@@ -127,6 +138,31 @@ export function registerGameVerbs(program: Program): void {
     (cmd) => cmd.argument('<entry>').argument('<reason>'),
   );
   adminVerb(program, 'end', 'end the game, revealing every dice seed', (cmd) => cmd.argument('[reason]'));
+  // Who may join (rulings K14, K15): the setting, the answers to requests, removal.
+  adminVerb(
+    program,
+    'joins',
+    'who may join from now on: `joins g1 approval` (a join asks you) or `joins g1 open` (anyone)',
+    (cmd) => cmd.argument('<who>', 'open or approval'),
+  );
+  adminVerb(
+    program,
+    'approve-join',
+    'approve a request to join: `approve-join g1 bob` makes bob a player',
+    (cmd) => cmd.argument('<player>'),
+  );
+  adminVerb(
+    program,
+    'refuse-join',
+    'refuse a request to join, with a reason if you wish: `refuse-join g1 bob "not in the Main Game"`',
+    (cmd) => cmd.argument('<player>').argument('[reason]'),
+  );
+  adminVerb(
+    program,
+    'remove-player',
+    'remove a player from the game, with the reason: `remove-player g1 bob "left the Main Game"` (the rules do with eir things what they say of one who leaves; e cannot join again)',
+    (cmd) => cmd.argument('<player>').argument('<reason>'),
+  );
 }
 
 /** `referee demo` (demo.ts): the quick start's game. */

@@ -35,6 +35,18 @@ export function describeKernelEvent(e: KernelEvent): string {
       return `Nday ${e.nday} of nweek ${e.nweek} begins.`;
     case 'player-joined':
       return `${e.player} joins the game.`;
+    case 'join-requested':
+      return `${e.player} asks to join the game; the Administrator approves or refuses.`;
+    case 'join-approved':
+      return `The Administrator approves ${e.player}'s request to join.`;
+    case 'join-refused':
+      return `The Administrator refuses ${e.player}'s request to join${e.reason ? `: ${e.reason}` : ''}.`;
+    case 'player-removed':
+      return `The Administrator removes ${e.player} from the game: ${e.reason}.`;
+    case 'joins-set':
+      return e.joins === 'approval'
+        ? "From now on, joining the game needs the Administrator's approval."
+        : 'From now on, anyone may join the game.';
     case 'dice-queued':
       return `Dice results queued: ${e.values.join(', ')}.`;
     case 'dice-cleared':

@@ -39,6 +39,10 @@ export type KernelEvent =
       dice: 'fair' | 'manual';
       /** The edition of the ruleset's readings the game keeps (ruling K4); absent means 1. */
       edition?: number;
+      /** The edition of the kernel's own readings the game keeps (K4, K13); absent means 1. */
+      kernelEdition?: number;
+      /** Joins wait for the Administrator's approval (K14); absent means anyone may join. */
+      joins?: 'approval';
     }
   | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }
@@ -47,6 +51,12 @@ export type KernelEvent =
   | { type: 'nweek-started'; vis: 'public'; nweek: number }
   | { type: 'nday-started'; vis: 'public'; nweek: number; nday: number }
   | { type: 'player-joined'; vis: 'public'; player: string }
+  // Who may join (issue 16, admission.ts): requests, the Administrator's answers, removals, the setting.
+  | { type: 'join-requested'; vis: 'public'; player: string }
+  | { type: 'join-approved'; vis: 'public'; player: string }
+  | { type: 'join-refused'; vis: 'public'; player: string; reason?: string }
+  | { type: 'player-removed'; vis: 'public'; player: string; reason: string }
+  | { type: 'joins-set'; vis: 'public'; joins: 'open' | 'approval' }
   | { type: 'dice-queued'; vis: 'admin'; values: number[]; withCommand?: true }
   | { type: 'dice-cleared'; vis: 'admin' }
   | {
@@ -88,6 +98,11 @@ export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type
   'nweek-started',
   'nday-started',
   'player-joined',
+  'join-requested',
+  'join-approved',
+  'join-refused',
+  'player-removed',
+  'joins-set',
   'dice-queued',
   'dice-cleared',
   'points',

@@ -5,6 +5,7 @@ import type { Registry } from './registry.js';
 import type { Roll } from './dice/roll.js';
 import { applyTransfer, post } from './ledger.js';
 import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
+import { OPEN_ADMISSION } from './state.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
@@ -123,6 +124,8 @@ function step(
     ruleset: s.ruleset,
     config: s.config,
     edition: s.edition,
+    kernelEdition: s.kernelEdition,
+    admission: s.admission,
     modules: s.modules,
     clock,
     players: s.players,
@@ -167,6 +170,8 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     ruleset: e.ruleset,
     config: e.config,
     edition: e.edition ?? 1,
+    kernelEdition: e.kernelEdition ?? 1,
+    admission: e.joins === 'approval' ? { ...OPEN_ADMISSION, approval: true } : OPEN_ADMISSION,
     modules: ruleset.modules.map((m) => m.id),
     clock: { nweek: 1, nday: 1, ndays: e.ndays },
     players: [],
@@ -229,7 +234,32 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
     case 'nday-started':
       return { ...s, clock: { ...s.clock, nweek: e.nweek, nday: e.nday } };
     case 'player-joined':
-      return { ...s, players: [...s.players, e.player] };
+      // A request answered by joining (approved, or the game opened since) is no longer waiting.
+      return {
+        ...s,
+        players: [...s.players, e.player],
+        admission: s.admission.requests.includes(e.player)
+          ? { ...s.admission, requests: s.admission.requests.filter((p) => p !== e.player) }
+          : s.admission,
+      };
+    case 'join-approved':
+      return s; // the player-joined that follows makes the player
+    case 'join-requested':
+      return { ...s, admission: { ...s.admission, requests: [...s.admission.requests, e.player] } };
+    case 'join-refused':
+      return {
+        ...s,
+        admission: { ...s.admission, requests: s.admission.requests.filter((p) => p !== e.player) },
+      };
+    case 'player-removed':
+      // K15: the name stays taken; eir account stays in the ledger with the points it has.
+      return {
+        ...s,
+        players: s.players.filter((p) => p !== e.player),
+        admission: { ...s.admission, removed: [...s.admission.removed, e.player] },
+      };
+    case 'joins-set':
+      return { ...s, admission: { ...s.admission, approval: e.joins === 'approval' } };
     case 'dice-queued':
       return { ...s, dice: { ...s.dice, queue: [...s.dice.queue, ...e.values] } };
     case 'dice-cleared':

@@ -29,3 +29,5 @@ export * from './schedule-describe.js';
 export * from './instant.js';
 export { DEFAULT_WARNINGS } from './schedule-commands.js';
 export * from './snapshot.js';
+export * from './players.js';
+export { ADMISSION_COMMANDS } from './admission.js';

@@ -1,4 +1,4 @@
-// The commands every game understands, whatever its ruleset: joining, the clock, the dice queue, the
+// The commands every game understands, whatever its ruleset: joining (admission.ts), the clock, the dice queue, the
 // ledger, amendments, and the end. Rulesets add theirs through their modules.
 import { z } from 'zod';
 import { command } from './ruleset.js';
@@ -7,6 +7,7 @@ import type { Decision } from './decision.js';
 import { BANK, reverses } from './ledger.js';
 import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
+import { ADMISSION_COMMANDS } from './admission.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -46,17 +47,7 @@ export function startNweek(ctx: Decision, nweek: number): void {
 const moduleName = z.string().min(1).max(100);
 
 export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
-  join: command({
-    actor: 'player',
-    summary: 'join the game as a new player',
-    args: z.object({}).strict(),
-    run(ctx, by) {
-      if (by.role !== 'player') return ctx.reject('not-allowed', 'only a player can join');
-      if (ctx.state.players.includes(by.name)) ctx.reject('already-joined', `${by.name} has already joined`);
-      ctx.emit({ type: 'player-joined', vis: 'public', player: by.name });
-      for (const m of ctx.modules) m.onJoin?.(ctx, by.name);
-    },
-  }),
+  ...ADMISSION_COMMANDS,
   tick: command({
     actor: 'admin',
     visibility: 'public',
@@ -100,6 +91,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary: 'move points between ledger accounts (from The Bank unless said)',
     words: ['to', 'amount', 'reason'],
+    players: ['from', 'to'],
     args: z
       .object({
         from: z.string().min(1).optional(),
@@ -204,6 +196,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary: 'end the game (reveals every dice seed)',
     words: ['reason'],
+    players: ['winners'],
     args: z
       .object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() })
       .strict(),

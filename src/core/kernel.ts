@@ -17,6 +17,7 @@ import { err, ok } from './result.js';
 import { isJson } from './json.js';
 import { canSee } from './visibility.js';
 import { describeKernelEvent } from './describe.js';
+import { KERNEL_EDITION, nameHolder, spellNames } from './players.js';
 import { KERNEL_EVENT_TYPES } from './events.js';
 
 /** What the store supplies beside the state: the log's head hash and the game's dice secret. */
@@ -62,6 +63,10 @@ const createArgs = z
     dice: z.enum(['fair', 'manual']).optional(),
     /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
     edition: z.number().int().min(1).optional(),
+    /** K4, K13: the edition of the kernel's own readings; the latest unless given (a replay gives it). */
+    kernelEdition: z.number().int().min(1).optional(),
+    /** K14: whether a join waits for the Administrator's approval; open unless given. */
+    joins: z.enum(['open', 'approval']).optional(),
   })
   .strict();
 
@@ -103,17 +108,20 @@ export class Kernel {
         if (!state) return err(ruleError('unknown-game', 'there is no such game'));
         if (state.ended) return err(ruleError('game-over', `the game is over (${state.ended.reason})`));
         const rule = this.findCommand(state, command.type);
-        this.checkActor(state, command, rule);
-        const args = rule.parse(command.args);
+        // K13: the actor and the arguments naming players, spelt as the players joined, before anything reads
+        // them; so the log, its visibility and every rule see the one spelling.
+        const said = spellNames(state, command, rule);
+        this.checkActor(state, said, rule);
+        const args = rule.parse(said.args);
         const vis =
           rule.visibility === 'public'
             ? 'public'
             : rule.visibility === 'admin'
               ? 'admin'
-              : { players: [actorName(command)] };
-        ctx.emit({ type: 'command', vis, command: withoutRolls(command) as Command & JsonObject });
-        queueWithCommand(ctx, command.rolls);
-        rule.run(ctx, command.by, args);
+              : { players: [actorName(said)] };
+        ctx.emit({ type: 'command', vis, command: withoutRolls(said) as Command & JsonObject });
+        queueWithCommand(ctx, said.rolls);
+        rule.run(ctx, said.by, args);
       }
       ctx.finish();
       return ok({ events: ctx.events, ats: ctx.ats, state: ctx.state });
@@ -158,6 +166,8 @@ export class Kernel {
       // every viewer sees both alike.
       schedule: state.schedule as unknown as Json,
     };
+    // Who may join and who waits to (K14), who was removed (K15): public, as joining is.
+    base.admission = state.admission as unknown as Json;
     const awaiting = this.awaiting(state);
     if (awaiting) base.awaiting = awaiting as unknown as Json;
     if (viewer.role === 'admin') base.diceQueue = [...state.dice.queue];
@@ -168,6 +178,18 @@ export class Kernel {
   awaiting(state: GameState): Awaiting | undefined {
     const ruleset = this.rulesetOf(state);
     return state.ended ? undefined : ruleset.awaiting?.(state.rules, state);
+  }
+
+  /**
+   * A command as the rules will read it: its actor and the arguments naming players spelt as the game knows
+   * them (K13). For comparing a retried command with the one first recorded under its id.
+   */
+  spelt(state: GameState, command: Command): Command {
+    const type = command.type;
+    const rule = Object.hasOwn(KERNEL_COMMANDS, type)
+      ? KERNEL_COMMANDS[type]
+      : this.registry.index(this.rulesetOf(state), state.modules).commands.get(type);
+    return spellNames(state, command, rule);
   }
 
   render(state: GameState, view: JsonObject): string {
@@ -271,6 +293,13 @@ export class Kernel {
         'bad-arguments',
         `${a.ruleset} has no edition ${edition} of its readings (latest: ${latest})`,
       );
+    // K4 again, for the kernel's own readings (K13: names whatever their case): written only when not 1.
+    const kernelEdition = a.kernelEdition ?? KERNEL_EDITION;
+    if (kernelEdition > KERNEL_EDITION)
+      ctx.reject(
+        'bad-arguments',
+        `the kernel has no edition ${kernelEdition} of its readings (latest: ${KERNEL_EDITION})`,
+      );
     // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
     ctx.atomically(() => {
       ctx.emit({
@@ -282,6 +311,8 @@ export class Kernel {
         ndays: a.ndays ?? 7,
         dice,
         ...(edition > 1 ? { edition } : {}),
+        ...(kernelEdition > 1 ? { kernelEdition } : {}),
+        ...(a.joins === 'approval' ? { joins: 'approval' as const } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {
@@ -324,7 +355,17 @@ export class Kernel {
           ),
         );
       if (command.type !== 'join' && !state.players.includes(by.name)) {
-        throw new Rejection(ruleError('unknown-player', `${by.name} has not joined this game`));
+        const held = nameHolder(state, by.name);
+        throw new Rejection(
+          ruleError(
+            'unknown-player',
+            held?.as === 'request'
+              ? `${by.name}'s request to join waits for the Administrator's approval`
+              : held?.as === 'removed'
+                ? `${by.name} was removed from this game by the Administrator`
+                : `${by.name} has not joined this game`,
+          ),
+        );
       }
     }
   }

@@ -47,6 +47,11 @@ export interface CommandRule<S> {
   readonly words: readonly string[];
   readonly visibility: 'public' | 'private' | 'admin';
   /**
+   * The arguments that name players (a name, or a list of names): the kernel spells each as the player joined
+   * before the rule reads it, whatever case it was given in (ruling K13), so rule code compares names exactly.
+   */
+  readonly players?: readonly string[];
+  /**
    * Set on a command that cannot be taken back in any useful sense (ending the game, amending the rules,
    * ending a whole nweek): the page asks the Administrator to confirm it, after showing a preview (issue 16).
    * `when` names a true/false argument that makes the command so (tick's `nweek`); absent, it always is.
@@ -65,22 +70,27 @@ export interface CommandConfirm {
   readonly when?: string;
 }
 
-/** Declares a command with a zod schema for its arguments; the handler receives them typed. */
-export function command<S, Z extends z.ZodType>(spec: {
+/** What a rule declares of a command (see command()). */
+export interface CommandSpec<S, Z extends z.ZodType> {
   actor: CommandActor;
   summary: string;
   args: Z;
   words?: readonly string[];
   visibility?: 'public' | 'private' | 'admin';
+  players?: readonly string[];
   confirm?: CommandConfirm;
   run(ctx: Decision<S>, by: Actor, args: z.infer<Z>): void;
-}): CommandRule<S> {
+}
+
+/** Declares a command with a zod schema for its arguments; the handler receives them typed. */
+export function command<S, Z extends z.ZodType>(spec: CommandSpec<S, Z>): CommandRule<S> {
   let schema: JsonObject | undefined;
   return {
     actor: spec.actor,
     summary: spec.summary,
     words: spec.words ?? [],
     ...(spec.confirm ? { confirm: spec.confirm } : {}),
+    ...(spec.players ? { players: spec.players } : {}),
     // Hidden by default for the Administrator's orders: their arguments may say where a hidden thing is.
     // What the public should learn, the rules emit as public events; or the command says 'public'.
     visibility: spec.visibility ?? (spec.actor === 'admin' ? 'admin' : 'public'),
@@ -107,14 +117,11 @@ export type PlayerActor = Extract<Actor, { readonly role: 'player' }>;
  * any rule runs (the actor check: not the Administrator, a usable name, a player of this game), so the handler
  * is given the player already narrowed, and no rule repeats the check.
  */
-export function playerCommand<S, Z extends z.ZodType>(spec: {
-  summary: string;
-  args: Z;
-  words?: readonly string[];
-  visibility?: 'public' | 'private' | 'admin';
-  confirm?: CommandConfirm;
-  run(ctx: Decision<S>, by: PlayerActor, args: z.infer<Z>): void;
-}): CommandRule<S> {
+export function playerCommand<S, Z extends z.ZodType>(
+  spec: Omit<CommandSpec<S, Z>, 'actor' | 'run'> & {
+    run(ctx: Decision<S>, by: PlayerActor, args: z.infer<Z>): void;
+  },
+): CommandRule<S> {
   return command<S, Z>({
     ...spec,
     actor: 'player',
@@ -165,6 +172,12 @@ export interface RuleModule<S> {
   readonly onSetup?: (ctx: Decision<S>) => void;
   /** When a player joins; may reject. */
   readonly onJoin?: (ctx: Decision<S>, player: string) => void;
+  /**
+   * When the Administrator has removed a player from the game (ruling K15): the player is no longer in the
+   * game's list, and the module does with eir things what its text says of a player who leaves (or the ruling
+   * on it says). Every module's, in module order, after the kernel's `player-removed`.
+   */
+  readonly onRemove?: (ctx: Decision<S>, player: string) => void;
   /** Just after an amendment made this ruleset the game's ruleset. */
   readonly onAmend?: (ctx: Decision<S>, from: string) => void;
 }

@@ -28,6 +28,13 @@ export interface GameState {
    * readings it was played under and its log still verifies (ruling K4).
    */
   readonly edition: number;
+  /**
+   * The edition of the kernel's own readings the game was created under, 1 if its creation recorded none
+   * (ruling K4, as `edition` is the ruleset's): from 2, player names are compared whatever their case (K13).
+   */
+  readonly kernelEdition: number;
+  /** Who may join and how (issue 16, rulings K14 and K15): the setting, the requests waiting, the removed. */
+  readonly admission: Admission;
   /** Active rule modules, lowest precedence first (later modules win). */
   readonly modules: readonly string[];
   readonly clock: Clock;
@@ -56,6 +63,25 @@ export interface GameState {
   readonly seenPrivate: Readonly<Record<string, number>>;
   readonly rules: unknown;
 }
+
+/**
+ * Who may join a game (issue 16): whether a join waits for the Administrator's approval (K14), the names that
+ * asked and wait for eir answer, and the players e removed (K15), whose names stay taken. All public.
+ */
+export interface Admission {
+  readonly approval: boolean;
+  /** Names that asked to join, as they asked, in the order they asked. */
+  readonly requests: readonly string[];
+  /** Players the Administrator removed, in the order of their removal. */
+  readonly removed: readonly string[];
+}
+
+/** A game open to anyone, with no request waiting and no one removed: every game's start but by choice. */
+export const OPEN_ADMISSION: Admission = Object.freeze({
+  approval: false,
+  requests: Object.freeze([]),
+  removed: Object.freeze([]),
+});
 
 /** Whether a game follows the readings of `edition` or a later one (ruling K4). */
 export const fromEdition = (game: { readonly edition: number }, edition: number): boolean =>

@@ -38,6 +38,8 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
         ndays: e.ndays,
         dice: e.dice,
         edition: e.edition ?? 1,
+        kernelEdition: e.kernelEdition ?? 1,
+        ...(e.joins ? { joins: e.joins } : {}),
       },
       ...rolls,
     };

@@ -8,18 +8,21 @@ import { withoutFilledInstant } from './instants.js';
 
 /**
  * A command as it is compared: who, what, the arguments as given, the dice results brought along. A
- * creation's edition (ruling K4) is compared only when the request names one: a request leaves it to the
- * ruleset, and the recorded creation always has it.
+ * creation's editions (ruling K4, the ruleset's and the kernel's) are compared only when the request names
+ * them: a request leaves them to the program, and the recorded creation always has them; its joins (K14) are
+ * open unless it says.
  */
-function fingerprint(request: Command, withEdition: boolean): string {
+function fingerprint(request: Command, withEdition: boolean, withKernelEdition: boolean): string {
   const command = withoutFilledInstant(request);
-  const { edition, ...given } = command.args;
+  const { edition, kernelEdition, joins, ...given } = command.args;
   const args =
     command.type === 'create'
       ? {
           // A creation is recorded with its defaults filled in (kernel.create): compare it so.
           ...given,
           ...(withEdition ? { edition: edition ?? null } : {}),
+          ...(withKernelEdition ? { kernelEdition: kernelEdition ?? null } : {}),
+          joins: joins ?? 'open',
           config: command.args.config ?? null,
           ndays: command.args.ndays ?? 7,
           dice: command.args.dice ?? 'fair',
@@ -35,13 +38,24 @@ function fingerprint(request: Command, withEdition: boolean): string {
 
 /**
  * Undefined when `command` is the request that first used its id (whose entries, from the first, are
- * `entries`); else the refusal to answer.
+ * `entries`); else the refusal to answer. `spelt` reads both as the rules would now (K13: "BOB" again is bob's
+ * request again, whichever spelling each was given in).
  */
-export function reusedId(command: Command, entries: readonly LogEntry[]): RuleError | undefined {
+export function reusedId(
+  command: Command,
+  entries: readonly LogEntry[],
+  spelt: (c: Command) => Command = (c) => c,
+): RuleError | undefined {
   const first = entries[0];
-  const recorded = first ? batchCommand(first.event, entries[1]?.event) : undefined;
+  const found = first ? batchCommand(first.event, entries[1]?.event) : undefined;
+  const recorded = found && spelt(found);
   const withEdition = command.args.edition !== undefined;
-  if (recorded !== undefined && fingerprint(recorded, withEdition) === fingerprint(command, withEdition))
+  const withKernelEdition = command.args.kernelEdition !== undefined;
+  if (
+    recorded !== undefined &&
+    fingerprint(recorded, withEdition, withKernelEdition) ===
+      fingerprint(spelt(command), withEdition, withKernelEdition)
+  )
     return undefined;
   return ruleError(
     'idempotency-key-reused',

@@ -427,7 +427,9 @@ export class Referee {
         const entries = ((await this.store.entries(game, seen.first)) ?? []).filter(
           (e) => e.seq <= seen.last,
         );
-        const reused = reusedId(command, entries);
+        // Compared as the rules read them (K13): "ALICE" again is alice's command again.
+        const state = loaded.state;
+        const reused = reusedId(command, entries, (c) => this.kernel.spelt(state, c));
         if (reused) return err(reused);
         return ok({ entries, state: loaded.state, duplicate: true });
       }

@@ -2,8 +2,15 @@
 // command for the posting player, submitted through the referee like any other (so the rules decide, and a
 // refusal carries the rules' own code and words); a sentence that looks like an attempt to act but is not
 // understood is answered with the nearest form that would be.
-import { canonicalJson, PLAYER_NAME, player as playerActor } from '../core/index.js';
-import type { Command, Json, JsonObject } from '../core/index.js';
+import {
+  canonicalJson,
+  knownSpelling,
+  nameKey,
+  PLAYER_NAME,
+  player as playerActor,
+  playerNamed,
+} from '../core/index.js';
+import type { Command, GameState, Json, JsonObject } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import { buildParser, paragraphsOf, splitParagraph, splitPost } from './grammar.js';
 import type { ForumParser } from './grammar.js';
@@ -117,13 +124,20 @@ type Settling =
   | { readonly args: { [name: string]: Json }; readonly object?: string }
   | { readonly unclear: { code: string; message: string }; readonly arg?: string; readonly ids?: string[] };
 
+/**
+ * A name as one of the players spells it, whatever its case, else as given: a forum has always read names so,
+ * also in games that compare them exactly (kernel edition 1, ruling K13), where the first such player is meant.
+ */
+const caseless = (players: readonly string[], name: string): string =>
+  players.find((p) => nameKey(p) === nameKey(name)) ?? name;
+
 /** Turns a parsed sentence's references into the ids the command takes, from the player's own view. */
 async function settleArgs(
   parsed: Parsed,
   sets: readonly PhraseSet[],
   view: () => Promise<JsonObject>,
   name: string,
-  players: readonly string[],
+  game: GameState,
   it: string | undefined,
 ): Promise<Settling> {
   const args: { [name: string]: Json } = {};
@@ -154,8 +168,8 @@ async function settleArgs(
       args[arg] = it;
       object ??= it;
     } else if (isPlayerRef(value)) {
-      // Players are named in any case on a forum; the rules know em by the exact name.
-      args[arg] = players.find((p) => p.toLowerCase() === value.$player.toLowerCase()) ?? value.$player;
+      // Players are named in any case on a forum (K13): the kernel's lookup, which spells em as they joined.
+      args[arg] = playerNamed(game, value.$player) ?? caseless(game.players, value.$player);
     } else {
       args[arg] = value as Json;
       if (arg === 'object' && typeof value === 'string') object ??= value;
@@ -187,10 +201,12 @@ export async function postMessage(
       `"${player}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
     );
   const state = await referee.state(game);
+  // K13: the poster as e joined ("ALICE" posts as alice), so the view e settles against is eirs.
+  const name = knownSpelling(state, player);
   const forum = forumFor(state.ruleset);
   // Coordinates mark an action only in games played on squares.
   const coordinates = forum.forms.some((f) => typeof f.sample.x === 'number');
-  const by = playerActor(player);
+  const by = playerActor(name);
   const sentences = await sentencesOf(text);
   const results: SentenceResult[] = [];
   let it: string | undefined;
@@ -246,14 +262,7 @@ export async function postMessage(
       continue;
     }
     const now = await referee.state(game);
-    const settling = await settleArgs(
-      parsed,
-      forum.sets,
-      () => referee.view(game, by),
-      player,
-      now.players,
-      it,
-    );
+    const settling = await settleArgs(parsed, forum.sets, () => referee.view(game, by), name, now, it);
     if ('unclear' in settling) {
       const form = forum.forms.find((f) => f.type === parsed.type);
       const given = settling.arg && settling.ids?.[0] ? { [settling.arg]: settling.ids[0] } : {};

@@ -29,6 +29,7 @@ import { registerMailRoutes } from './routes-mail.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
 import { registerPreviewRoutes } from './routes-preview.js';
+import { registerAdmissionRoutes } from './routes-admission.js';
 import type { VerifierOptions } from './verify.js';
 import { Verifier } from './verify.js';
 import { ThreadDecider } from './deciding.js';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReadRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
+  registerAdmissionRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerMailRoutes(app, ctx);
   registerLive(app, ctx, options.live);

@@ -29,6 +29,7 @@ export function statusOfRuleError(e: RuleError): number {
       return 404;
     case 'game-exists':
     case 'already-joined':
+    case 'already-requested':
       return 409;
     default:
       return 422;

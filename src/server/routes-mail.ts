@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AddressError, checkRegistration, registerAddress } from '../channels/mail/register.js';
 import type { ServerContext } from './context.js';
 import { gameState, requireCaller } from './context.js';
+import { playerNamed } from '../core/index.js';
 import { forbidden, HttpError } from './errors.js';
 import { PlayerParams } from './schemas.js';
 
@@ -40,11 +41,13 @@ export function registerMailRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (req, reply) => {
-      const { game, player } = req.params;
+      const { game } = req.params;
       const actor = await requireCaller(ctx, req, game);
+      const state = await gameState(ctx, game);
+      // K13: the player named in any case, as e joined.
+      const player = playerNamed(state, req.params.player) ?? req.params.player;
       if (actor.role !== 'admin' && !(actor.role === 'player' && actor.name === player))
         throw forbidden("only the player or the Administrator registers a player's address");
-      const state = await gameState(ctx, game);
       if (!state.players.includes(player))
         throw new HttpError(422, 'unknown-player', `${player} has not joined this game`);
       try {

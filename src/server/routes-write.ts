@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
-import { ADMIN, player } from '../core/index.js';
-import type { Accepted } from '../engine/referee.js';
+import { ADMIN, knownSpelling, player, playerNamed } from '../core/index.js';
+import type { Accepted, Referee } from '../engine/referee.js';
 import { numberedAnswer } from '../engine/numbering.js';
 import { withInstants } from '../engine/instants.js';
 import { absences } from '../engine/absent.js';
@@ -34,7 +34,21 @@ function tokenFor(holder: string, key: string | undefined, purpose: string) {
   return { token, grant: { holder, hash: tokenHash(token) } };
 }
 
-function refused(e: RuleError): HttpError {
+/**
+ * What an accepted command says back: its entries as the caller may see them, and the caller's position after
+ * them, both in the caller's own numbering (hidden entries are not counted); and, issue 16, what the rules did
+ * for players who had not acted in time, set apart (public facts only).
+ */
+export async function commandAnswer(referee: Referee, game: string, accepted: Accepted, actor: Actor) {
+  const absent = absences(referee.kernel, accepted.before, accepted.entries);
+  return {
+    duplicate: accepted.duplicate,
+    ...(await numberedAnswer(referee, game, accepted, actor)),
+    ...(absent.length > 0 ? { absent } : {}),
+  };
+}
+
+export function refused(e: RuleError): HttpError {
   return new HttpError(statusOfRuleError(e), e.code, e.message);
 }
 
@@ -42,19 +56,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 
-  /**
-   * What an accepted command says back: its entries as the caller may see them, and the caller's position
-   * after them, both in the caller's own numbering (hidden entries are not counted).
-   */
-  const answer = async (game: string, accepted: Accepted, actor: Actor) => {
-    // Issue 16: what the rules did for players who had not acted in time, set apart (public facts only).
-    const absent = absences(referee.kernel, accepted.before, accepted.entries);
-    return {
-      duplicate: accepted.duplicate,
-      ...(await numberedAnswer(referee, game, accepted, actor)),
-      ...(absent.length > 0 ? { absent } : {}),
-    };
-  };
+  const answer = (game: string, accepted: Accepted, actor: Actor) =>
+    commandAnswer(referee, game, accepted, actor);
 
   r.post(
     '/api/games',
@@ -78,6 +81,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         dice: body.dice,
         ndays: body.ndays,
         ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
+        ...(body.joins === 'approval' ? { joins: 'approval' } : {}),
       };
       const create: Command = {
         type: 'create',
@@ -105,23 +109,31 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
     async (req, reply) => {
       // Anyone may join without a token; a token sent is checked all the same (one not of this game → 401).
       await caller(ctx, req, req.params.game);
-      const name = req.body.player;
+      // K13: the token's holder is the name as the game holds it, if it holds it in another case (a request
+      // answered by joining); a name it does not hold is the new player's as given.
+      const known = await ctx.referee.knownState(req.params.game).catch(() => undefined);
+      const name = known ? knownSpelling(known, req.body.player) : req.body.player;
       const key = req.headers['idempotency-key'];
       const token = tokenFor(playerHolder(name), key, `join\0${req.params.game}\0${name}`);
       const result = await referee.submit(
         req.params.game,
         {
           type: 'join',
-          by: player(name),
+          // Asked as given, so a refusal says "the name is taken" in the words it was asked in.
+          by: player(req.body.player),
           args: {},
           ...(key !== undefined ? { id: secretKeyId('join', key) } : {}),
         },
         { tokens: [token.grant] },
       );
       if (!result.ok) throw refused(result.error);
+      // K14: where joins need approval, the join is a request: the token is the requester's, and opens eir
+      // view; e acts once the Administrator approves.
+      const pending = !result.value.state.players.includes(name);
       return reply.code(201).send({
         player: name,
         token: token.token,
+        ...(pending ? { pending: true } : {}),
         ...(await answer(req.params.game, result.value, player(name))),
       });
     },
@@ -226,12 +238,14 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       const actor = await requireCaller(ctx, req, req.params.game);
       if (actor.role !== 'admin') throw forbidden("only the Administrator issues a player's token");
       const state = await gameState(ctx, req.params.game);
-      if (!state.players.includes(req.params.player))
+      // K13: named in any case; the token is the player's as e joined.
+      const name = playerNamed(state, req.params.player);
+      if (name === undefined)
         throw new HttpError(422, 'unknown-player', `${req.params.player} has not joined this game`);
-      const token = issue(playerHolder(req.params.player));
+      const token = issue(playerHolder(name));
       await referee.store.grantToken(req.params.game, token.grant);
-      ctx.tokens.replaced(req.params.game, playerHolder(req.params.player));
-      return { player: req.params.player, token: token.token };
+      ctx.tokens.replaced(req.params.game, playerHolder(name));
+      return { player: name, token: token.token };
     },
   );
 }

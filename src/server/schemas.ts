@@ -29,6 +29,12 @@ export const CreateBody = z
     ),
     dice: z.enum(['fair', 'manual']).default('fair'),
     ndays: z.number().int().min(1).max(100).default(7).describe('ndays in an nweek'),
+    joins: z
+      .enum(['open', 'approval'])
+      .optional()
+      .describe(
+        'open (anyone may join; the default) or approval (a join asks the Administrator; ruling K14)',
+      ),
     rolls: z
       .array(z.number().int().min(1))
       .max(10_000)
@@ -54,6 +60,12 @@ export const CommandBody = z
       .describe('manual dice results to queue first (the Administrator only, manual-dice games)'),
   })
   .strict();
+
+/** The Administrator's refusal of a request to join (K14): a reason, if e gives one. */
+export const RefuseBody = z.object({ reason: z.string().min(1).max(500).optional() }).strict();
+
+/** The Administrator's removal of a player (K15): the reason, always. */
+export const RemoveBody = z.object({ reason: z.string().min(1).max(500) }).strict();
 
 export const PostBody = z.object({ text: z.string().min(1).max(MAX_POST_CHARS) }).strict();
 

@@ -322,14 +322,19 @@ describe('Shiny Things and Scary Dark Things: 25 points either way, and the tele
 });
 
 describe('--id KEY: the same command twice is done once', () => {
-  it('join --id twice: the second appends nothing and says so', () => {
+  it('issue 16 "join --id repeated says only that nothing new was done": the second appends nothing, issues no token and says only that', () => {
     const cli = new Cli();
     newManualGrid(cli);
-    cli.ok('join', 'g1', 'alice', '--id', 'post-1');
+    expect(cli.ok('join', 'g1', 'alice', '--id', 'post-1')).toMatch(/^alice joins the game\.$/m);
     const before = cli.exported('g1');
     const again = cli.ok('join', 'g1', 'alice', '--id', 'post-1');
-    expect(again).toMatch(/already applied/);
+    expect(again).toBe('(this command id was already applied; nothing new was done)\n');
     expect(cli.exported('g1')).toBe(before);
+    // The same for any verb repeated under its key.
+    cli.ok('tick', 'g1', '--id', 't-1');
+    expect(cli.ok('tick', 'g1', '--id', 't-1')).toBe(
+      '(this command id was already applied; nothing new was done)\n',
+    );
   });
 
   it('act move --id twice: no "already announced" error, one announcement, nothing appended', () => {

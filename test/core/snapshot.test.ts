@@ -22,6 +22,8 @@ function stateWith(rules: unknown): GameState {
     ruleset: 'r',
     config: { width: 3 },
     edition: 2,
+    kernelEdition: 2,
+    admission: { approval: true, requests: ['cy'], removed: [] },
     modules: ['a', 'b'],
     clock: { nweek: 2, nday: 1, ndays: 3 },
     players: ['ann', 'bob'],

@@ -58,6 +58,8 @@ describe('A match of Life, start to finish', () => {
     for (let week = 0; week < 4 && !t.game.ended; week++) {
       t.admin('evolve');
       for (const p of ['alice', 'bob', 'carol']) {
+        // Evolve may have ended the match (the dice decide): nothing more is tweaked then.
+        if (t.game.ended) break;
         // Each player tweaks the first Cell e may.
         const team = teamOf(t, p);
         const letter = String(team).charAt(0);
@@ -74,7 +76,9 @@ describe('A match of Life, start to finish', () => {
       if (!t.game.ended) t.tick(true);
     }
     const rolls = t.entries.flatMap((e) => e.event.rolls ?? []);
-    expect(rolls.length).toBeGreaterThanOrEqual(25 + 2 + 1 + 1);
+    // Initialize's: 25 Cells, two Teams, the Advantage; what Evolve rolls after depends on the dice (a match may
+    // end at the first Evolve's step 2).
+    expect(rolls.length).toBeGreaterThanOrEqual(25 + 2 + 1);
     expect(rolls.every((r) => r.source === 'fair' && r.proof?.stream === 'public' && !r.secret)).toBe(true);
     const hidden = t.entries.filter((e) => e.event.vis !== 'public').map((e) => e.event.type);
     expect(hidden).toEqual([]);

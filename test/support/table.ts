@@ -45,6 +45,9 @@ export class Table {
       ndays?: number;
       config?: Json;
       edition?: number;
+      /** The kernel's own edition of its readings (K4, K13): 1 plays as a game created before names were caseless. */
+      kernelEdition?: number;
+      joins?: 'open' | 'approval';
     } = {},
   ): Decided {
     const dice = options.dice ?? (options.rolls ? 'manual' : 'fair');
@@ -58,6 +61,8 @@ export class Table {
         ndays: options.ndays ?? 7,
         config: options.config ?? null,
         ...(options.edition !== undefined ? { edition: options.edition } : {}),
+        ...(options.kernelEdition !== undefined ? { kernelEdition: options.kernelEdition } : {}),
+        ...(options.joins !== undefined ? { joins: options.joins } : {}),
       },
       ...(options.rolls ? { rolls: options.rolls } : {}),
     });

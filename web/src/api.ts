@@ -217,7 +217,7 @@ export const api = {
       body: JSON.stringify(body),
     }),
   join: (game: string, player: string) =>
-    request<{ player: string; token: string }>(`/api/games/${enc(game)}/join`, {
+    request<{ player: string; token: string; pending?: boolean }>(`/api/games/${enc(game)}/join`, {
       method: 'POST',
       body: JSON.stringify({ player }),
     }),

@@ -206,7 +206,12 @@ export function JoinForm({
     try {
       const res = await api.join(target, player.trim());
       remember(target, { player: res.player, token: res.token });
-      sessionStorage.setItem(`nomic-referee:new-token:${target}`, `${res.player}'s token: ${res.token}`);
+      // Issue 16 (K14): where joins need approval, the token is the requester's, and works once approved.
+      const waits = res.pending ? " (your request to join waits for the Administrator's approval)" : '';
+      sessionStorage.setItem(
+        `nomic-referee:new-token:${target}`,
+        `${res.player}'s token${waits}: ${res.token}`,
+      );
       if (onJoined) onJoined();
       else location.hash = gameHref(target);
     } catch (err) {

@@ -3,6 +3,7 @@
 // every viewer (Ruleset.awaiting): the panel tells no one anything the public view does not.
 import type { Json, JsonObject } from './api';
 import { text } from './api';
+import { Joining } from './admission';
 
 interface Awaiting {
   what: string;
@@ -75,54 +76,59 @@ function dueOf(s: Schedule | undefined, view: JsonObject, until: Awaiting['until
 export function Pending({ view, you }: { view: JsonObject; you?: string | undefined }) {
   const awaiting = awaitingOf(view.awaiting);
   const schedule = scheduleOf(view.schedule);
-  if (!awaiting && !schedule) return null;
+  // Issue 16: who asks to join, and who was removed, beside who the rules wait for (admission.tsx).
+  const joining = <Joining view={view} you={you} />;
+  if (!awaiting && !schedule) return joining;
   const due = awaiting ? dueOf(schedule, view, awaiting.until) : undefined;
   const missing = awaiting?.players.filter((p) => !p.done) ?? [];
   return (
-    <section class="pending" aria-labelledby="pending-h" data-testid="pending">
-      <h2 id="pending-h">Pending</h2>
-      {awaiting ? (
-        <>
-          <p data-testid="pending-what">
-            Waiting for <strong>{awaiting.what}</strong> until the end of nday {awaiting.until.nday} of nweek{' '}
-            {awaiting.until.nweek}
-            {due !== undefined && <span data-testid="pending-due"> (about {utc(due)})</span>}.
+    <>
+      <section class="pending" aria-labelledby="pending-h" data-testid="pending">
+        <h2 id="pending-h">Pending</h2>
+        {awaiting ? (
+          <>
+            <p data-testid="pending-what">
+              Waiting for <strong>{awaiting.what}</strong> until the end of nday {awaiting.until.nday} of
+              nweek {awaiting.until.nweek}
+              {due !== undefined && <span data-testid="pending-due"> (about {utc(due)})</span>}.
+            </p>
+            <ul class="pending-players">
+              {awaiting.players.map((p) => (
+                <li
+                  key={p.name}
+                  class={p.done ? 'done' : 'missing'}
+                  data-testid="pending-player"
+                  data-player={p.name}
+                  data-done={p.done ? 'yes' : 'no'}
+                >
+                  {p.done ? '✓' : '…'} {p.name}
+                  {p.name === you ? ' (you)' : ''} {p.done ? 'has acted' : 'has not acted yet'}
+                </li>
+              ))}
+            </ul>
+            {missing.some((p) => p.name === you) && awaiting.how && (
+              <p class="pending-how">To act: {awaiting.how}.</p>
+            )}
+          </>
+        ) : (
+          <p>The rules wait for no one now.</p>
+        )}
+        {schedule ? (
+          <p class="pending-schedule" data-testid="pending-schedule">
+            The calendar: {rhythmText(schedule)}.
+            {schedule.warnings.length > 0 &&
+              ` Reminders ${schedule.warnings.map(duration).join(' and ')} before each deadline.`}
+            {schedule.paused &&
+              ` Paused since ${utc(Date.parse(schedule.paused.at))}: ${schedule.paused.reason}.`}
+            {schedule.extension &&
+              ` Nweek ${schedule.extension.nweek} extended to ${utc(Date.parse(schedule.extension.until))}: ${schedule.extension.reason}.`}
+            {schedule.fired && ` Last boundary: ${utc(Date.parse(schedule.fired))}.`}
           </p>
-          <ul class="pending-players">
-            {awaiting.players.map((p) => (
-              <li
-                key={p.name}
-                class={p.done ? 'done' : 'missing'}
-                data-testid="pending-player"
-                data-player={p.name}
-                data-done={p.done ? 'yes' : 'no'}
-              >
-                {p.done ? '✓' : '…'} {p.name}
-                {p.name === you ? ' (you)' : ''} {p.done ? 'has acted' : 'has not acted yet'}
-              </li>
-            ))}
-          </ul>
-          {missing.some((p) => p.name === you) && awaiting.how && (
-            <p class="pending-how">To act: {awaiting.how}.</p>
-          )}
-        </>
-      ) : (
-        <p>The rules wait for no one now.</p>
-      )}
-      {schedule ? (
-        <p class="pending-schedule" data-testid="pending-schedule">
-          The calendar: {rhythmText(schedule)}.
-          {schedule.warnings.length > 0 &&
-            ` Reminders ${schedule.warnings.map(duration).join(' and ')} before each deadline.`}
-          {schedule.paused &&
-            ` Paused since ${utc(Date.parse(schedule.paused.at))}: ${schedule.paused.reason}.`}
-          {schedule.extension &&
-            ` Nweek ${schedule.extension.nweek} extended to ${utc(Date.parse(schedule.extension.until))}: ${schedule.extension.reason}.`}
-          {schedule.fired && ` Last boundary: ${utc(Date.parse(schedule.fired))}.`}
-        </p>
-      ) : (
-        <p class="pending-schedule">No calendar: ndays end when the Administrator ticks.</p>
-      )}
-    </section>
+        ) : (
+          <p class="pending-schedule">No calendar: ndays end when the Administrator ticks.</p>
+        )}
+      </section>
+      {joining}
+    </>
   );
 }

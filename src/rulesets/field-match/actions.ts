@@ -91,6 +91,8 @@ export function actionModule(
     // Nothing in a Field Match is hidden: the Referee's invocations are posted to a Public Forum too.
     visibility: 'public',
     words,
+    // K13: an action attached to players names its target whatever the case; the kernel spells it.
+    ...(action.attachedTo.kind === 'players' ? { players: ['player'] } : {}),
     args: schema,
     run(ctx, by, args) {
       const invoker = by.role === 'player' ? by.name : null;

@@ -10,6 +10,14 @@ export const leavingModule: RuleModule<GridState> = {
   id: 'leaving',
   section: 'Leaving the Grid',
   text: 'Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or move to other units on the Grid in a manner prescribed by the rules.',
+  // R13 (issue 16): a player the Administrator removes from the game leaves the Grid first, as by eir own
+  // `leave` (R8: a move e announced is withdrawn); eir points stay eirs in the ledger.
+  onRemove(ctx, player) {
+    const from = positionOf(ctx.rules, player);
+    if (!from) return;
+    const e: Left = { type: 'left', vis: 'public', player, from };
+    ctx.emit(e);
+  },
   commands: {
     leave: playerCommand<GridState, z.ZodType<Record<string, never>>>({
       summary: 'leave the Grid for Limbo',

@@ -32,6 +32,7 @@ export const controlsModule: RuleModule<JuneState> = {
       actor: 'admin',
       summary: 'mark a player Female, a Cheerleader or a Football player (true/false)',
       words: ['player'],
+      players: ['player'],
       args: z
         .object({
           player: z.string(),

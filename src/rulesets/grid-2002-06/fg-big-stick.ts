@@ -89,6 +89,7 @@ export const bigStickModule: RuleModule<JuneState> = {
       summary:
         'Whack a player or a Gremlin on a square next to yours with the Big Stick you hold (target: a player name or a Gremlin id such as gremlin:4); the Stick then reappears at random',
       words: ['target'],
+      players: ['target'],
       args: whackArgs,
       run(ctx, by, { target }) {
         const at = locationOf(ctx.rules, by.name);

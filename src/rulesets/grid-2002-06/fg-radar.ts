@@ -79,6 +79,7 @@ export const radarModule: RuleModule<JuneState> = {
       actor: 'admin',
       summary: "set a player's Radar (FG-10: for rules of the wider game that change it; all start at 2)",
       words: ['player', 'radar'],
+      players: ['player'],
       visibility: 'public',
       args: radarArgs,
       run(ctx, _by, { player, radar }) {

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
-import { locationOf, objectById, sameUnit, unitText } from './grid.js';
-import { describeObject, objectNamed, traitsOf } from './objects.js';
+import { locationOf, sameUnit, unitText } from './grid.js';
+import { describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
@@ -50,8 +50,10 @@ export const inventoryModule: RuleModule<JuneState> = {
       summary: 'drop an object you hold on your square',
       words: ['object'],
       args: which,
-      run(ctx, by, { object }) {
-        const o = objectById(ctx.rules, object);
+      run(ctx, by, { object: named }) {
+        // A Toad is named as player:NAME, in any case (K13).
+        const o = objectArg(ctx, named);
+        const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold ${object}`);
         const at = locationOf(ctx.rules, by.name);

@@ -7,7 +7,7 @@
 //
 // Traits are asked of the rules ('traits' {id}), so a later section (F.1 Toads) or any rule that contradicts
 // these (C) answers first. 'may-share' {mover, occupant} is how a rule "explicitly permits" two objects.
-import { fromEdition } from '../../core/index.js';
+import { fromEdition, playerNamed } from '../../core/index.js';
 import type { Decision, GameState, Json, RuleModule } from '../../core/index.js';
 import type {
   GridObject,
@@ -83,11 +83,23 @@ export function newObjectId(ctx: Decision<JuneState>, kind: Kind): string {
 }
 
 /**
+ * The object a command's argument names, as objectById finds it, a player's body (`player:NAME`) named in any
+ * case (K13: the kernel's playerNamed spells the name as the player joined).
+ */
+export function objectArg(ctx: Decision<JuneState>, id: string): GridObject | undefined {
+  if (id.startsWith('player:')) {
+    const name = playerNamed(ctx.state, id.slice('player:'.length));
+    if (name !== undefined) return objectById(ctx.rules, `player:${name}`);
+  }
+  return objectById(ctx.rules, id);
+}
+
+/**
  * An object as a player may name it in a command. R-J31 (issue 13): a hidden object (a Bonus Box) is answered
  * exactly as an id that names nothing, so a command cannot be used to learn which hidden ids exist.
  */
 export function objectNamed(ctx: Decision<JuneState>, id: string): GridObject | undefined {
-  const o = objectById(ctx.rules, id);
+  const o = objectArg(ctx, id);
   return o && hidesIds(ctx.state) && HIDDEN_KINDS.has(o.kind) ? undefined : o;
 }
 

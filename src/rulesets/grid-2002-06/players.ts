@@ -69,6 +69,14 @@ export const playersModule: RuleModule<JuneState> = {
     const e: ObjectPlaced = { type: 'object-placed', vis: 'public', object: body };
     ctx.emit(e);
   },
+  // R-J34 (issue 16): a player the Administrator removes from the game goes to Limbo, from wherever e is (on a
+  // square, carried as a Toad, Airborne), first dropping everything e holds where e is (B.3: "If a player
+  // leaves the grid, e first drops all carryable objects in eir possession"); eir points stay eirs.
+  onRemove(ctx, name) {
+    const body = playerObject(ctx.rules, name);
+    if (!body || 'limbo' in body.place) return;
+    toLimbo(ctx, name, `${name} is removed from the game`);
+  },
   commands: {
     enter: playerCommand<JuneState, typeof xy>({
       summary: 'enter the Grid from Limbo at (x,y)',

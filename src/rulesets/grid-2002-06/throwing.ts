@@ -25,7 +25,7 @@ import type {
   Unit,
 } from './types.js';
 import { GRID_SIZE, objectById, objectsAt, onGrid, unitText } from './grid.js';
-import { cannotEnter, describeObject, objectNamed, traitsOf } from './objects.js';
+import { cannotEnter, describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 
 export const GREMLIN_FUND = 'Gremlin Fund';
@@ -124,8 +124,10 @@ export const throwingModule: RuleModule<JuneState> = {
       summary: 'throw an object you hold at any square (it lands two ndays later)',
       words: ['object', 'x', 'y'],
       args: throwArgs,
-      run(ctx, by, { object, x, y }) {
-        const o = objectById(ctx.rules, object);
+      run(ctx, by, { object: named, x, y }) {
+        // A Toad is named as player:NAME, in any case (K13).
+        const o = objectArg(ctx, named);
+        const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
           return ctx.reject('not-held', `${by.name} does not hold ${object}`);
         const t = traitsOf(ctx, o);
@@ -142,9 +144,11 @@ export const throwingModule: RuleModule<JuneState> = {
       summary: 'declare that you will catch an object thrown at your square',
       words: ['object'],
       args: z.object({ object: z.string().min(1).max(100) }).strict(),
-      run(ctx, by, { object }) {
+      run(ctx, by, { object: named }) {
         // R-J31: a hidden object (a Bonus Box) is refused exactly as an id that names nothing.
-        if (!objectNamed(ctx, object)) ctx.reject('unknown-object', `there is no ${object}`);
+        const o = objectNamed(ctx, named);
+        if (!o) return ctx.reject('unknown-object', `there is no ${named}`);
+        const object = o.id;
         if (ctx.rules.catching.some((c) => c.player === by.name && c.object === object))
           ctx.reject('already-declared', `${by.name} has already declared e will catch ${object}`);
         const declared: CatchDeclared = { type: 'catch-declared', vis: 'public', player: by.name, object };

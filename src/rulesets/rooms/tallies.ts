@@ -73,6 +73,7 @@ export function talliesModule<S extends RoomsState>(): RuleModule<S> {
         actor: 'admin',
         summary: "correct a player's tally: tally PLAYER brownie|puissance|demerits AMOUNT REASON",
         words: ['player', 'tally', 'amount', 'reason'],
+        players: ['player'],
         args: tallyArgs,
         run(ctx, _by, { player, tally, amount, reason }) {
           if (!ctx.state.players.includes(player))

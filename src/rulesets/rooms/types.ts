@@ -56,6 +56,13 @@ export interface PlayerPlaced extends GameEvent {
   player: string;
   room: string;
 }
+/** H12: a player the Administrator removed leaves the map; the tokens e carried stay in eir room. */
+export interface LeftMap extends GameEvent {
+  type: 'left-map';
+  player: string;
+  room: string;
+  tokens: { id: number; name: string }[];
+}
 export interface Moved extends GameEvent {
   type: 'moved';
   player: string;

@@ -21,7 +21,7 @@ import { runOrders } from './orders.js';
 export const DEFAULT_DEADLINE = 1;
 
 /** "choosing a card to defend with": the defender let the time pass, so e defends with no card. */
-function defendLate(ctx: Decision<TunnelersState>, defender: string): void {
+export function defendLate(ctx: Decision<TunnelersState>, defender: string): void {
   answered(ctx, defender);
   const e: DefenceCommitted = {
     type: 'defence-committed',

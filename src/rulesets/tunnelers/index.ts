@@ -19,6 +19,7 @@ import { DEFAULT_DEADLINE, deadlineModule } from './deadline.js';
 import { societyModule } from './society.js';
 import { joiningModule } from './joining.js';
 import { leavingModule } from './leaving.js';
+import { removalModule } from './removal.js';
 import { startingModule } from './starting.js';
 import { renderTunnelers, tunnelersStandings, tunnelersView } from './view.js';
 import { tunnelersAwaiting } from './awaiting.js';
@@ -64,6 +65,7 @@ export const tunnelers: Ruleset<TunnelersState> = {
     joiningModule,
     leavingModule,
     startingModule,
+    removalModule,
   ],
   initial(config) {
     return {

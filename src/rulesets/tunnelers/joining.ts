@@ -90,6 +90,7 @@ export const joiningModule: RuleModule<TunnelersState> = {
       visibility: 'admin',
       summary: "the Moderator's discretion: where a player who joins the running game will be placed",
       words: ['player', 'square'],
+      players: ['player'],
       args: z.object({ player: z.string().min(1), square: z.string() }).strict(),
       run(ctx, _by, { player, square }) {
         const at = normalSquare(square);

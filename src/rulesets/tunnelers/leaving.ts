@@ -48,18 +48,32 @@ export function settleDeaths(
       ctx.transfer(SOCIETY, killer, KILL_BOUNTY, `${killer}'s mole killed ${player}'s mole (Tunnelers 6)`);
     ctx.transfer(SOCIETY, MODERATOR, MODERATOR_FEE, `${player}'s mole was killed (Tunnelers 6)`);
   }
-  const left = ctx.rules.moles;
   const pot = ctx.balance(SOCIETY);
-  if (left.length === 1) {
-    const winner = (left[0] as { player: string }).player;
-    ctx.transfer(SOCIETY, winner, pot, `${winner}'s is the last mole on the board (Tunnelers 6)`);
-    ctx.endGame([winner], `${winner}'s mole is the last surviving mole`);
-  } else if (left.length === 0) {
+  if (lastMole(ctx)) return;
+  if (ctx.rules.moles.length === 0) {
     // T-17: the last moles died together; the society's points are shared among their players.
     for (const [p, n] of evenShares(pot, dying))
       ctx.transfer(SOCIETY, p, n, 'the last moles died together (Tunnelers 6, ruling T-17)');
     ctx.endGame([], 'no mole survives');
   }
+}
+
+/**
+ * "If only one mole is left on the board after this, the society's points are paid to the remaining player"
+ * (and 1: "The objective of the game is to be the last surviving mole"): whether that happened, the game over.
+ */
+export function lastMole(ctx: Decision<TunnelersState>): boolean {
+  const left = ctx.rules.moles;
+  if (left.length !== 1) return false;
+  const winner = (left[0] as { player: string }).player;
+  ctx.transfer(
+    SOCIETY,
+    winner,
+    ctx.balance(SOCIETY),
+    `${winner}'s is the last mole on the board (Tunnelers 6)`,
+  );
+  ctx.endGame([winner], `${winner}'s mole is the last surviving mole`);
+  return true;
 }
 
 export const leavingModule: RuleModule<TunnelersState> = {

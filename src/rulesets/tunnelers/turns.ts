@@ -131,8 +131,19 @@ export const END_DEADLINE: TurnEnd = {
  * goes to the player alone.
  */
 export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
+  const turn = closeTurn(ctx, end);
+  if (!turn) return;
+  const next = nextPlayer(ctx.rules, turn.player);
+  if (next !== null && !ctx.state.ended) beginTurn(ctx, next);
+}
+
+/**
+ * The end of the turn in progress without the next one's beginning (endTurn begins it): the player told why,
+ * the generally-known events announced, the public end. The turn closed, or undefined if there was none.
+ */
+export function closeTurn(ctx: Decision<TunnelersState>, end: TurnEnd): Turn | undefined {
   const turn = ctx.rules.turn;
-  if (!turn || ctx.state.ended) return;
+  if (!turn || ctx.state.ended) return undefined;
   const privately = fromEdition(ctx.state, 2);
   if (privately && end.told !== null) tell(ctx, turn.player, end.told);
   if (ctx.rules.heard.length > 0) {
@@ -143,8 +154,7 @@ export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
     ? { type: 'turn-ended', vis: 'public', player: turn.player }
     : { type: 'turn-ended', vis: 'public', player: turn.player, why: end.why };
   ctx.emit(ended);
-  const next = nextPlayer(ctx.rules, turn.player);
-  if (next !== null && !ctx.state.ended) beginTurn(ctx, next);
+  return turn;
 }
 
 /** T-29: what the Moderator tells a player who has run out of cards and movement points. */
