@@ -165,23 +165,27 @@ export async function adminOrder(
   // Issue 16: "`dice g1 3` prints nothing and queued dice are invisible". The queue is the Administrator's own
   // (admin-only in the log), and this terminal is eirs: `dice` says what it queued and what now waits.
   const queue = name === 'dice';
-  await withReferee(program, async (referee) => {
-    await submit(
-      referee,
-      game,
-      { type: name, by: ADMIN, args: args(positional, opts) },
-      opts,
-      opts.admin || queue ? ADMIN : PUBLIC,
-    );
-    if (queue && !opts.json && !opts.dryRun) {
-      const waiting = (await referee.state(game)).dice.queue;
-      console.log(
-        waiting.length === 0
-          ? 'No dice results wait in the queue.'
-          : `Waiting for the next manual rolls, in order: ${waiting.join(', ')}.`,
+  await withReferee(
+    program,
+    async (referee) => {
+      await submit(
+        referee,
+        game,
+        { type: name, by: ADMIN, args: args(positional, opts) },
+        opts,
+        opts.admin || queue ? ADMIN : PUBLIC,
       );
-    }
-  });
+      if (queue && !opts.json && !opts.dryRun) {
+        const waiting = (await referee.state(game)).dice.queue;
+        console.log(
+          waiting.length === 0
+            ? 'No dice results wait in the queue.'
+            : `Waiting for the next manual rolls, in order: ${waiting.join(', ')}.`,
+        );
+      }
+    },
+    opts,
+  );
 }
 
 /** `referee new RULESET --game ID …`. */
@@ -200,19 +204,22 @@ export async function newGame(
       throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
     }
   }
-  await withReferee(program, (referee) =>
-    submit(
-      referee,
-      opts.game,
-      {
-        type: 'create',
-        by: ADMIN,
-        args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
-      },
-      opts,
-      opts.admin ? ADMIN : PUBLIC,
-      { holder: ADMIN_HOLDER, label: 'Administrator' },
-    ),
+  await withReferee(
+    program,
+    (referee) =>
+      submit(
+        referee,
+        opts.game,
+        {
+          type: 'create',
+          by: ADMIN,
+          args: { game: opts.game, ruleset, dice: opts.dice, ndays: Number(opts.ndays), config },
+        },
+        opts,
+        opts.admin ? ADMIN : PUBLIC,
+        { holder: ADMIN_HOLDER, label: 'Administrator' },
+      ),
+    opts,
   );
 }
 
@@ -228,17 +235,21 @@ export async function join(
     throw new UsageError('a secret phrase goes with --email');
   // Checked before the join, so that a bad or taken address leaves the game as it was.
   const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
-  await withReferee(program, async (referee) => {
-    if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
-    await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
-      holder: playerHolder(name),
-      label: `${name}'s`,
-    });
-    if (!mail || opts.dryRun) return;
-    await orUsage(registerAddress(referee.store, game, name, mail));
-    if (!opts.json)
-      console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      if (mail) await orUsage(checkFree(referee.store, game, name, mail.address));
+      await submit(referee, game, { type: 'join', by, args: {} }, opts, by, {
+        holder: playerHolder(name),
+        label: `${name}'s`,
+      });
+      if (!mail || opts.dryRun) return;
+      await orUsage(registerAddress(referee.store, game, name, mail));
+      if (!opts.json)
+        console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
+    },
+    opts,
+  );
 }
 
 /** `referee act GAME PLAYER VERB [WORDS…]`. */
@@ -251,12 +262,16 @@ export async function act(
   opts: SubmitFlags,
 ): Promise<void> {
   const by = playerActor(name);
-  await withReferee(program, async (referee) => {
-    const args = await wordsToArgs(referee, game, verb, words);
-    await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
-      explain(referee, game, verb, e),
-    );
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const args = await wordsToArgs(referee, game, verb, words);
+      await submit(referee, game, { type: verb, by, args }, opts, by, undefined, (e) =>
+        explain(referee, game, verb, e),
+      );
+    },
+    opts,
+  );
 }
 
 /** `referee admin GAME VERB [WORDS…]`. */
@@ -267,16 +282,20 @@ export async function admin(
   words: string[],
   opts: SubmitFlags & { admin?: boolean },
 ): Promise<void> {
-  await withReferee(program, async (referee) => {
-    const args = await wordsToArgs(referee, game, verb, words);
-    await submit(
-      referee,
-      game,
-      { type: verb, by: ADMIN, args },
-      opts,
-      opts.admin ? ADMIN : PUBLIC,
-      undefined,
-      (e) => explain(referee, game, verb, e),
-    );
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const args = await wordsToArgs(referee, game, verb, words);
+      await submit(
+        referee,
+        game,
+        { type: verb, by: ADMIN, args },
+        opts,
+        opts.admin ? ADMIN : PUBLIC,
+        undefined,
+        (e) => explain(referee, game, verb, e),
+      );
+    },
+    opts,
+  );
 }

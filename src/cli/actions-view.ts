@@ -14,12 +14,16 @@ export async function show(
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
   const viewer = viewerOf(opts);
-  await withReferee(program, async (referee) => {
-    const state = await referee.state(game);
-    mustBePlayer(state, opts);
-    if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-    else console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}`);
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const state = await referee.state(game);
+      mustBePlayer(state, opts);
+      if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
+      else console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}`);
+    },
+    opts,
+  );
 }
 
 /** Issue 16: a view asked for someone who is not in the game is bad input, not the public's view. */
@@ -47,30 +51,34 @@ export async function log(
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
   const viewer = viewerOf(opts);
-  await withReferee(program, async (referee) => {
-    mustBePlayer(await referee.state(game), opts);
-    const lines = await referee.log(game, viewer);
-    if (opts.json) {
-      console.log(
-        JSON.stringify(
-          lines.map((l) => ({
-            // The Administrator's lines carry the entry's number, which `correct` takes (ruling K12);
-            // anyone else's numbering would count hidden entries, so theirs carry none.
-            ...(viewer.role === 'admin' ? { seq: l.seq } : {}),
-            nweek: l.nweek,
-            nday: l.nday,
-            event: l.event,
-            text: l.text,
-          })),
-          null,
-          2,
-        ),
-      );
-      return;
-    }
-    const number = (seq: number) => (viewer.role === 'admin' ? `#${seq} ` : '');
-    for (const l of lines) console.log(`${number(l.seq)}[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      mustBePlayer(await referee.state(game), opts);
+      const lines = await referee.log(game, viewer);
+      if (opts.json) {
+        console.log(
+          JSON.stringify(
+            lines.map((l) => ({
+              // The Administrator's lines carry the entry's number, which `correct` takes (ruling K12);
+              // anyone else's numbering would count hidden entries, so theirs carry none.
+              ...(viewer.role === 'admin' ? { seq: l.seq } : {}),
+              nweek: l.nweek,
+              nday: l.nday,
+              event: l.event,
+              text: l.text,
+            })),
+            null,
+            2,
+          ),
+        );
+        return;
+      }
+      const number = (seq: number) => (viewer.role === 'admin' ? `#${seq} ` : '');
+      for (const l of lines) console.log(`${number(l.seq)}[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
+    },
+    opts,
+  );
 }
 
 /** `referee report GAME`: an nweek's public report. */

@@ -3,7 +3,7 @@
 // writes them, undefined members left out), for any JSON, or every stored hash would stop matching.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, isJson } from '../../src/core/index.js';
+import { canonicalJson, isCanonicalOf, isJson } from '../../src/core/index.js';
 import type { Json } from '../../src/core/index.js';
 
 /** The definition, written plainly (the implementation before issue 13 made it faster). */
@@ -51,6 +51,47 @@ describe('the hash chain: canonical JSON', () => {
   it('refuses what JSON cannot hold', () => {
     expect(() => canonicalJson({ n: Number.NaN })).toThrow(/infinities/);
     expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow(/infinities/);
+  });
+});
+
+describe('issue 17: whether a text is the canonical JSON of a value, found without writing it', () => {
+  const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }) as fc.Arbitrary<Json>;
+
+  it('answers exactly canonicalJson(value) === text: for its own text, and for other texts', () => {
+    fc.assert(
+      fc.property(json, json, fc.nat(), fc.string({ maxLength: 3 }), (value, other, cut, extra) => {
+        const text = canonicalJson(value);
+        expect(isCanonicalOf(value, text)).toBe(true);
+        // Another value's text, the text cut short or lengthened, one character changed.
+        const at = text.length === 0 ? 0 : cut % text.length;
+        const changed = `${text.slice(0, at)}${extra}${text.slice(at + 1)}`;
+        for (const t of [canonicalJson(other), text.slice(0, at), `${text}${extra}`, changed])
+          expect(isCanonicalOf(value, t)).toBe(canonicalJson(value) === t);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('holds for the cases the writer treats apart: key order, undefined, escapes, -0, sparse arrays', () => {
+    const value = {
+      b: 1,
+      a: [1, 'x', null, true],
+      é: 'é\u2028"\\\n\ud800',
+      A: -0,
+      '10': 1e21,
+      gone: undefined,
+      z: { y: -5e-7, x: {} },
+    } as unknown as Json;
+    const text = canonicalJson(value);
+    expect(isCanonicalOf(value, text)).toBe(true);
+    expect(isCanonicalOf(value, JSON.stringify(value))).toBe(false);
+    expect(isCanonicalOf({ a: 1, b: 2 }, '{"b":2,"a":1}')).toBe(false);
+    expect(isCanonicalOf({ a: 1 }, '{"a":1 }')).toBe(false);
+    expect(isCanonicalOf({ a: 'x"y' }, '{"a":"x\\"y"}')).toBe(true);
+    expect(isCanonicalOf([1, undefined, 2] as unknown as Json, '[1,,2]')).toBe(true);
+    expect(isCanonicalOf('x', '"x"')).toBe(true);
+    expect(isCanonicalOf('x', '"x')).toBe(false);
+    expect(() => isCanonicalOf({ n: Number.NaN }, '{"n":null}')).toThrow(/infinities/);
   });
 });
 

@@ -13,7 +13,7 @@
 import { BANK } from '../../core/index.js';
 import type { Decision, Roll, RuleModule } from '../../core/index.js';
 import type { GridState, Thing, ThingFound, ThingKind, ThingPlaced, ThingTeleported, Unit } from './types.js';
-import { GRID_SIZE, occupancy, occupant, sameUnit, unitKey, unitText } from './grid.js';
+import { GRID_SIZE, lastOccupant, occupant, sameUnit, unitText } from './grid.js';
 
 export const THINGS_PER_KIND = 5;
 export const THING_POINTS = 25;
@@ -76,9 +76,14 @@ export const thingsModule: RuleModule<GridState> = {
       // Only these can bring a player and a Thing onto one unit.
       after: ['entered', 'moved', 'thing-placed', 'thing-teleported'],
       run(ctx) {
-        const occupants = occupancy(ctx.rules);
-        for (const thing of ctx.rules.things) {
-          const player = occupants.get(unitKey(thing.at));
+        // The players where they stood when the check began (finding a Thing moves no player), and the Things
+        // as they were (a teleport replaces the list): each Thing looked for among them, with no map built,
+        // since this runs after every move (issue 17: it was a quarter of what re-deciding a Grid allocated).
+        const positions = ctx.rules.positions;
+        const things = ctx.rules.things;
+        for (let i = 0; i < things.length; i++) {
+          const thing = things[i] as Thing;
+          const player = lastOccupant(positions, thing.at);
           if (!player) continue;
           const found: ThingFound = {
             type: 'thing-found',
