@@ -8,7 +8,7 @@ import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import { reject } from './errors.js';
 import { KERNEL_EVENT_TYPES } from './events.js';
-import { bytesToHex, hmacSha256 } from './hash.js';
+import { bytesToHex, canonicalCopy, hmacSha256 } from './hash.js';
 import { commitmentOf, fairDraw, streamSeed } from './dice/fair.js';
 import type { Stream } from './dice/fair.js';
 import { diceSides, diceTotal, parseDice } from './dice/notation.js';
@@ -100,8 +100,12 @@ export class Decision<S = unknown> {
 
   /** Records an event, folds it into the working state, then lets the rules' triggers react. */
   emit(raw: GameEvent): void {
-    const event = this.salted(raw);
-    this.attachRolls(event);
+    const salted = this.salted(raw);
+    this.attachRolls(salted);
+    // Folded and recorded as its stored text reads back (keys in canonical order: hash.ts, canonicalCopy), so
+    // this decision's state is exactly the one any process folds from the stored log, and a snapshot of
+    // either is the same (issue 17).
+    const event = canonicalCopy(salted);
     // A rule may emit an event that only a repealed module folds: that is the rules refusing (the module it
     // needs is not in force), not a program error, and the command changes nothing.
     if (this.current && !KERNEL_EVENT_TYPES.has(event.type) && !this.index().known.has(event.type)) {

@@ -150,6 +150,61 @@ function match(value: Json, text: string, at: number): number {
   return text.charCodeAt(at) === 125 ? at + 1 : -1; // }
 }
 
+/**
+ * `value` as it reads back from its canonical JSON (`JSON.parse(canonicalJson(value))`): every object's keys
+ * in canonical order, members that are undefined left out. A decision folds each event so (decision.ts), so
+ * the state a process holds after deciding is exactly, key order included, the state any process folds from
+ * the stored log, whose text is that canonical JSON (issue 17). JSON.stringify of such a copy is its canonical
+ * JSON, but for an object with keys that are array indexes ("2", "10"), which JavaScript orders first and by
+ * number. Built by walking plain data; anything else (a number JSON has no exact text for, an array's missing
+ * item, a key `__proto__`, an object that is not plain) goes the long way, and data that has no canonical JSON
+ * at all is answered as it is (the hash chain refuses it).
+ */
+export function canonicalCopy<T>(value: T): T {
+  try {
+    return copyOf(value) as T;
+  } catch (e) {
+    if (e !== UNUSUAL) throw e;
+  }
+  try {
+    return JSON.parse(canonicalJson(value as Json)) as T;
+  } catch {
+    return value;
+  }
+}
+
+/** Thrown inside copyOf for what it does not copy by itself. */
+const UNUSUAL = new Error('not plain JSON data');
+
+function copyOf(value: unknown): unknown {
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value) && !Object.is(value, -0)) return value;
+    throw UNUSUAL;
+  }
+  if (typeof value !== 'object') throw UNUSUAL;
+  if (Array.isArray(value)) {
+    const items = value as readonly unknown[];
+    const out: unknown[] = new Array<unknown>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (item === undefined) throw UNUSUAL;
+      out[i] = copyOf(item);
+    }
+    return out;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) throw UNUSUAL;
+  const obj = value as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = {};
+  for (const k of sortedKeys(obj)) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    if (k === '__proto__') throw UNUSUAL;
+    out[k] = copyOf(v);
+  }
+  return out;
+}
+
 /** Where `piece` ends if `text` has it at `at`, else -1. */
 function literal(piece: string, text: string, at: number): number {
   return text.startsWith(piece, at) ? at + piece.length : -1;

@@ -71,10 +71,10 @@ export function entryHash(seq: number, at: LogEntry['at'], event: GameEvent, pre
 }
 
 /**
- * Links new events onto a chain whose last hash is `prev`. Each entry's event is a copy of the one given with
- * its keys in canonical order (read back from the canonical JSON its hash covers), so the text a store keeps
- * of it, JSON.stringify's, is that canonical JSON itself, and a verification can hash the stored text as it
- * is instead of parsing and re-writing it (issue 17). Same data, same hash; only the order of keys changes.
+ * Links new events onto a chain whose last hash is `prev`. A decision's events come with their keys in
+ * canonical order (Decision.emit, canonicalCopy), so the text a store keeps of each, JSON.stringify's, is the
+ * canonical JSON its hash covers, and a verification can hash the stored text as it is instead of parsing and
+ * re-writing it (issue 17); any other event is linked as well, its stored text then hashed the long way.
  */
 export function chain(
   prev: string,
@@ -89,7 +89,7 @@ export function chain(
     const at = ats[i] ?? { nweek: 0, nday: 0 };
     const text = canonicalJson(event as unknown as Json);
     const hash = sha256Hex(entryText(seq, at, text, link));
-    entries.push({ seq, at, event: JSON.parse(text) as GameEvent, prev: link, hash });
+    entries.push({ seq, at, event, prev: link, hash });
     link = hash;
   });
   return entries;

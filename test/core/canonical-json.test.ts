@@ -3,7 +3,7 @@
 // writes them, undefined members left out), for any JSON, or every stored hash would stop matching.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, isCanonicalOf, isJson } from '../../src/core/index.js';
+import { canonicalCopy, canonicalJson, isCanonicalOf, isJson } from '../../src/core/index.js';
 import type { Json } from '../../src/core/index.js';
 
 /** The definition, written plainly (the implementation before issue 13 made it faster). */
@@ -92,6 +92,43 @@ describe('issue 17: whether a text is the canonical JSON of a value, found witho
     expect(isCanonicalOf('x', '"x"')).toBe(true);
     expect(isCanonicalOf('x', '"x')).toBe(false);
     expect(() => isCanonicalOf({ n: Number.NaN }, '{"n":null}')).toThrow(/infinities/);
+  });
+});
+
+describe('issue 17: an event as its canonical JSON reads back (canonicalCopy, what a decision folds)', () => {
+  /** Both the data and the order of every object's keys (toStrictEqual ignores the order). */
+  const shape = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x === undefined ? '<undefined>' : x));
+  const readBack = (v: Json): unknown => JSON.parse(canonicalJson(v));
+
+  it('is JSON.parse(canonicalJson(value)), key order included, for any JSON', () => {
+    const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }) as fc.Arbitrary<Json>;
+    fc.assert(
+      fc.property(json, (value) => {
+        const copy = canonicalCopy(value);
+        expect(copy).toStrictEqual(readBack(value));
+        expect(shape(copy)).toBe(shape(readBack(value)));
+        // Its JSON.stringify is its canonical JSON whenever no key is an array index.
+        if (!/"\d+":/.test(canonicalJson(value))) expect(JSON.stringify(copy)).toBe(canonicalJson(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sorts keys, leaves out undefined members, and takes the long way for what JSON writes apart', () => {
+    const event = { type: 't', vis: 'public', b: { y: 1, x: undefined, a: [2, { d: 1, c: 0 }] }, a: -0 };
+    const copy = canonicalCopy(event);
+    expect(shape(copy)).toBe('{"a":0,"b":{"a":[2,{"c":0,"d":1}],"y":1},"type":"t","vis":"public"}');
+    expect(Object.is(copy.a, 0)).toBe(true);
+    expect(event.b.x).toBeUndefined(); // the value given is left as it was
+    expect(Object.keys(event)).toEqual(['type', 'vis', 'b', 'a']);
+    const bare = Object.assign(Object.create(null) as object, { b: 1, a: 2 });
+    expect(shape(canonicalCopy(bare))).toBe('{"a":2,"b":1}');
+    const proto = JSON.parse('{"__proto__":{"x":1},"a":1}') as Json;
+    expect(canonicalCopy(proto)).toStrictEqual(readBack(proto));
+    expect(Object.getPrototypeOf(canonicalCopy(proto))).toBe(Object.prototype);
+    // No canonical JSON at all: answered as it is (the hash chain refuses it).
+    const nan = { n: Number.NaN };
+    expect(canonicalCopy(nan)).toBe(nan);
   });
 });
 

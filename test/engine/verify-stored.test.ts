@@ -1,7 +1,8 @@
 // Issue 17: `referee verify` reads a stored game page by page (Store.storedLog, verifyStored), hashing each
 // entry's stored text as it is. Over a real SQLite file it must answer what reading the whole log first and
 // re-deciding it answered (the `check` path, verifyLog): for a sound game, a game written before events were
-// kept in canonical key order, a forged seed that makes a check throw, an entry that is not JSON, no game.
+// kept in canonical key order, a forged seed, a forged roll that makes a check throw, an entry that is not
+// JSON, no game.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,7 +149,7 @@ describe('issue 17: verifying a stored game page by page', () => {
     }
   });
 
-  it('a revealed seed no longer hex, the chain recomputed: a check throws, said as before', async () => {
+  it('a revealed seed no longer hex, the chain recomputed: said as a seed that does not match, as before', async () => {
     const { referee, store } = await copyOf((db) =>
       rewrite(
         db,
@@ -157,6 +158,32 @@ describe('issue 17: verifying a stored game page by page', () => {
         true,
       ),
     );
+    try {
+      const [streamed, whole] = await bothWays(referee);
+      expect(streamed).toEqual(whole);
+      expect(streamed).toMatchObject({ ok: false, commands: 0 });
+      expect((streamed as VerifyReport).problems[0]).toMatch(
+        /^the revealed seed of .* does not match its commitment$/,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a roll whose dice are no longer dice, the chain recomputed: a check throws, said as before', async () => {
+    let done = false;
+    const { referee, store } = await copyOf((db) =>
+      rewrite(
+        db,
+        (text) => {
+          if (done || !text.includes('"kind":"dice"')) return text;
+          done = true;
+          return text.replace(/"expr":"[^"]*"/, '"expr":"not dice"');
+        },
+        true,
+      ),
+    );
+    expect(done).toBe(true);
     try {
       const [streamed, whole] = await bothWays(referee);
       expect(streamed).toEqual(whole);
