@@ -246,7 +246,9 @@ export async function join(
       if (!mail || opts.dryRun) return;
       await orUsage(registerAddress(referee.store, game, name, mail));
       if (!opts.json)
-        console.log(`${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
+        console.log(
+          `${name}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`,
+        );
     },
     opts,
   );

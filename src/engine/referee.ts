@@ -149,8 +149,7 @@ export class Referee {
    * draws a progress bar from it for a long replay (issue 17). Nothing else uses it.
    */
   replayProgress:
-    | ((game: string, folded: number, done: boolean, after: number) => Promise<void> | void)
-    | undefined;
+    ((game: string, folded: number, done: boolean, after: number) => Promise<void> | void) | undefined;
 
   constructor(
     readonly store: Store,
