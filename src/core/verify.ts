@@ -115,13 +115,26 @@ class Pending {
   get hash(): string {
     return this.stored ? (this.entry as StoredEntry)[5] : (this.entry as LogEntry).hash;
   }
-  /** The canonical JSON of the whole entry, given its event's: what its hash covers. */
+  /**
+   * The canonical JSON of the whole entry, given its event's: what its hash covers. Asked only once the chain
+   * check has found the entry numbered by its place and its `prev` the hash of the entry before, which this
+   * verification computed (or GENESIS): both plain, so a stored entry's text is put together as it is.
+   */
   textOf(eventText: string): string {
     const e = this.entry;
     if (!this.stored)
       return entryText((e as LogEntry).seq, (e as LogEntry).at, eventText, (e as LogEntry).prev);
     const row = e as StoredEntry;
-    return storedEntryText(row[0], row[1], row[2], eventText, row[4]);
+    const nweek = row[1];
+    const nday = row[2];
+    if (
+      typeof nweek === 'number' &&
+      typeof nday === 'number' &&
+      Number.isFinite(nweek) &&
+      Number.isFinite(nday)
+    )
+      return `{"at":{"nday":${nday},"nweek":${nweek}},"event":${eventText},"prev":"${row[4]}","seq":${row[0]}}`;
+    return storedEntryText(row[0], nweek, nday, eventText, row[4]);
   }
   /** Its `at` (a stored entry's made from its columns, only when it is needed). */
   get at(): unknown {

@@ -107,8 +107,11 @@ describe('issue 17: an event as its canonical JSON reads back (canonicalCopy, wh
         const copy = canonicalCopy(value);
         expect(copy).toStrictEqual(readBack(value));
         expect(shape(copy)).toBe(shape(readBack(value)));
-        // Its JSON.stringify is its canonical JSON whenever no key is an array index.
-        if (!/"\d+":/.test(canonicalJson(value))) expect(JSON.stringify(copy)).toBe(canonicalJson(value));
+        // Unless a key is an array index: its JSON.stringify is its canonical JSON, and it is its own copy.
+        if (!/"\d+":|"__proto__":/.test(canonicalJson(value))) {
+          expect(JSON.stringify(copy)).toBe(canonicalJson(value));
+          expect(canonicalCopy(copy)).toBe(copy);
+        }
       }),
       { numRuns: 500 },
     );
@@ -126,6 +129,17 @@ describe('issue 17: an event as its canonical JSON reads back (canonicalCopy, wh
     const proto = JSON.parse('{"__proto__":{"x":1},"a":1}') as Json;
     expect(canonicalCopy(proto)).toStrictEqual(readBack(proto));
     expect(Object.getPrototypeOf(canonicalCopy(proto))).toBe(Object.prototype);
+    // What is canonical already is shared: a copy's copy is itself, an ordered part is not made anew.
+    expect(canonicalCopy(copy)).toBe(copy);
+    expect(copy.b.a).toBe(copy.b.a);
+    const ordered = { a: [1, 2], b: { c: 1 } };
+    expect(canonicalCopy(ordered)).toBe(ordered);
+    const half = { z: 1, a: [1, 2], m: { c: 1 } };
+    expect(canonicalCopy(half).a).toBe(half.a);
+    expect(canonicalCopy(half).m).toBe(half.m);
+    const late = { a: 1, b: { y: 1, x: 2 } };
+    expect(shape(canonicalCopy(late))).toBe('{"a":1,"b":{"x":2,"y":1}}');
+    expect(late.b).toStrictEqual({ y: 1, x: 2 });
     // No canonical JSON at all: answered as it is (the hash chain refuses it).
     const nan = { n: Number.NaN };
     expect(canonicalCopy(nan)).toBe(nan);
