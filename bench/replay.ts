@@ -4,53 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chain, FOLD_NOOP_TYPES, GENESIS, Kernel } from '../src/core/index.js';
-import type { GameEvent, GameState, LogEntry } from '../src/core/index.js';
+import { FOLD_NOOP_TYPES, Kernel } from '../src/core/index.js';
+import type { GameState } from '../src/core/index.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { defaultRegistry } from '../src/rulesets/index.js';
-import { createCommand, moveCommands, setupCommands, tickNweek } from './grid-game.js';
-
-const MASTER = new Uint8Array(32).fill(3);
-
-/** Plays a game until its log has at least `size` entries, writing them to the store as it goes. */
-function buildLog(kernel: Kernel, store: SqliteStore, size: number): number {
-  let state: GameState | undefined;
-  let head = GENESIS;
-  let seq = 0;
-  let pending: LogEntry[] = [];
-  let created = false;
-  const flush = () => {
-    if (pending.length === 0) return;
-    store.appendNow({
-      game: 'replay',
-      entries: pending,
-      ...(created ? {} : { create: { ruleset: 'grid-2002-01', master: MASTER } }),
-    });
-    created = true;
-    pending = [];
-  };
-  const apply = (events: readonly GameEvent[], ats: readonly LogEntry['at'][]) => {
-    const linked = chain(head, seq + 1, events, ats);
-    seq += linked.length;
-    head = (linked[linked.length - 1] as LogEntry).hash;
-    pending.push(...linked);
-    if (pending.length >= 20_000) flush();
-  };
-  const decide = (c: Parameters<Kernel['decide']>[1]) => {
-    const r = kernel.decide(state, c, { head, master: MASTER });
-    if (!r.ok) throw new Error(r.error.message);
-    state = r.value.state;
-    apply(r.value.events, r.value.ats);
-  };
-  for (const c of [createCommand('replay'), ...setupCommands()]) decide(c);
-  while (seq < size) {
-    if (!state) break;
-    for (const c of moveCommands(state)) decide(c);
-    decide(tickNweek);
-  }
-  flush();
-  return seq;
-}
+import { buildGridLog } from './grid-log.js';
 
 export async function replay(
   size = 1_000_000,
@@ -60,7 +18,7 @@ export async function replay(
   const kernel = new Kernel(defaultRegistry());
   try {
     const t0 = performance.now();
-    const entries = buildLog(kernel, store, size);
+    const entries = buildGridLog(kernel, store, 'replay', size);
     const buildSeconds = (performance.now() - t0) / 1000;
     globalThis.gc?.();
     const base = process.memoryUsage().heapUsed;

@@ -14,6 +14,7 @@ import { importRow, mailImport, writeImportDoc } from './mail-import.js';
 import { latencyRow, mailLatency, writeLatencyDoc } from './mail-latency.js';
 import { cliStartup, startupRow, writeStartupDoc } from './cli-startup.js';
 import { snapshotsBench, snapshotsRows, writeSnapshotsDoc } from './snapshots.js';
+import { verifyBench, verifyRow, writeVerifyDoc } from './verify.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 
@@ -84,6 +85,12 @@ row(
   '< 20 ms',
   life.decideMs < 20,
 );
+
+// Verify (issue 17): `referee verify` on a million-entry game; also rewrites its own section of the doc.
+const verifyLoad = loadavg();
+const verified = verifyBench(1_000_000, 3);
+row(...verifyRow(verified));
+writeVerifyDoc(verified, 'npm run bench', verifyLoad);
 
 // Command start-up (issue 17): whole processes side by side; also rewrites its own section of the doc.
 const startupLoad = loadavg();

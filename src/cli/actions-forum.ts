@@ -65,5 +65,5 @@ export async function postFromStdin(
   opts: { key?: string; json?: boolean; dryRun?: boolean },
 ): Promise<void> {
   const text = readFileSync(0, 'utf8');
-  await withReferee(program, (referee) => post(referee, game, name, text, opts));
+  await withReferee(program, (referee) => post(referee, game, name, text, opts), opts);
 }

@@ -196,23 +196,27 @@ export async function adminOrder(
   // Issue 16: "`dice g1 3` prints nothing and queued dice are invisible". The queue is the Administrator's own
   // (admin-only in the log), and this terminal is eirs: `dice` says what it queued and what now waits.
   const queue = name === 'dice';
-  await withReferee(program, async (referee) => {
-    await submit(
-      referee,
-      game,
-      { type: name, by: ADMIN, args: args(positional, opts) },
-      opts,
-      opts.admin || queue ? ADMIN : PUBLIC,
-    );
-    if (queue && !opts.json && !opts.dryRun) {
-      const waiting = (await referee.state(game)).dice.queue;
-      console.log(
-        waiting.length === 0
-          ? 'No dice results wait in the queue.'
-          : `Waiting for the next manual rolls, in order: ${waiting.join(', ')}.`,
+  await withReferee(
+    program,
+    async (referee) => {
+      await submit(
+        referee,
+        game,
+        { type: name, by: ADMIN, args: args(positional, opts) },
+        opts,
+        opts.admin || queue ? ADMIN : PUBLIC,
       );
-    }
-  });
+      if (queue && !opts.json && !opts.dryRun) {
+        const waiting = (await referee.state(game)).dice.queue;
+        console.log(
+          waiting.length === 0
+            ? 'No dice results wait in the queue.'
+            : `Waiting for the next manual rolls, in order: ${waiting.join(', ')}.`,
+        );
+      }
+    },
+    opts,
+  );
 }
 
 /** `referee new RULESET --game ID …`. */
@@ -240,26 +244,29 @@ export async function newGame(
       throw new UsageError(`cannot read the configuration ${opts.config}: ${(e as Error).message}`);
     }
   }
-  await withReferee(program, (referee) =>
-    submit(
-      referee,
-      opts.game,
-      {
-        type: 'create',
-        by: ADMIN,
-        args: {
-          game: opts.game,
-          ruleset,
-          dice: opts.dice,
-          ndays: Number(opts.ndays),
-          config,
-          ...(opts.joins === 'approval' ? { joins: 'approval' } : {}),
+  await withReferee(
+    program,
+    (referee) =>
+      submit(
+        referee,
+        opts.game,
+        {
+          type: 'create',
+          by: ADMIN,
+          args: {
+            game: opts.game,
+            ruleset,
+            dice: opts.dice,
+            ndays: Number(opts.ndays),
+            config,
+            ...(opts.joins === 'approval' ? { joins: 'approval' } : {}),
+          },
         },
-      },
-      opts,
-      opts.admin ? ADMIN : PUBLIC,
-      { holder: ADMIN_HOLDER, label: 'Administrator' },
-    ),
+        opts,
+        opts.admin ? ADMIN : PUBLIC,
+        { holder: ADMIN_HOLDER, label: 'Administrator' },
+      ),
+    opts,
   );
 }
 
@@ -275,27 +282,33 @@ export async function join(
     throw new UsageError('a secret phrase goes with --email');
   // Checked before the join, so that a bad or taken address leaves the game as it was.
   const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
-  await withReferee(program, async (referee) => {
-    // K13: the name as the game knows it, if it holds it in another case (a request answered by joining,
-    // or a refusal to come); the token is the holder's under that name.
-    const state = await gameIfAny(referee, game);
-    const known = spelt(state, name);
-    if (mail) {
-      if (state?.admission.approval)
-        throw new UsageError(
-          "this game's joins need the Administrator's approval: register the address once approved (referee address)",
+  await withReferee(
+    program,
+    async (referee) => {
+      // K13: the name as the game knows it, if it holds it in another case (a request answered by joining,
+      // or a refusal to come); the token is the holder's under that name.
+      const state = await gameIfAny(referee, game);
+      const known = spelt(state, name);
+      if (mail) {
+        if (state?.admission.approval)
+          throw new UsageError(
+            "this game's joins need the Administrator's approval: register the address once approved (referee address)",
+          );
+        await orUsage(checkFree(referee.store, game, known, mail.address));
+      }
+      await submit(referee, game, { type: 'join', by, args: {} }, opts, player(known), {
+        holder: playerHolder(known),
+        label: `${known}'s`,
+      });
+      if (!mail || opts.dryRun) return;
+      await orUsage(registerAddress(referee.store, game, known, mail));
+      if (!opts.json)
+        console.log(
+          `${known}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`,
         );
-      await orUsage(checkFree(referee.store, game, known, mail.address));
-    }
-    await submit(referee, game, { type: 'join', by, args: {} }, opts, player(known), {
-      holder: playerHolder(known),
-      label: `${known}'s`,
-    });
-    if (!mail || opts.dryRun) return;
-    await orUsage(registerAddress(referee.store, game, known, mail));
-    if (!opts.json)
-      console.log(`${known}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`);
-  });
+    },
+    opts,
+  );
 }
 
 /** `referee act GAME PLAYER VERB [WORDS…]`. */
@@ -308,15 +321,19 @@ export async function act(
   opts: SubmitFlags,
 ): Promise<void> {
   const by = playerActor(name);
-  await withReferee(program, async (referee) => {
-    const prefix = `referee act ${game} ${name}`;
-    const args = await wordsToArgs(referee, game, verb, words, prefix);
-    // K13: what e may see of the result is seen as the player joined ("act g1 ALICE …" is alice's).
-    const viewer = player(spelt(await gameIfAny(referee, game), name));
-    await submit(referee, game, { type: verb, by, args }, opts, viewer, undefined, (e) =>
-      explain(referee, game, verb, prefix, e),
-    );
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const prefix = `referee act ${game} ${name}`;
+      const args = await wordsToArgs(referee, game, verb, words, prefix);
+      // K13: what e may see of the result is seen as the player joined ("act g1 ALICE …" is alice's).
+      const viewer = player(spelt(await gameIfAny(referee, game), name));
+      await submit(referee, game, { type: verb, by, args }, opts, viewer, undefined, (e) =>
+        explain(referee, game, verb, prefix, e),
+      );
+    },
+    opts,
+  );
 }
 
 /** `referee admin GAME VERB [WORDS…]`. */
@@ -327,17 +344,21 @@ export async function admin(
   words: string[],
   opts: SubmitFlags & { admin?: boolean },
 ): Promise<void> {
-  await withReferee(program, async (referee) => {
-    const prefix = `referee admin ${game}`;
-    const args = await wordsToArgs(referee, game, verb, words, prefix);
-    await submit(
-      referee,
-      game,
-      { type: verb, by: ADMIN, args },
-      opts,
-      opts.admin ? ADMIN : PUBLIC,
-      undefined,
-      (e) => explain(referee, game, verb, prefix, e),
-    );
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const prefix = `referee admin ${game}`;
+      const args = await wordsToArgs(referee, game, verb, words, prefix);
+      await submit(
+        referee,
+        game,
+        { type: verb, by: ADMIN, args },
+        opts,
+        opts.admin ? ADMIN : PUBLIC,
+        undefined,
+        (e) => explain(referee, game, verb, prefix, e),
+      );
+    },
+    opts,
+  );
 }

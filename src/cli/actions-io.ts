@@ -5,16 +5,23 @@ import type { Command as Program } from 'commander';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
 import type { LogEntry } from '../core/index.js';
-import { viewerOf, withReferee } from './context.js';
+import { logLength, viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import { fromRuleError, UsageError, VerificationFailed } from './fail.js';
+import { openProgress } from './progress.js';
 
 export const EXPORT_FORMAT = 'nomic-referee/log';
 
 /** `referee verify GAME`: replays the log, checks the chain and re-derives every roll. */
 export async function verify(program: Program, game: string): Promise<void> {
   await withReferee(program, async (referee) => {
-    const report = await referee.verify(game);
+    const bar = await openProgress(`verifying ${game}`, () => logLength(referee.store, game));
+    let report;
+    try {
+      report = await referee.verify(game, { progress: (n) => bar.update(n) });
+    } finally {
+      bar.stop();
+    }
     if (!report.ok) {
       for (const p of report.problems) console.error(`referee: ${p}`);
       throw new VerificationFailed(`${game} does NOT verify`);
@@ -25,7 +32,10 @@ export async function verify(program: Program, game: string): Promise<void> {
   });
 }
 
-/** `referee export GAME [--as NAME | --public]`: the log as JSON lines. */
+/**
+ * `referee export GAME [--as NAME | --public]`: the log as JSON lines, read and written a page at a time (a
+ * long log is never held whole), with a progress bar on a terminal.
+ */
 export async function exportLog(
   program: Program,
   game: string,
@@ -33,7 +43,6 @@ export async function exportLog(
 ): Promise<void> {
   const viewer = opts.public || opts.as !== undefined ? viewerOf(opts) : viewerOf({ admin: true });
   await withReferee(program, async (referee) => {
-    const entries = await referee.entries(game);
     const state = await referee.state(game);
     if (viewer.role === 'admin') {
       const master = await referee.store.master(game);
@@ -47,20 +56,37 @@ export async function exportLog(
           ...(master ? { master: bytesToHex(master) } : {}),
         }),
       );
-      for (const e of entries) console.log(JSON.stringify(e));
-      return;
+    } else
+      console.log(
+        JSON.stringify({
+          format: EXPORT_FORMAT,
+          version: 1,
+          game,
+          viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public',
+        }),
+      );
+    const line = (e: LogEntry): string | undefined =>
+      viewer.role === 'admin'
+        ? JSON.stringify(e)
+        : canSee(e.event.vis, viewer)
+          ? JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event })
+          : undefined;
+    const bar = await openProgress(`exporting ${game}`, () => logLength(referee.store, game));
+    let done = 0;
+    try {
+      for await (const page of referee.store.stream(game)) {
+        const lines: string[] = [];
+        for (const e of page) {
+          const text = line(e);
+          if (text !== undefined) lines.push(text);
+        }
+        if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+        done += page.length;
+        bar.update(done);
+      }
+    } finally {
+      bar.stop();
     }
-    console.log(
-      JSON.stringify({
-        format: EXPORT_FORMAT,
-        version: 1,
-        game,
-        viewer: viewer.role === 'player' ? `player:${viewer.name}` : 'public',
-      }),
-    );
-    for (const e of entries)
-      if (canSee(e.event.vis, viewer))
-        console.log(JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
   });
 }
 
@@ -85,7 +111,16 @@ export async function importLog(program: Program, file: string): Promise<void> {
   if (header.master !== undefined && !/^[0-9a-f]{64}$/.test(header.master))
     throw new UsageError(`${file} has a malformed dice secret`);
   await withReferee(program, async (referee) => {
-    const result = await referee.import(entries, header.master ? hexToBytes(header.master) : null);
+    const name = typeof entries[0]?.event.game === 'string' ? entries[0].event.game : file;
+    const bar = await openProgress(`importing ${name}`, entries.length);
+    let result;
+    try {
+      result = await referee.import(entries, header.master ? hexToBytes(header.master) : null, (n) =>
+        bar.update(n),
+      );
+    } finally {
+      bar.stop();
+    }
     if (!result.ok) throw fromRuleError(result.error);
     console.log(
       `imported ${result.value.game} (${result.value.ruleset}), ${entries.length} log entries, verified`,

@@ -3,9 +3,11 @@
 // transaction of the target, never over a game the target already has, and counts as moved only once the
 // target's copy replays and verifies and reads back identical to the source.
 import { existsSync } from 'node:fs';
-import { canonicalJson, verifyLog } from '../core/index.js';
+import { canonicalJson } from '../core/index.js';
 import type { Json } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
+import { verifyEntries } from '../engine/verification.js';
+import type { VerifyProgress } from '../engine/verification.js';
 import { systemEntropy } from '../node/entropy.js';
 import { programCode } from '../node/code-version.js';
 import { defaultRegistry } from '../rulesets/index.js';
@@ -13,6 +15,7 @@ import { isPostgresSpec, openStore } from '../store/open.js';
 import { redact } from '../store/postgres/connection.js';
 import type { GameDump, Store } from '../store/store.js';
 import { UsageError, VerificationFailed } from './fail.js';
+import { openProgress } from './progress.js';
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -32,6 +35,20 @@ const fingerprint = (d: GameDump): string =>
     byMail: d.byMail ?? false,
     addresses: d.addresses ?? [],
   } as unknown as Json);
+
+/** Long work with a progress bar on a terminal (progress.ts), the bar cleared before anything is printed. */
+async function withBar<T>(
+  label: string,
+  total: number,
+  work: (progress: VerifyProgress) => Promise<T>,
+): Promise<T> {
+  const bar = await openProgress(label, total);
+  try {
+    return await work((n) => bar.update(n));
+  } finally {
+    bar.stop();
+  }
+}
 
 /** `referee migrate --from STORE --to STORE [GAMES…]`. */
 export async function migrateGames(only: string[], opts: { from: string; to: string }): Promise<void> {
@@ -79,7 +96,9 @@ async function migrate(
     const dump = await source.dumpGame(game);
     if (!dump) throw new UsageError(`${game} disappeared from ${shown(opts.from)} while migrating`);
     // A log that does not verify where it is would not verify where it goes: not copied.
-    const before = verifyLog(referee.kernel, dump.entries, dump.master ?? undefined);
+    const before = await withBar(`checking ${game}`, dump.entries.length, (progress) =>
+      verifyEntries(referee.kernel, dump.entries, dump.master ?? undefined, progress),
+    );
     if (!before.ok) {
       for (const p of before.problems) console.error(`referee: ${game}: ${p}`);
       throw new VerificationFailed(
@@ -88,7 +107,9 @@ async function migrate(
     }
     await target.restoreGame(dump);
     // Read back from the target: replayed and re-decided there, and identical to what was read.
-    const report = await referee.verify(game);
+    const report = await withBar(`checking the copy of ${game}`, dump.entries.length, (progress) =>
+      referee.verify(game, { progress }),
+    );
     const copy = await target.dumpGame?.(game);
     if (!report.ok || (copy && fingerprint(copy) !== fingerprint(dump))) {
       for (const p of report.problems) console.error(`referee: ${game}: ${p}`);

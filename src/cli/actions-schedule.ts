@@ -146,15 +146,19 @@ export async function schedule(
   spec: string[],
   flags: ScheduleFlags,
 ): Promise<void> {
-  await withReferee(program, async (referee) => {
-    let command;
-    try {
-      command = await commandOf(referee, game, spec, flags);
-    } catch (e) {
-      if (e instanceof SpecError) throw new UsageError(e.message);
-      throw e;
-    }
-    if (!command) return show(referee, game, flags.json === true);
-    await submit(referee, game, { ...command, by: ADMIN }, flags, flags.admin ? ADMIN : PUBLIC);
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      let command;
+      try {
+        command = await commandOf(referee, game, spec, flags);
+      } catch (e) {
+        if (e instanceof SpecError) throw new UsageError(e.message);
+        throw e;
+      }
+      if (!command) return show(referee, game, flags.json === true);
+      await submit(referee, game, { ...command, by: ADMIN }, flags, flags.admin ? ADMIN : PUBLIC);
+    },
+    flags,
+  );
 }

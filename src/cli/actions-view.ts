@@ -16,22 +16,26 @@ export async function show(
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
   viewerOf(opts);
-  await withReferee(program, async (referee) => {
-    const state = await referee.state(game);
-    const viewer = viewerIn(state, opts);
-    if (opts.json) {
-      console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-      return;
-    }
-    const pending = pendingLines(
-      await referee.view(game, viewer),
-      viewer.role === 'player' ? viewer.name : undefined,
-    );
-    const below = pending.length > 0 ? `\n\n${pending.join('\n')}` : '';
-    console.log(
-      `${[heading(state), ...admission(state)].join('\n')}\n\n${await referee.render(game, viewer)}${below}`,
-    );
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const state = await referee.state(game);
+      const viewer = viewerIn(state, opts);
+      if (opts.json) {
+        console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
+        return;
+      }
+      const pending = pendingLines(
+        await referee.view(game, viewer),
+        viewer.role === 'player' ? viewer.name : undefined,
+      );
+      const below = pending.length > 0 ? `\n\n${pending.join('\n')}` : '';
+      console.log(
+        `${[heading(state), ...admission(state)].join('\n')}\n\n${await referee.render(game, viewer)}${below}`,
+      );
+    },
+    opts,
+  );
 }
 
 /**
@@ -77,30 +81,34 @@ export async function log(
   opts: ViewerFlags & { json?: boolean },
 ): Promise<void> {
   viewerOf(opts);
-  await withReferee(program, async (referee) => {
-    const viewer = viewerIn(await referee.state(game), opts);
-    const lines = await referee.log(game, viewer);
-    if (opts.json) {
-      console.log(
-        JSON.stringify(
-          lines.map((l) => ({
-            // The Administrator's lines carry the entry's number, which `correct` takes (ruling K12);
-            // anyone else's numbering would count hidden entries, so theirs carry none.
-            ...(viewer.role === 'admin' ? { seq: l.seq } : {}),
-            nweek: l.nweek,
-            nday: l.nday,
-            event: l.event,
-            text: l.text,
-          })),
-          null,
-          2,
-        ),
-      );
-      return;
-    }
-    const number = (seq: number) => (viewer.role === 'admin' ? `#${seq} ` : '');
-    for (const l of lines) console.log(`${number(l.seq)}[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
-  });
+  await withReferee(
+    program,
+    async (referee) => {
+      const viewer = viewerIn(await referee.state(game), opts);
+      const lines = await referee.log(game, viewer);
+      if (opts.json) {
+        console.log(
+          JSON.stringify(
+            lines.map((l) => ({
+              // The Administrator's lines carry the entry's number, which `correct` takes (ruling K12);
+              // anyone else's numbering would count hidden entries, so theirs carry none.
+              ...(viewer.role === 'admin' ? { seq: l.seq } : {}),
+              nweek: l.nweek,
+              nday: l.nday,
+              event: l.event,
+              text: l.text,
+            })),
+            null,
+            2,
+          ),
+        );
+        return;
+      }
+      const number = (seq: number) => (viewer.role === 'admin' ? `#${seq} ` : '');
+      for (const l of lines) console.log(`${number(l.seq)}[nweek ${l.nweek}, nday ${l.nday}] ${l.text}`);
+    },
+    opts,
+  );
 }
 
 /** `referee report GAME`: an nweek's public report. */

@@ -10,6 +10,9 @@ import { defaultRegistry } from '../rulesets/index.js';
 import { systemEntropy } from '../node/entropy.js';
 import { programCode } from '../node/code-version.js';
 import { UsageError } from './fail.js';
+import { mayDraw, NO_PROGRESS, openProgress } from './progress.js';
+import type { Progress } from './progress.js';
+import type { Store } from '../store/store.js';
 import { noticesByMail } from './by-mail.js';
 
 export const DEFAULT_DB = STORE_DEFAULT_DB;
@@ -27,19 +30,47 @@ export function dbPath(program: Program): string {
  * Opens the store, runs the work, and always closes the store. The Referee has every command of a game the
  * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb.
  */
-export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
+export async function withReferee<T>(
+  program: Program,
+  work: (referee: Referee) => Promise<T>,
+  flags: { json?: boolean } = {},
+): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
   const store = await openStore(dbPath(program), { sync });
+  const bars = new Map<string, Promise<Progress>>();
   try {
     const referee = new Referee(store, defaultRegistry(), systemEntropy, {
       snapshots: { code: programCode },
     });
     noticesByMail(referee);
+    if (mayDraw(flags))
+      // A long log replayed to load a game (any verb): a bar while it is (progress.ts), cleared at its end.
+      // Drawn against what is left after the snapshot the replay starts from, so a game with one gets none.
+      referee.replayProgress = async (game, folded, done, after) => {
+        let opening = bars.get(game);
+        if (!opening) {
+          const left = async () => {
+            const length = await logLength(store, game);
+            return length === undefined ? undefined : length - after;
+          };
+          opening = openProgress(`replaying ${game}`, left, flags);
+          bars.set(game, opening);
+        }
+        const bar = await opening;
+        bar.update(folded);
+        if (done) bar.stop();
+      };
     return await work(referee);
   } finally {
+    for (const bar of bars.values()) (await bar.catch(() => NO_PROGRESS)).stop();
     await store.close();
   }
+}
+
+/** How many entries a game's log has, if the store can tell cheaply (what a progress bar is drawn against). */
+export async function logLength(store: Store, game: string): Promise<number | undefined> {
+  return store.logLength ? await store.logLength(game) : undefined;
 }
 
 export interface ViewerFlags {

@@ -8,7 +8,7 @@ import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
 import { reject } from './errors.js';
 import { foldInto, kernelKind } from './evolve.js';
-import { bytesToHex, hmacSha256 } from './hash.js';
+import { bytesToHex, canonicalCopy, hmacSha256 } from './hash.js';
 import { commitmentOf, fairDraw, keptStreamSeed } from './dice/fair.js';
 import type { Stream } from './dice/fair.js';
 import { diceSides, diceTotal, parseDice } from './dice/notation.js';
@@ -122,9 +122,13 @@ export class Decision<S = unknown> {
     // dozens of shapes, and each read of a field of one is a look-up V8 cannot specialise.
     const type = raw.type;
     const vis = raw.vis;
-    const event = vis === 'public' ? raw : this.salted(raw);
+    const salted = vis === 'public' ? raw : this.salted(raw);
+    if (salted.rolls) this.attachRolls(salted);
+    // Folded and recorded as its stored text reads back (keys in canonical order: hash.ts, canonicalCopy), so
+    // this decision's state is exactly the one any process folds from the stored log, and a snapshot of
+    // either is the same (issue 17).
+    const event = canonicalCopy(salted);
     const rolls = event.rolls;
-    if (rolls) this.attachRolls(event);
     const current = this.current;
     const folds = current !== undefined && type !== 'game-created';
     // The active rules' view of this type (kind, fold, known, wakes), in one look-up.

@@ -3,8 +3,8 @@ import type { GameEvent, KernelEvent, LogEntry } from './events.js';
 import type { GameState } from './state.js';
 import type { Kernel } from './kernel.js';
 import type { Json } from './json.js';
-import { canonicalJson, GENESIS } from './hash.js';
-import { chainBreak } from './log.js';
+import { canonicalJson, GENESIS, isCanonicalOf, sha256Hex } from './hash.js';
+import { atText, entryText, storedEntryText } from './log.js';
 import { checkRollResult, checkSeedReveal } from './dice/verify-roll.js';
 
 /** What verification found. `ok` only if there are no problems. */
@@ -16,6 +16,23 @@ export interface VerifyReport {
   readonly manualRolls: number;
   readonly problems: readonly string[];
 }
+
+/**
+ * A log entry as a store keeps it, with its event still the stored JSON text: `[seq, nweek, nday, event,
+ * prev, hash]`, a row as the database hands it over. Verification hashes that text as it is (a log written
+ * since issue 17 keeps each event as its canonical JSON: see `chain`) and parses it only when it must.
+ */
+export type StoredEntry = readonly [
+  seq: number,
+  nweek: number,
+  nday: number,
+  event: string,
+  prev: string,
+  hash: string,
+];
+
+/** Reads a stored event's text (a store's own reader says which file is damaged where). */
+export type EventParser = (text: string, seq: number) => GameEvent;
 
 /**
  * The command that opened a batch of the log: a 'command' entry, or the game's creation, with the dice
@@ -58,73 +75,377 @@ export function verifyLog(
   entries: readonly LogEntry[],
   master: Uint8Array | undefined,
 ): VerifyReport {
-  const problems: string[] = [];
-  let fairRolls = 0;
-  let manualRolls = 0;
-  let commands = 0;
-  const broken = chainBreak(entries);
-  if (broken) problems.push(broken);
+  const verifier = new LogVerifier(kernel, master);
+  verifier.add(entries);
+  return verifier.finish();
+}
 
-  const commitments = new Map<string, string>();
-  for (const { event } of entries) {
-    for (const r of event.rolls ?? []) {
-      if (r.source === 'fair') fairRolls++;
-      else manualRolls++;
-      const wrong = checkRollResult(r);
-      if (wrong) problems.push(wrong);
-    }
-    const k = event as KernelEvent;
-    if (k.type === 'seed-committed') commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
-    if (k.type === 'seed-revealed') {
-      const wrong = checkSeedReveal(k, commitments.get(`${k.stream}|${k.epoch}`));
-      if (wrong) problems.push(wrong);
-    }
+/**
+ * An entry read and not yet settled (re-decided, or checked on its own once re-deciding has stopped): the
+ * entry as given, and what has been learnt of it. Small, since one is made for every entry of the log.
+ */
+class Pending {
+  /** The event's canonical JSON, once the chain check has it (undefined if the chain broke before). */
+  canon: string | undefined = undefined;
+  /** The event, once parsed (a LogEntry's from the start). */
+  event: GameEvent | undefined;
+  /**
+   * The chain check hashed the stored text as it is: the text is the canonical JSON the hash covers only if it
+   * is canonical, which is confirmed by its equal the rules give, or else by parsing and writing it again.
+   */
+  unconfirmed = false;
+
+  constructor(
+    /** Where it is in the log (1-based). */
+    readonly position: number,
+    readonly entry: LogEntry | StoredEntry,
+    readonly stored: boolean,
+  ) {
+    this.event = stored ? undefined : (entry as LogEntry).event;
   }
 
-  let state: GameState | undefined;
-  let i = 0;
-  while (i < entries.length && problems.length === 0) {
-    const start = entries[i] as LogEntry;
-    const command = batchCommand(start.event, entries[i + 1]?.event);
-    if (!command) {
-      problems.push(`entry ${start.seq} (${start.event.type}) is not the start of a command`);
-      break;
+  get seq(): number {
+    return this.stored ? (this.entry as StoredEntry)[0] : (this.entry as LogEntry).seq;
+  }
+  /** A stored entry's event text (undefined for a LogEntry). */
+  get text(): string | undefined {
+    return this.stored ? (this.entry as StoredEntry)[3] : undefined;
+  }
+  get prev(): string {
+    return this.stored ? (this.entry as StoredEntry)[4] : (this.entry as LogEntry).prev;
+  }
+  get hash(): string {
+    return this.stored ? (this.entry as StoredEntry)[5] : (this.entry as LogEntry).hash;
+  }
+  /**
+   * The canonical JSON of the whole entry, given its event's: what its hash covers. Asked only once the chain
+   * check has found the entry numbered by its place and its `prev` the hash of the entry before, which this
+   * verification computed (or GENESIS): both plain, so a stored entry's text is put together as it is.
+   */
+  textOf(eventText: string): string {
+    const e = this.entry;
+    if (!this.stored)
+      return entryText((e as LogEntry).seq, (e as LogEntry).at, eventText, (e as LogEntry).prev);
+    const row = e as StoredEntry;
+    const nweek = row[1];
+    const nday = row[2];
+    if (
+      typeof nweek === 'number' &&
+      typeof nday === 'number' &&
+      Number.isFinite(nweek) &&
+      Number.isFinite(nday)
+    )
+      return `{"at":{"nday":${nday},"nweek":${nweek}},"event":${eventText},"prev":"${row[4]}","seq":${row[0]}}`;
+    return storedEntryText(row[0], nweek, nday, eventText, row[4]);
+  }
+  /** Its `at` (a stored entry's made from its columns, only when it is needed). */
+  get at(): unknown {
+    const e = this.entry;
+    return this.stored ? { nweek: (e as StoredEntry)[1], nday: (e as StoredEntry)[2] } : (e as LogEntry).at;
+  }
+}
+
+/** A command re-decided whose events are not all read yet. */
+interface Decided {
+  readonly type: string;
+  readonly startSeq: number;
+  readonly events: readonly GameEvent[];
+  readonly ats: readonly LogEntry['at'][];
+  readonly state: GameState;
+}
+
+/** Entries settled before the window is compacted (so the queue is not shifted one entry at a time). */
+const COMPACT_AT = 4096;
+
+/**
+ * `verifyLog` one page at a time, for logs too long to hold (issue 17): `add` the entries in order, as
+ * LogEntry objects or as stored (`StoredEntry`), then `finish`. It does every check verifyLog does, with the
+ * same report, holding only the entries of the command being re-decided.
+ *
+ * One pass does it all: each entry's hash is checked as it arrives (a stored entry's by hashing its stored
+ * text as it is, which for a log written since issue 17 is its canonical JSON; any other text is parsed and
+ * written canonically, as before); each command is re-decided once its events are in, and each event the
+ * rules give is compared, as canonical JSON, with the recorded one, so an event is written canonically once
+ * instead of three times and, when it matches, never parsed; its rolls and seeds are checked from it. Once any
+ * problem is found nothing more is re-decided (the rest is checked entry by entry, parsed), as verifyLog
+ * re-decided only a log with no problem of chain, roll or seed.
+ */
+export class LogVerifier {
+  private count = 0;
+  private prev = GENESIS;
+  /** The first break of the hash chain (the earliest found: an entry is confirmed after later ones). */
+  private broken: { readonly position: number; readonly problem: string } | undefined;
+  /** Roll and seed problems, in the log's order. */
+  private readonly shape: string[] = [];
+  private decideProblem: string | undefined;
+  private commands = 0;
+  private fairRolls = 0;
+  private manualRolls = 0;
+  private readonly commitments = new Map<string, string>();
+  private state: GameState | undefined;
+  /** The hash before the next command (the `head` it was decided on). */
+  private head = GENESIS;
+  private lastCommand: string | undefined;
+  private decided: Decided | undefined;
+  private readonly window: Pending[] = [];
+  private next = 0;
+  /** Whether hashing the stored text as it is found the last entry tried (a log from before: mostly not). */
+  private textHashes = true;
+  private sinceTried = 0;
+  /** Set by `abandon`: only the chain is checked from then on. */
+  private abandoned: string | undefined;
+
+  /** Entries shown to `observe` so far (an entry settled again after a check threw is not shown twice). */
+  private observed = 0;
+
+  /**
+   * `parse` reads a stored event's text (a store's own reader names the damaged file); `observe` is shown
+   * every entry's event once, in the log's order (the rules' own when it matched: the same data).
+   */
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly master: Uint8Array | undefined,
+    private readonly parse: EventParser = parseEventText,
+    private readonly observe?: (event: GameEvent) => void,
+  ) {}
+
+  /** The next entries of the log, in order. */
+  add(entries: readonly (LogEntry | StoredEntry)[]): void {
+    for (const e of entries) this.window.push(this.chained(e));
+    this.pump(false);
+  }
+
+  /** Entries read so far. */
+  get entries(): number {
+    return this.count;
+  }
+
+  /** The report, once every entry has been added. */
+  finish(): VerifyReport {
+    this.pump(true);
+    const base = { entries: this.count, fairRolls: this.fairRolls, manualRolls: this.manualRolls };
+    if (this.abandoned !== undefined) {
+      const problem = this.broken?.problem ?? `the log cannot be checked: ${this.abandoned}`;
+      return {
+        ok: false,
+        entries: this.count,
+        commands: 0,
+        fairRolls: 0,
+        manualRolls: 0,
+        problems: [problem],
+      };
     }
-    commands++;
-    const head = i === 0 ? GENESIS : (entries[i - 1] as LogEntry).hash;
-    let decided;
-    try {
-      decided = kernel.decide(state, command, { head, ...(master ? { master } : {}) });
-    } catch (e) {
-      problems.push(`entry ${start.seq}: re-deciding "${command.type}" failed: ${(e as Error).message}`);
-      break;
-    }
-    if (!decided.ok) {
-      problems.push(
-        `entry ${start.seq}: the rules now reject "${command.type}" (${decided.error.code}: ${decided.error.message})`,
+    const structural = [...(this.broken ? [this.broken.problem] : []), ...this.shape];
+    if (structural.length > 0) return { ok: false, ...base, commands: 0, problems: structural };
+    const problems = this.decideProblem !== undefined ? [this.decideProblem] : [];
+    return { ok: problems.length === 0, ...base, commands: this.commands, problems };
+  }
+
+  /**
+   * After a check threw (a roll or a seed no longer of its shape: only an altered log gets there), only the
+   * chain is checked from now on, and the report says so, naming the chain's first break if there is one.
+   */
+  abandon(error: unknown): void {
+    this.abandoned = error instanceof Error ? error.message : String(error);
+    this.decided = undefined;
+  }
+
+  /** Makes an entry pending, checking its place in the hash chain (verifyLog's chainBreak, entry by entry). */
+  private chained(e: LogEntry | StoredEntry): Pending {
+    const position = ++this.count;
+    const p = new Pending(position, e, Array.isArray(e));
+    if (this.broken) return p;
+    const prev = p.prev;
+    if (p.seq !== position)
+      this.breakAt(
+        position,
+        `entry ${position} is numbered ${p.seq}: an entry was deleted, inserted or moved`,
       );
-      break;
-    }
-    const { events, ats } = decided.value;
-    for (let k = 0; k < events.length; k++) {
-      const recorded = entries[i + k];
-      const mine = canonicalJson({ event: events[k], at: ats[k] } as unknown as Json);
-      if (
-        !recorded ||
-        canonicalJson({ event: recorded.event, at: recorded.at } as unknown as Json) !== mine
-      ) {
-        problems.push(
-          `entry ${start.seq + k}: the log says ${recorded ? JSON.stringify(recorded.event) : 'nothing'}, the rules give ${JSON.stringify(events[k])}`,
-        );
-        break;
+    else if (prev !== this.prev) this.breakAt(position, `entry ${p.seq} does not follow the entry before it`);
+    else {
+      if (p.text !== undefined && this.tryText()) {
+        const hit = sha256Hex(p.textOf(p.text)) === p.hash;
+        this.textHashes = hit;
+        this.sinceTried = 0;
+        if (hit) {
+          p.canon = p.text;
+          p.unconfirmed = true;
+        }
+      }
+      if (p.canon === undefined) {
+        const canon = canonicalJson(this.eventOf(p) as unknown as Json);
+        if (sha256Hex(p.textOf(canon)) === p.hash) p.canon = canon;
+        else this.breakAt(position, `entry ${p.seq} was altered: its hash does not match its content`);
       }
     }
-    const next = entries[i + events.length];
-    if (problems.length === 0 && next && !batchCommand(next.event)) {
-      problems.push(`entry ${next.seq}: an event the command "${command.type}" did not produce`);
-    }
-    state = decided.value.state;
-    i += events.length;
+    this.prev = p.hash;
+    return p;
   }
-  return { ok: problems.length === 0, entries: entries.length, commands, fairRolls, manualRolls, problems };
+
+  /** Hash stored text as it is while that works; after a miss, try again only now and then (an old log). */
+  private tryText(): boolean {
+    return this.textHashes || ++this.sinceTried >= 64;
+  }
+
+  private breakAt(position: number, problem: string): void {
+    if (!this.broken || position < this.broken.position) this.broken = { position, problem };
+  }
+
+  private eventOf(p: Pending): GameEvent {
+    p.event ??= this.parse(p.text as string, p.seq);
+    return p.event;
+  }
+
+  private stopped(): boolean {
+    return (
+      this.abandoned !== undefined ||
+      this.broken !== undefined ||
+      this.shape.length > 0 ||
+      this.decideProblem !== undefined
+    );
+  }
+
+  /** Settles what can be settled: re-deciding while nothing is wrong, else entry by entry. */
+  private pump(ended: boolean): void {
+    const w = this.window;
+    while (this.next < w.length) {
+      if (this.stopped()) {
+        this.decided = undefined;
+        const p = w[this.next] as Pending;
+        this.settle(p, this.eventOf(p), false);
+        this.next++;
+        continue;
+      }
+      if (!this.decided && !this.decide(ended)) break;
+      const d = this.decided;
+      if (!d) continue;
+      const need = d.events.length;
+      if (!ended && w.length - this.next < need) break;
+      this.decided = undefined;
+      let k = 0;
+      for (; k < need; k++) {
+        const p = w[this.next + k];
+        const mine = d.events[k] as GameEvent;
+        if (
+          !p ||
+          p.canon === undefined ||
+          !isCanonicalOf(mine as unknown as Json, p.canon) ||
+          !sameAt(p, d.ats[k])
+        ) {
+          const says = p ? JSON.stringify(this.eventOf(p)) : 'nothing';
+          this.decideProblem = `entry ${d.startSeq + k}: the log says ${says}, the rules give ${JSON.stringify(mine)}`;
+          break;
+        }
+      }
+      if (k < need) continue;
+      for (k = 0; k < need; k++) this.settle(w[this.next + k] as Pending, d.events[k] as GameEvent, true);
+      this.next += need;
+      this.head = (w[this.next - 1] as Pending).hash;
+      this.state = d.state;
+      this.lastCommand = d.type;
+    }
+    if (this.next >= COMPACT_AT || this.next === w.length) {
+      w.splice(0, this.next);
+      this.next = 0;
+    }
+  }
+
+  /**
+   * Re-decides the command that opens the next batch; false if that must wait for the next entry (to see
+   * whether it brings the command's dice). A problem found is recorded and stops re-deciding.
+   */
+  private decide(ended: boolean): boolean {
+    const w = this.window;
+    const start = w[this.next] as Pending;
+    const after = w[this.next + 1];
+    if (!after && !ended) return false;
+    const command = batchCommand(
+      this.eventOf(start),
+      after && this.mayBringDice(after) ? this.eventOf(after) : undefined,
+    );
+    if (!command) {
+      this.decideProblem =
+        this.lastCommand === undefined
+          ? `entry ${start.seq} (${this.eventOf(start).type}) is not the start of a command`
+          : `entry ${start.seq}: an event the command "${this.lastCommand}" did not produce`;
+      return true;
+    }
+    this.commands++;
+    let decided;
+    try {
+      const env = this.master ? { head: this.head, master: this.master } : { head: this.head };
+      decided = this.kernel.decide(this.state, command, env);
+    } catch (e) {
+      this.decideProblem = `entry ${start.seq}: re-deciding "${command.type}" failed: ${(e as Error).message}`;
+      return true;
+    }
+    if (!decided.ok) {
+      this.decideProblem = `entry ${start.seq}: the rules now reject "${command.type}" (${decided.error.code}: ${decided.error.message})`;
+      return true;
+    }
+    const { events, ats, state } = decided.value;
+    this.decided = { type: command.type, startSeq: start.seq, events, ats, state };
+    return true;
+  }
+
+  /**
+   * Whether an entry may be the dice a command brought (`dice-queued`): its stored text is parsed only then. A
+   * text written canonically names the type as it is; one with any escape is parsed to be sure.
+   */
+  private mayBringDice(p: Pending): boolean {
+    return p.text === undefined || p.text.includes('dice-queued') || p.text.includes('\\');
+  }
+
+  /**
+   * Checks what concerns an entry alone, in the log's order: its rolls and seeds (from the event the rules
+   * gave when it matched, the same data; else from the recorded one), and, for a text the chain check hashed
+   * as it is, that it is canonical (a text that matched the rules' is).
+   */
+  private settle(p: Pending, event: GameEvent, matched: boolean): void {
+    if (p.unconfirmed && !matched && canonicalJson(this.eventOf(p) as unknown as Json) !== p.canon)
+      this.breakAt(p.position, `entry ${p.seq} was altered: its hash does not match its content`);
+    p.unconfirmed = false;
+    if (this.observe && p.position > this.observed) {
+      this.observed = p.position;
+      this.observe(event);
+    }
+    if (this.abandoned !== undefined) return;
+    const rolls = event.rolls;
+    if (rolls !== undefined)
+      for (const r of rolls) {
+        if (r.source === 'fair') this.fairRolls++;
+        else this.manualRolls++;
+        const wrong = checkRollResult(r);
+        if (wrong) this.shape.push(wrong);
+      }
+    const k = event as KernelEvent;
+    if (k.type === 'seed-committed') this.commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
+    else if (k.type === 'seed-revealed') {
+      const wrong = checkSeedReveal(k, this.commitments.get(`${k.stream}|${k.epoch}`));
+      if (wrong) this.shape.push(wrong);
+    }
+  }
+}
+
+/**
+ * Whether a recorded entry's time is the one the rules give, as canonical JSON compares them. The rules' is
+ * always the kernel's plain `{nweek, nday}` of whole numbers; a stored entry's comes from two number columns,
+ * compared as numbers (the same as comparing their canonical text).
+ */
+function sameAt(p: Pending, at: LogEntry['at'] | undefined): boolean {
+  if (at === undefined) return false;
+  if (p.stored) {
+    const row = p.entry as StoredEntry;
+    if (Number.isFinite(row[1]) && Number.isFinite(row[2])) return row[1] === at.nweek && row[2] === at.nday;
+  }
+  return atText(p.at) === atText(at);
+}
+
+/** A stored event's text as JSON (a store gives its own parser, which names the damaged file). */
+function parseEventText(text: string, seq: number): GameEvent {
+  try {
+    return JSON.parse(text) as GameEvent;
+  } catch {
+    throw new Error(`entry ${seq} cannot be read: its event is not JSON`);
+  }
 }

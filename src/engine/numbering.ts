@@ -1,7 +1,7 @@
 // Every number a viewer is given counts only what e may see (Kernel.position): a gap in a viewer's line
 // numbers, or a count of entries, commands or rolls e cannot see, would tell em that something hidden
 // happened (issue 13). These helpers number what the engine hands out for one viewer.
-import type { LogEntry, LogLine, VerifyReport, Viewer } from '../core/index.js';
+import type { GameEvent, LogEntry, LogLine, VerifyReport, Viewer } from '../core/index.js';
 import { canSee } from '../core/index.js';
 import type { Accepted, Referee } from './referee.js';
 
@@ -69,19 +69,39 @@ export interface CheckableCounts {
 
 const NONE: Checkable = { entries: 0, commands: 0, fairRolls: 0, manualRolls: 0 };
 
-function add(c: Checkable, e: LogEntry): Checkable {
+function add(c: Checkable, event: GameEvent): Checkable {
   let fairRolls = c.fairRolls;
   let manualRolls = c.manualRolls;
-  for (const r of e.event.rolls ?? []) {
+  for (const r of event.rolls ?? []) {
     if (r.source === 'manual') manualRolls++;
     else fairRolls++;
   }
   return {
     entries: c.entries + 1,
-    commands: c.commands + (e.event.type === 'command' ? 1 : 0),
+    commands: c.commands + (event.type === 'command' ? 1 : 0),
     fairRolls,
     manualRolls,
   };
+}
+
+/**
+ * The counts of what each viewer may check, entry by entry (the verifying thread counts as it verifies, a
+ * page at a time: issue 17).
+ */
+export class CheckableCounter {
+  private pub = NONE;
+  private readonly players: Record<string, Checkable> = {};
+
+  add(event: GameEvent): void {
+    const vis = event.vis;
+    if (vis === 'public') this.pub = add(this.pub, event);
+    else if (vis !== 'admin')
+      for (const name of new Set(vis.players)) this.players[name] = add(this.players[name] ?? NONE, event);
+  }
+
+  get counts(): CheckableCounts {
+    return { public: this.pub, players: { ...this.players } };
+  }
 }
 
 /**
@@ -89,15 +109,9 @@ function add(c: Checkable, e: LogEntry): Checkable {
  * same log, answers each viewer without reading the log again.
  */
 export function checkableCounts(entries: readonly LogEntry[]): CheckableCounts {
-  let pub = NONE;
-  const players: Record<string, Checkable> = {};
-  for (const e of entries) {
-    const vis = e.event.vis;
-    if (vis === 'public') pub = add(pub, e);
-    else if (vis !== 'admin')
-      for (const name of new Set(vis.players)) players[name] = add(players[name] ?? NONE, e);
-  }
-  return { public: pub, players };
+  const counter = new CheckableCounter();
+  for (const e of entries) counter.add(e.event);
+  return counter.counts;
 }
 
 /**

@@ -33,15 +33,14 @@ import {
   ok,
   ruleError,
   snapshotVersion,
-  verifyLog,
 } from '../core/index.js';
 import type { Registry } from '../core/index.js';
 import type { GameSummary, Notice, Snapshot, Store, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 import type { AppendListener } from './following.js';
 import { Following } from './following.js';
-import type { FileCheck, LogCheck } from './verification.js';
-import { verifyStored } from './verification.js';
+import type { FileCheck, LogCheck, VerifyProgress } from './verification.js';
+import { verifyEntries, verifyStored } from './verification.js';
 import { reusedId } from './idempotency.js';
 import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
@@ -146,6 +145,13 @@ export class Referee {
   private fileChecked: { readonly at: number; readonly damage: Promise<string | undefined> } | undefined;
   /** The notices of every command, beside a command's own (see setNotices). */
   private commandNotices: CommandNotices | undefined;
+  /**
+   * Told, while a game's log is replayed to load it, how many entries have been folded (after each batch, and
+   * `done` once the replay is over), and the entry it started after (a snapshot's, else 0): the command line
+   * draws a progress bar from it for a long replay (issue 17). Nothing else uses it.
+   */
+  replayProgress:
+    ((game: string, folded: number, done: boolean, after: number) => Promise<void> | void) | undefined;
 
   constructor(
     readonly store: Store,
@@ -255,11 +261,12 @@ export class Referee {
   }
 
   /**
-   * Replays the stored log from nothing and re-decides every command with the game's dice secret. `check`
-   * does the re-deciding (verifyLog by default). See verification.ts.
+   * Replays the stored log from nothing and re-decides every command with the game's dice secret, page by
+   * page; `check` re-decides the whole log read first instead, `progress` is told how far it has got. See
+   * verification.ts.
    */
-  verify(game: string, check?: LogCheck): Promise<VerifyReport> {
-    return verifyStored(this.kernel, this.store, game, check, () => this.fileDamage());
+  verify(game: string, options: { check?: LogCheck; progress?: VerifyProgress } = {}): Promise<VerifyReport> {
+    return verifyStored(this.kernel, this.store, game, { ...options, fileDamage: () => this.fileDamage() });
   }
 
   /**
@@ -269,6 +276,7 @@ export class Referee {
   async import(
     entries: readonly LogEntry[],
     master: Uint8Array | null,
+    progress?: VerifyProgress,
   ): Promise<Result<GameState, RuleError>> {
     const first = entries[0];
     if (!first || first.event.type !== 'game-created')
@@ -277,7 +285,7 @@ export class Referee {
     return this.serially(game, async () => {
       if (await this.store.entries(game))
         return err(ruleError('game-exists', `the game ${game} already exists here`));
-      const report = verifyLog(this.kernel, entries, master ?? undefined);
+      const report = await verifyEntries(this.kernel, entries, master ?? undefined, progress);
       if (!report.ok)
         return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
       await this.store.append({ game, entries, create: { ruleset: first.event.ruleset as string, master } });
@@ -580,6 +588,7 @@ export class Referee {
     let state: GameState | undefined = from?.state;
     let head = from?.hash ?? GENESIS;
     let seq = from?.seq ?? 0;
+    const after = seq;
     for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES, seq + 1)) {
       try {
         for (const e of batch.events) {
@@ -590,7 +599,9 @@ export class Referee {
         throw unreplayable(game, seq + 1, e);
       }
       head = batch.lastHash;
+      await this.replayProgress?.(game, seq - after, false, after);
     }
+    await this.replayProgress?.(game, seq - after, true, after);
     if (!state) throw new StoreError('unknown-game', `there is no game ${game}`);
     // Two loads of one game may overlap; the one that finishes second must not put an older state back.
     if (this.cache.has(game)) return this.load(game);

@@ -2,13 +2,21 @@
 // lighter check that a log is sound before anything is appended on top of it. Both only read the store, so
 // they run as well on a read-only connection of their own (the server's verifying thread opens one: see
 // src/server/verify-worker.ts) as on the Referee's.
-import type { Kernel, KernelEvent, LogEntry, VerifyReport } from '../core/index.js';
-import { chainBreak, entryHash, GENESIS, sha256Hex, streamSeed, verifyLog } from '../core/index.js';
+import type { GameEvent, Kernel, KernelEvent, LogEntry, VerifyReport } from '../core/index.js';
+import {
+  chainBreak,
+  entryHash,
+  GENESIS,
+  LogVerifier,
+  sha256Hex,
+  streamSeed,
+  verifyLog,
+} from '../core/index.js';
 import type { Store } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 
 /** What verifying reads: a store, or a read-only connection to one. */
-export type LogSource = Pick<Store, 'stream' | 'master' | 'checkFile'>;
+export type LogSource = Pick<Store, 'stream' | 'storedLog' | 'master' | 'checkFile'>;
 
 /** Re-decides a whole log (verifyLog by default); the server may run it on another thread. */
 export type LogCheck = (
@@ -19,10 +27,33 @@ export type LogCheck = (
 /** What the store finds wrong with its own file, if it can tell (undefined: nothing, or it cannot). */
 export type FileCheck = () => Promise<string | undefined>;
 
+/** Told after each page of a verification: how many entries have been checked so far. */
+export type VerifyProgress = (entries: number) => void;
+
+export interface VerifyOptions {
+  /**
+   * Re-decides the whole log, read first into memory, instead of the streaming verification (the server's
+   * in-process harness counts what each viewer may check in the same pass).
+   */
+  readonly check?: LogCheck;
+  /** The store's check of its own file (by default the source's own checkFile). */
+  readonly fileDamage?: FileCheck;
+  readonly progress?: VerifyProgress;
+  /** Shown every entry's event once, in order, as the log is verified page by page (not with `check`). */
+  readonly observe?: (event: GameEvent) => void;
+}
+
 /** A game's whole log, read page by page; unknown-game if there is none. */
-export async function readLog(source: LogSource, game: string): Promise<LogEntry[]> {
+export async function readLog(
+  source: LogSource,
+  game: string,
+  progress?: VerifyProgress,
+): Promise<LogEntry[]> {
   const entries: LogEntry[] = [];
-  for await (const page of source.stream(game)) for (const e of page) entries.push(e);
+  for await (const page of source.stream(game)) {
+    for (const e of page) entries.push(e);
+    progress?.(entries.length);
+  }
   if (entries.length === 0) throw new StoreError('unknown-game', `there is no game ${game}`);
   return entries;
 }
@@ -31,35 +62,104 @@ export async function readLog(source: LogSource, game: string): Promise<LogEntry
  * Replays the stored log from nothing and re-decides every command with the game's dice secret. A damaged
  * file (the store's own check) is a problem found without re-deciding anything: what it reads back cannot be
  * trusted.
+ *
+ * A store that gives its log as stored (Store.storedLog) is verified page by page as it is read (LogVerifier:
+ * the stored text hashed as it is, each command re-decided as its events come in), in bounded memory: a
+ * million-entry log is never held whole (issue 17). Otherwise, or with `check`, the log is read whole first.
  */
 export async function verifyStored(
   kernel: Kernel,
   source: LogSource,
   game: string,
-  check: LogCheck = (entries, master) => verifyLog(kernel, entries, master),
-  fileDamage: FileCheck = async () => (source.checkFile ? await source.checkFile() : undefined),
+  options: VerifyOptions = {},
 ): Promise<VerifyReport> {
-  const entries = await readLog(source, game);
+  const fileDamage =
+    options.fileDamage ?? (async () => (source.checkFile ? await source.checkFile() : undefined));
+  if (options.check || !source.storedLog) {
+    const check = options.check ?? ((entries, master) => verifyLog(kernel, entries, master));
+    const entries = await readLog(source, game, options.progress);
+    const master = await source.master(game);
+    const damage = await fileDamage();
+    if (damage) return damageReport(entries.length, damage);
+    try {
+      return await check(entries, master ?? undefined);
+    } catch (e) {
+      // Only an altered log gets here (a roll or a seed no longer of its shape): said as a problem found.
+      const why = chainBreak(entries) ?? `the log cannot be checked: ${(e as Error).message}`;
+      return {
+        ok: false,
+        entries: entries.length,
+        commands: 0,
+        fairRolls: 0,
+        manualRolls: 0,
+        problems: [why],
+      };
+    }
+  }
   const master = await source.master(game);
+  const log = source.storedLog(game);
+  const verifier = new LogVerifier(
+    kernel,
+    master ?? undefined,
+    (text, seq) => log.parse(text, seq),
+    options.observe,
+  );
+  // A check that throws (a roll or a seed no longer of its shape: only an altered log gets there) is said
+  // as a problem found, naming the chain's first break if there is one, so the rest of the log is still read
+  // and its chain checked. A store's refusal (an entry it cannot read) is no finding: it goes up as it is.
+  const guarded = <T>(work: () => T, after: () => T): T => {
+    try {
+      return work();
+    } catch (e) {
+      if (e instanceof StoreError) throw e;
+      verifier.abandon(e);
+      return after();
+    }
+  };
+  for await (const page of log.pages) {
+    guarded(
+      () => verifier.add(page),
+      () => verifier.add([]),
+    );
+    options.progress?.(verifier.entries);
+  }
+  if (verifier.entries === 0) throw new StoreError('unknown-game', `there is no game ${game}`);
+  const report = guarded(
+    () => verifier.finish(),
+    () => verifier.finish(),
+  );
   const damage = await fileDamage();
-  if (damage) {
-    const problems = [`the store's file is damaged (${damage}): what it reads back cannot be trusted`];
-    return { ok: false, entries: entries.length, commands: 0, fairRolls: 0, manualRolls: 0, problems };
+  if (damage) return damageReport(verifier.entries, damage);
+  return report;
+}
+
+/**
+ * verifyLog over a log held in memory (an import, a game being migrated), a page at a time with a turn of the
+ * event loop between pages, telling `progress` how far it has got: the same report, thrown or returned as
+ * verifyLog's, with a progress bar able to draw meanwhile.
+ */
+export async function verifyEntries(
+  kernel: Kernel,
+  entries: readonly LogEntry[],
+  master: Uint8Array | undefined,
+  progress?: VerifyProgress,
+): Promise<VerifyReport> {
+  const verifier = new LogVerifier(kernel, master);
+  for (let i = 0; i < entries.length; i += PAGE) {
+    verifier.add(entries.slice(i, i + PAGE));
+    progress?.(verifier.entries);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  try {
-    return await check(entries, master ?? undefined);
-  } catch (e) {
-    // Only an altered log gets here (a roll or a seed no longer of its shape): said as a problem found.
-    const why = chainBreak(entries) ?? `the log cannot be checked: ${(e as Error).message}`;
-    return {
-      ok: false,
-      entries: entries.length,
-      commands: 0,
-      fairRolls: 0,
-      manualRolls: 0,
-      problems: [why],
-    };
-  }
+  return verifier.finish();
+}
+
+/** Entries verified between two turns of the event loop (verifyEntries). */
+const PAGE = 2000;
+
+/** The report on a store whose file is damaged: nothing it reads back can be trusted, nothing re-decided. */
+function damageReport(entries: number, damage: string): VerifyReport {
+  const problems = [`the store's file is damaged (${damage}): what it reads back cannot be trusted`];
+  return { ok: false, entries, commands: 0, fairRolls: 0, manualRolls: 0, problems };
 }
 
 /** A point of a game's log: an entry's number and its hash. */

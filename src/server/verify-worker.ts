@@ -2,16 +2,17 @@
 // file. Re-deciding a long log takes seconds, and reading it, copying it to a thread and SQLite's integrity
 // check of the whole file took the event loop tens of milliseconds more per request (the check grows with the
 // file, not with the game): on the thread that serves every game, that stalled them all. So this thread opens
-// the store itself (a read-only connection: src/store/reader.ts), reads the log, checks the file, re-decides
-// with the same verifyLog as `referee verify` (the rulesets this program has, the native hashes) and counts
-// what each viewer may check; the server sends a game's name and gets the answer back. The checking thread
-// also checkpoints the store's WAL (src/store/sqlite/checkpoints.ts), so the event loop never copies it.
+// the store itself (a read-only connection: src/store/reader.ts), reads the log page by page, checks the file,
+// re-decides with the same verification as `referee verify` (verifyStored: the rulesets this program has, the
+// native hashes) and counts what each viewer may check; the server sends a game's name and gets the answer.
+// The checking thread also checkpoints the store's WAL (src/store/sqlite/checkpoints.ts), so the event loop
+// never copies it.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
-import { Kernel, verifyLog } from '../core/index.js';
+import { Kernel } from '../core/index.js';
 import type { CheckableCounts } from '../engine/numbering.js';
-import { checkableCounts } from '../engine/numbering.js';
+import { CheckableCounter, checkableCounts } from '../engine/numbering.js';
 import { verifyStored } from '../engine/verification.js';
 import { useNativeHashes } from '../node/native-hash.js';
 import { openReader } from '../store/reader.js';
@@ -74,12 +75,19 @@ async function answer(job: VerifyJob): Promise<VerifyAnswer> {
     return { id: job.id, checkpointed: true };
   }
   const k = await (kernel ??= loadKernel());
-  let counts = checkableCounts([]);
-  const report = await verifyStored(k, store, job.game, (entries, master) => {
-    counts = checkableCounts(entries);
-    return verifyLog(k, entries, master);
+  // Verified page by page as it is read (issue 17: a long log is never held whole), counting what each
+  // viewer may check in the same pass; a damaged file is a verification of nothing, counted as none.
+  const counter = new CheckableCounter();
+  let damaged = false;
+  const report = await verifyStored(k, store, job.game, {
+    observe: (event) => counter.add(event),
+    fileDamage: async () => {
+      const damage = store.checkFile ? await store.checkFile() : undefined;
+      damaged = damage !== undefined;
+      return damage;
+    },
   });
-  return { id: job.id, report, counts };
+  return { id: job.id, report, counts: damaged ? checkableCounts([]) : counter.counts };
 }
 
 parentPort?.on('message', (job: VerifyJob) => {

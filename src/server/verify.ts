@@ -272,9 +272,11 @@ export class Verifier {
   /** On this thread, through the Referee (the in-process harness). */
   private async here(game: string): Promise<Verified> {
     let counts = NO_COUNTS;
-    const report = await this.referee.verify(game, (entries, master) => {
-      counts = checkableCounts(entries);
-      return verifyLog(this.referee.kernel, entries, master);
+    const report = await this.referee.verify(game, {
+      check: (entries, master) => {
+        counts = checkableCounts(entries);
+        return verifyLog(this.referee.kernel, entries, master);
+      },
     });
     return { report, counts };
   }

@@ -18,7 +18,7 @@
 // Tables live in one PostgreSQL schema (default `referee`), created and migrated by the program, with its
 // version in `schema_version`.
 import pg from 'pg';
-import type { GameEvent, LogEntry, Visibility } from '../core/index.js';
+import type { GameEvent, LogEntry, StoredEntry, Visibility } from '../core/index.js';
 import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
@@ -32,6 +32,7 @@ import type {
   PlayerAddress,
   Store,
   StoredNotice,
+  StoredLog,
   StoredSnapshot,
   StoreWatcher,
   TokenGrant,
@@ -192,6 +193,57 @@ export class PostgresStore implements Store {
       yield page;
       next = (page[page.length - 1] as LogEntry).seq + 1;
     }
+  }
+
+  async logLength(game: string): Promise<number> {
+    const r = await this.query<{ last: number }>(
+      `SELECT last_seq AS last FROM ${this.t('games')} WHERE id = $1`,
+      [game],
+    );
+    return r.rows[0]?.last ?? 0;
+  }
+
+  /**
+   * The log as stored, for verification: the event column as its text (`json` keeps the text as written, which
+   * for a log written since issue 17 is the canonical JSON its hash covers), in keyset pages.
+   */
+  storedLog(game: string): StoredLog {
+    const pages = async function* (this: PostgresStore): AsyncGenerator<StoredEntry[]> {
+      for (let next = 1; ;) {
+        const r = await this.query<{
+          seq: number;
+          nweek: number;
+          nday: number;
+          event: string;
+          prev: string;
+          hash: string;
+        }>(
+          `SELECT seq, nweek, nday, event::text AS event, prev, hash FROM ${this.t('log')} WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+          [game, next, this.batch],
+        );
+        const last = r.rows[r.rows.length - 1];
+        if (!last) return;
+        yield r.rows.map((x): StoredEntry => [x.seq, x.nweek, x.nday, x.event, x.prev, x.hash]);
+        next = last.seq + 1;
+      }
+    };
+    return {
+      pages: pages.call(this),
+      parse: (text, seq) => {
+        let event: unknown;
+        try {
+          event = JSON.parse(text);
+        } catch {
+          event = undefined;
+        }
+        if (typeof event === 'object' && event !== null && typeof (event as GameEvent).type === 'string')
+          return event as GameEvent;
+        throw new StoreError(
+          'damaged',
+          `entry ${seq} of the log of ${game} cannot be read: its event is not an event`,
+        );
+      },
+    };
   }
 
   async *foldStream(game: string, stub: readonly string[], fromSeq = 1): AsyncGenerator<FoldBatch> {

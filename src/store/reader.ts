@@ -8,13 +8,14 @@ import type { LogEntry } from '../core/index.js';
 import { isPostgresSpec } from './open.js';
 import { parsePostgresUrl, PostgresStore } from './postgres.js';
 import { parseEvent, translate } from './sqlite/file.js';
-import type { Store } from './store.js';
+import type { Store, StoredLog } from './store.js';
+import { sqliteStoredLog, storedPage } from './sqlite/stored-log.js';
 
 /**
- * What a reader can do: read logs and secrets, check its file, checkpoint its journal (SQLite: the WAL, for
- * the server's store; sqlite/checkpoints.ts), close.
+ * What a reader can do: read logs (entry by entry, or as stored text) and secrets, check its file, checkpoint
+ * its journal (SQLite: the WAL, for the server's store; sqlite/checkpoints.ts), close.
  */
-export type StoreReader = Pick<Store, 'stream' | 'master' | 'checkFile' | 'close'> & {
+export type StoreReader = Pick<Store, 'stream' | 'storedLog' | 'master' | 'checkFile' | 'close'> & {
   checkpoint?(): Promise<void>;
 };
 
@@ -66,6 +67,13 @@ export class SqliteReader implements StoreReader {
       next = (rows[rows.length - 1] as LogRow).seq + 1;
     }
   }
+
+  /** The log as the file keeps it, for verification (sqlite/stored-log.ts). */
+  storedLog(game: string): StoredLog {
+    this.stored ??= storedPage(this.db);
+    return sqliteStoredLog(this.path, this.stored, game);
+  }
+  private stored: ReturnType<typeof storedPage> | undefined;
 
   master(game: string): Promise<Uint8Array | null> {
     const row = this.secret.get(game);

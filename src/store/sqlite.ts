@@ -17,6 +17,7 @@ import type {
   PlayerAddress,
   Store,
   StoreChange,
+  StoredLog,
   StoredNotice,
   StoredSnapshot,
   StoreWatcher,
@@ -39,6 +40,7 @@ import type { LookoutOptions } from './sqlite/others.js';
 import { Others } from './sqlite/others.js';
 import { SqliteSnapshots } from './sqlite/snapshots.js';
 import { Checkpoints } from './sqlite/checkpoints.js';
+import { sqliteStoredLog, storedPage } from './sqlite/stored-log.js';
 import { APPLICATION_ID, migrate, SCHEMA, SCHEMA_VERSION } from './sqlite/schema.js';
 
 export { APPLICATION_ID, SCHEMA_VERSION } from './sqlite/schema.js';
@@ -268,6 +270,17 @@ export class SqliteStore implements Store {
       next = (page[page.length - 1] as LogEntry).seq + 1;
     }
   }
+
+  logLength(game: string): Promise<number> {
+    return this.run(() => this.stmts.last.get(game)?.seq ?? 0);
+  }
+
+  /** The log as the file keeps it, for verification (sqlite/stored-log.ts). */
+  storedLog(game: string): StoredLog {
+    this.storedStatement ??= storedPage(this.db);
+    return sqliteStoredLog(this.path, this.storedStatement, game);
+  }
+  private storedStatement: ReturnType<typeof storedPage> | undefined;
 
   async *foldStream(
     game: string,

@@ -1,4 +1,4 @@
-import type { GameEvent, LogEntry } from '../core/index.js';
+import type { GameEvent, LogEntry, StoredEntry } from '../core/index.js';
 
 /** A game as the store lists it. */
 export interface GameSummary {
@@ -11,6 +11,16 @@ export interface GameSummary {
 export interface FoldBatch {
   readonly events: readonly GameEvent[];
   readonly lastHash: string;
+}
+
+/**
+ * A game's log as the store keeps it, for verification (issue 17): the entries in pages, each with its event
+ * still the stored text (hashed as it is, parsed only when needed), and the store's reader of that text.
+ */
+export interface StoredLog {
+  readonly pages: AsyncIterable<StoredEntry[]>;
+  /** The event a stored text holds; refused as 'damaged' (naming the store) if it holds none. */
+  parse(text: string, seq: number): GameEvent;
 }
 
 /** The first result of a command id: the log entries it appended. */
@@ -190,6 +200,16 @@ export interface Store {
   entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;
   /** The same entries in batches, read lazily (for long logs in bounded memory). */
   stream(game: string, fromSeq?: number): AsyncIterable<LogEntry[]>;
+  /**
+   * Optional: how many entries a game's log has (0 for an unknown game), from an index: cheap whatever the
+   * log's length. What a progress bar is drawn against (issue 17).
+   */
+  logLength?(game: string): Promise<number>;
+  /**
+   * Optional: the entries as stored, their events unparsed, in pages (no pages for an unknown game). What
+   * `referee verify` reads: it hashes the stored text as it is (see StoredLog).
+   */
+  storedLog?(game: string): StoredLog;
   /**
    * Only what a replay needs, fast: the events in order from `fromSeq` (1-based; default 1), in batches, with
    * events of the `stub` types given as `{ type, vis }` without being parsed, and the last entry's hash. For

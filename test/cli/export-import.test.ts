@@ -90,10 +90,10 @@ describe('export and import', () => {
   });
 
   it('importing an edited full export is refused (exit 2): it does not verify, and nothing is written', () => {
-    // Move Shiny Thing 1 in the file, hashes and all left alone.
+    // Move Shiny Thing 1 in the file, hashes and all left alone (an event's keys are in canonical order).
     const edited = full.replace(
-      /("type":"thing-placed","vis":"admin","kind":"shiny","n":1,"at":\[)(\d+)/,
-      (_, pre: string, x: string) => `${pre}${(Number(x) % 20) + 1}`,
+      /(\{"at":\[)(\d+)(,\d+\],"kind":"shiny","n":1,)/,
+      (_, pre: string, x: string, post: string) => `${pre}${(Number(x) % 20) + 1}${post}`,
     );
     expect(edited).not.toBe(full);
     const copy = elsewhere('edited.jsonl', edited);

@@ -2,8 +2,8 @@
 // file today, PostgreSQL later) runs the same suite: `describeStoreContract(name, makeBackend)`. A backend opens
 // connections to one store; opening again after a close must find everything that was committed.
 import { describe, expect, it } from 'vitest';
-import { chain, chainBreak, GENESIS } from '../../src/core/index.js';
-import type { GameEvent, LogEntry } from '../../src/core/index.js';
+import { canonicalCopy, canonicalJson, chain, chainBreak, GENESIS } from '../../src/core/index.js';
+import type { GameEvent, Json, LogEntry } from '../../src/core/index.js';
 import { StoreError } from '../../src/store/store.js';
 import type { Store, StoreErrorCode } from '../../src/store/store.js';
 import { describeOutboxContract } from './outbox-contract.js';
@@ -164,6 +164,46 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
         expect((await collect(store.stream('g1'))).flat()).toEqual(all);
         expect((await collect(store.stream('g1', 20))).flat()).toEqual(all.slice(19));
         expect(await collect(store.stream('g2'))).toEqual([]);
+      }));
+
+    it('storedLog gives every entry as stored, the event as the text written (for an event as a decision gives it, the canonical JSON its hash covers), and nothing for an unknown game', () =>
+      withStore(async (store) => {
+        if (!store.storedLog) return;
+        const all = await newGame(store, 'g1', 23);
+        const log = store.storedLog('g1');
+        const rows = (await collect(log.pages)).flat();
+        expect(
+          rows.map(([seq, nweek, nday, , prev, hash]) => ({ seq, at: { nweek, nday }, prev, hash })),
+        ).toEqual(all.map(({ seq, at, prev, hash }) => ({ seq, at, prev, hash })));
+        rows.forEach(([seq, , , text], i) => {
+          // Key order kept: the sample events' keys are in no order.
+          expect(text).toBe(JSON.stringify(all[i]?.event));
+          expect(log.parse(text, seq)).toEqual(all[i]?.event);
+        });
+        // Events as a decision folds them (Decision.emit): each stored text is its canonical JSON.
+        const events = Array.from({ length: 8 }, (_, k) => canonicalCopy(sampleEvent(k)));
+        const decided = chain(
+          GENESIS,
+          1,
+          events,
+          events.map(() => ({ nweek: 1, nday: 1 })),
+        );
+        await store.append({ game: 'g3', entries: decided, create: { ruleset: 'r', master: null } });
+        const texts = (await collect(store.storedLog('g3').pages)).flat().map((row) => row[3]);
+        expect(texts).toEqual(decided.map((e) => canonicalJson(e.event as unknown as Json)));
+        expect(() => log.parse('{"type":"mov', 3)).toThrow(StoreError);
+        expect(() => log.parse('[1]', 3)).toThrow(StoreError);
+        expect(await collect(store.storedLog('g2').pages)).toEqual([]);
+      }));
+
+    it('logLength is how many entries a game has, 0 for an unknown one', () =>
+      withStore(async (store) => {
+        if (!store.logLength) return;
+        expect(await store.logLength('g1')).toBe(0);
+        const all = await newGame(store, 'g1', 5);
+        await store.append({ game: 'g1', entries: entriesAfter(last(all), 3) });
+        expect(await store.logLength('g1')).toBe(8);
+        expect(await store.logLength('g2')).toBe(0);
       }));
 
     it('foldStream gives every event in order, the named types as stubs, and the last hash', () =>

@@ -197,6 +197,8 @@ export class Cli {
       env: cleanEnv(env),
       encoding: 'utf8',
       timeout: RUN_TIMEOUT_MS,
+      // A long game's export is tens of megabytes (test/cli/progress.test.ts).
+      maxBuffer: 256 * 1024 * 1024,
     });
     if (r.error) throw r.error;
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };

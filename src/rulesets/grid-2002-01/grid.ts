@@ -26,11 +26,17 @@ export const unitText = (unit: Unit): string => `(${unit[0]},${unit[1]})`;
 
 export const unitKey = (unit: Unit): number => unit[0] * 64 + unit[1];
 
-/** Every occupied unit, by unitKey, with its player: one pass, for checks over many units. */
-export function occupancy(state: GridState): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const p of state.positions) map.set(unitKey(p.at), p.player);
-  return map;
+/**
+ * The player occupying a unit, the last listed if several are (as a map of the units built in one pass would
+ * keep), or undefined. A plain loop: a Grid has a few dozen players, and this is asked after every move.
+ */
+export function lastOccupant(positions: readonly Placed[], unit: Unit): string | undefined {
+  let player: string | undefined;
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as Placed;
+    if (p.at[0] === unit[0] && p.at[1] === unit[1]) player = p.player;
+  }
+  return player;
 }
 
 /** The player occupying a unit, if any. */

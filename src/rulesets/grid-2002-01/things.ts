@@ -22,7 +22,7 @@ import type {
   ThingTeleported,
   Unit,
 } from './types.js';
-import { GRID_SIZE, occupancy, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
+import { GRID_SIZE, lastOccupant, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
 
 export const THINGS_PER_KIND = 5;
 export const THING_POINTS = 25;
@@ -119,9 +119,11 @@ export const thingsModule: RuleModule<GridState> = {
       run(ctx) {
         // Most changes bring no one onto a Thing: that is found out first (anyThingMet).
         if (!anyThingMet(ctx.rules)) return;
-        const occupants = occupancy(ctx.rules);
+        // The players where they stood when the check began (finding a Thing moves no player): each Thing
+        // looked for among them with no map built (issue 17: it was a quarter of what re-deciding allocated).
+        const positions = ctx.rules.positions;
         for (const thing of ctx.rules.things) {
-          const player = occupants.get(unitKey(thing.at));
+          const player = lastOccupant(positions, thing.at);
           if (!player) continue;
           const found: ThingFound = {
             type: 'thing-found',
