@@ -1,12 +1,51 @@
 #!/usr/bin/env node
 // `referee`: the Administrator's command line, the executable (package.json's bin). What it does is program.ts;
 // this file only runs it with the process's arguments and exits with its answer.
+//
+// It runs the program from its bundle (referee.cjs beside this file: scripts/bundle-cli.js, `npm run build`)
+// through V8's code cache (src/node/code-cache.ts), so that a verb costs about what Node's own start does
+// (issue 17; bench/cli-startup.ts measures it). Without a bundle, or with one older than program.js (tsc was
+// run again since the bundle was made), or with REFEREE_BUNDLE=0, it imports program.js as modules instead.
+import { statSync } from 'node:fs';
 import nodeModule from 'node:module';
-import { referee } from './program.js';
+import { fileURLToPath } from 'node:url';
+import { requireWithCodeCache } from '../node/code-cache.js';
+import type * as Program from './program.js';
 
-// Node's cache of compiled code (Node 22.1 and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off): every module
-// a verb imports from here on is compiled once per version of it, not once per command. Absent on Node 20,
-// where nothing is done; a cache that cannot be written is skipped by Node itself.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const argv = process.argv.slice(2);
+const BUNDLE = fileURLToPath(new URL('./referee.cjs', import.meta.url));
+const PROGRAM = fileURLToPath(new URL('./program.js', import.meta.url));
 
-process.exitCode = await referee(process.argv.slice(2));
+/** Whether to run the bundle: there is one, made after program.js was (tsc rewrites it on every build). */
+function bundled(): boolean {
+  if (process.env.REFEREE_BUNDLE === '0') return false;
+  try {
+    return statSync(BUNDLE).mtimeMs >= statSync(PROGRAM).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** The verb of a command line (its first word that is neither an option nor an option's value). */
+function verbOf(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--db' || arg === '--sync') i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return args.join(' ');
+}
+
+if (bundled()) {
+  const program = requireWithCodeCache(BUNDLE, { disabled: !!process.env.NODE_DISABLE_COMPILE_CACHE });
+  const { referee } = program.exports as typeof Program;
+  process.exitCode = await referee(argv);
+  program.keep(verbOf(argv));
+} else {
+  // Node's cache of compiled code (Node 22.1 and later; NODE_DISABLE_COMPILE_CACHE=1 turns it off): every
+  // module a verb imports from here on is compiled once per version of it, not once per command. Absent on
+  // Node 20, where nothing is done; a cache that cannot be written is skipped by Node itself.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  const { referee } = await import('./program.js');
+  process.exitCode = await referee(argv);
+}
