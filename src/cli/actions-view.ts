@@ -1,10 +1,10 @@
 // What the verbs that only look do (verbs-view.ts registers them): every one goes through a view, so the flags
 // decide what secrets may be printed.
 import type { Command as Program } from 'commander';
-import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import type { GameState } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
 import { UsageError } from './fail.js';
 
 /** `referee show GAME`: the board as the viewer may see it. */
@@ -18,7 +18,7 @@ export async function show(
     const state = await referee.state(game);
     mustBePlayer(state, opts);
     if (opts.json) console.log(JSON.stringify(await referee.view(game, viewer), null, 2));
-    else console.log(`${heading(state)}\n\n${await referee.render(game, viewer)}`);
+    else console.log(`${heading(referee, state)}\n\n${await referee.render(game, viewer)}`);
   });
 }
 
@@ -32,8 +32,8 @@ function mustBePlayer(state: GameState, opts: ViewerFlags): void {
 }
 
 /** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
-function heading(state: GameState): string {
-  const title = defaultRegistry().get(state.ruleset)?.title ?? state.ruleset;
+function heading(referee: Referee, state: GameState): string {
+  const title = referee.kernel.registry.get(state.ruleset)?.title ?? state.ruleset;
   const when = state.ended
     ? `over after nweek ${state.clock.nweek}`
     : `nweek ${state.clock.nweek}, nday ${state.clock.nday}`;
@@ -111,8 +111,9 @@ export async function games(program: Program): Promise<void> {
 }
 
 /** `referee rulesets`: the rulesets this program knows, with their rule modules. */
-export function rulesets(): void {
-  const registry = defaultRegistry();
+export async function rulesets(): Promise<void> {
+  // Every ruleset, loaded for this verb alone (the others load only the rulesets their games name).
+  const registry = (await import('../rulesets/index.js')).defaultRegistry();
   for (const id of registry.ids()) {
     const r = registry.get(id);
     if (!r) continue;

@@ -5,7 +5,7 @@ import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import { Referee } from '../engine/referee.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
 import { redact } from '../store/postgres/connection.js';
-import { defaultRegistry } from '../rulesets/index.js';
+import { lazyRegistry } from '../rulesets/catalogue.js';
 import { systemEntropy } from '../node/entropy.js';
 import { programCode } from '../node/code-version.js';
 import { UsageError } from './fail.js';
@@ -24,14 +24,16 @@ export function dbPath(program: Program): string {
 
 /**
  * Opens the store, runs the work, and always closes the store. The Referee has every command of a game the
- * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb.
+ * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb. Its
+ * registry loads a ruleset when a game names it (src/rulesets/catalogue.ts): a verb on a Grid game loads
+ * the Grid alone.
  */
 export async function withReferee<T>(program: Program, work: (referee: Referee) => Promise<T>): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
   const store = await openStore(dbPath(program), { sync });
   try {
-    const referee = new Referee(store, defaultRegistry(), systemEntropy, {
+    const referee = new Referee(store, lazyRegistry(), systemEntropy, {
       snapshots: { code: programCode },
     });
     noticesByMail(referee);

@@ -219,9 +219,10 @@ export class Kernel {
   describe(event: GameEvent, state?: GameState, rulesetInForce?: string): string {
     if (KERNEL_EVENT_TYPES.has(event.type)) return describeKernelEvent(event as KernelEvent);
     const first = rulesetInForce ?? state?.ruleset;
+    // Only loaded rulesets: the one in force is (the Referee loads what a game's log names before folding it).
     const rulesets = [
-      ...(first ? [this.registry.get(first)] : []),
-      ...this.registry.ids().map((id) => this.registry.get(id)),
+      ...(first ? [this.registry.loaded(first)] : []),
+      ...this.registry.ids().map((id) => this.registry.loaded(id)),
     ];
     for (const r of rulesets) {
       if (!r) continue;
