@@ -11,7 +11,7 @@
 // threads, libuv's pool) to the microsecond. bash itself starts before the clock and is not counted.
 //
 // Run alone: `node dist/bench/cli-startup.js [--rounds 15 --cli PATH --before PATH --note TEXT --no-doc]`;
-// `--cli` measures another build's dist/src/cli/main.js instead of this one's, and `--before` another build's
+// `--cli` measures another build's dist/src/cli/main.cjs instead of this one's, and `--before` another build's
 // beside it, round by round in the same run (a before/after comparison; each build has its own game).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine, measuredOn, writeSection } from './doc.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 
 /** A child's wall time and CPU (user + system), in milliseconds. */
 export interface Timing {
@@ -51,7 +51,7 @@ export interface StartupRow {
 
 export interface StartupResult {
   readonly rounds: number;
-  /** The builds measured (their dist/src/cli/main.js), the first being this one unless `--cli` said otherwise. */
+  /** The builds measured (their dist/src/cli/main.cjs), the first being this one unless `--cli` said otherwise. */
   readonly builds: readonly Build[];
   readonly rows: readonly StartupRow[];
 }

@@ -1,6 +1,6 @@
 // Every ruleset this program knows, by id, each loaded only when a game names it (issue 17): `referee show`
 // of a Grid game loads the Grid, not Life's Field Match (~20 ms of a verb's ~60 ms beyond Node's own start).
-// The same rulesets, in the same order, as index.ts's RULESETS (test/rulesets/catalogue.test.ts checks it);
+// The same rulesets, in the same order, as index.ts's RULESETS (test/engine/lazy-rulesets.test.ts checks it);
 // index.ts loads them all at once, for whoever needs them all (the server, the tests).
 import { Registry } from '../core/index.js';
 import type { RulesetSource } from '../core/index.js';
