@@ -52,17 +52,22 @@ export interface LogLine {
 
 export const GAME_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-const createArgs = z
-  .object({
-    game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
-    ruleset: z.string().min(1),
-    config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
-    ndays: z.number().int().min(1).max(100).optional(),
-    dice: z.enum(['fair', 'manual']).optional(),
-    /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
-    edition: z.number().int().min(1).optional(),
-  })
-  .strict();
+/** The arguments of `create`: made on first use, not when the kernel loads (issue 17; see command()). */
+function createSchemaOf() {
+  return z
+    .object({
+      game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
+      ruleset: z.string().min(1),
+      config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
+      ndays: z.number().int().min(1).max(100).optional(),
+      dice: z.enum(['fair', 'manual']).optional(),
+      /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
+      edition: z.number().int().min(1).optional(),
+    })
+    .strict();
+}
+let createSchema: ReturnType<typeof createSchemaOf> | undefined;
+const createArgs = () => (createSchema ??= createSchemaOf());
 
 /**
  * A refusal as a player may read it. With manual dice a command can wait for a roll the Administrator has not
@@ -243,7 +248,7 @@ export class Kernel {
   private create(ctx: Decision, state: GameState | undefined, command: Command): void {
     if (state) ctx.reject('game-exists', `the game ${state.game} already exists`);
     if (command.by.role !== 'admin') ctx.reject('not-allowed', 'only an Administrator creates a game');
-    const parsed = createArgs.safeParse(command.args);
+    const parsed = createArgs().safeParse(command.args);
     if (!parsed.success) ctx.reject('bad-arguments', parsed.error.issues[0]?.message ?? 'bad arguments');
     const a = parsed.data;
     if (!this.registry.get(a.ruleset))

@@ -14,7 +14,7 @@ export const leavingModule: RuleModule<GridState> = {
     leave: command<GridState, z.ZodType<Record<string, never>>>({
       actor: 'player',
       summary: 'leave the Grid for Limbo',
-      args: z.object({}).strict(),
+      args: () => z.object({}).strict(),
       run(ctx, by) {
         if (by.role !== 'player') return;
         const from = positionOf(ctx.rules, by.name);

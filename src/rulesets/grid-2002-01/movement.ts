@@ -35,7 +35,7 @@ export const movementModule: RuleModule<GridState> = {
       actor: 'player',
       summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
       words: ['x', 'y'],
-      args: z.object({ x: coordinate, y: coordinate }).strict(),
+      args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),
       run(ctx, by, { x, y }) {
         if (by.role !== 'player') return;
         const from = positionOf(ctx.rules, by.name);
