@@ -1,9 +1,11 @@
 // Command start-up (issue 17: "every CLI verb that does not serve: wall and CPU ≤ 2× `node -e 0` on a small
 // game"). Whole processes, side by side: `node -e 0`, `referee --version`, `referee show g1`, `referee act g1
-// alice move …` and `referee tick g1`, interleaved in that order for N rounds (after one round not counted),
-// on a Grid game of four players in a temporary SQLite file (`--sync full`, the default). The game has one
-// nday to the nweek, so every `act` (alice's move, to a surrounding unit and back, in turn) is accepted and the
-// `tick` after it ends the nweek and makes the move; a verb that does not exit 0 stops the bench.
+// alice move …` and `referee tick g1`, interleaved in that order for N rounds (after one round not counted,
+// which also gives each verb its code in the program's code cache, as any first run of a verb after a build
+// does: src/node/code-cache.ts), on a Grid game of four players in a temporary SQLite file (`--sync full`,
+// the default). The game has one nday to the nweek, so every `act` (alice's move, to a surrounding unit and
+// back, in turn) is accepted and the `tick` after it ends the nweek and makes the move; a verb that does not
+// exit 0 stops the bench.
 //
 // How a child's time is read: Node gives no child's resource usage, so each child is run under bash's `time`
 // keyword (TIMEFORMAT `%3R %3U %3S`), which reads getrusage(RUSAGE_CHILDREN) around the child it waited for:
@@ -11,8 +13,9 @@
 // threads, libuv's pool) to the microsecond. bash itself starts before the clock and is not counted.
 //
 // Run alone: `node dist/bench/cli-startup.js [--rounds 15 --cli PATH --before PATH --note TEXT --no-doc]`;
-// `--cli` measures another build's dist/src/cli/main.js instead of this one's, and `--before` another build's
-// beside it, round by round in the same run (a before/after comparison; each build has its own game).
+// `--cli` measures another build's dist/src/cli/main.cjs instead of this one's, and `--before` another build's
+// beside it (its main.cjs, or main.js for a build before issue 17's bundle), round by round in the same run
+// (a before/after comparison; each build has its own game).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine, measuredOn, writeSection } from './doc.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 
 /** A child's wall time and CPU (user + system), in milliseconds. */
 export interface Timing {
@@ -51,12 +54,12 @@ export interface StartupRow {
 
 export interface StartupResult {
   readonly rounds: number;
-  /** The builds measured (their dist/src/cli/main.js), the first being this one unless `--cli` said otherwise. */
+  /** The builds measured (their executables), the first being this one unless `--cli` said otherwise. */
   readonly builds: readonly Build[];
   readonly rows: readonly StartupRow[];
 }
 
-/** A build of the command line: what its rows are called (empty for the only one) and its main.js. */
+/** A build of the command line: what its rows are called (empty for the only one) and its executable. */
 export interface Build {
   readonly name: string;
   readonly cli: string;
@@ -199,7 +202,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const load = loadavg();
   const rounds = Number(arg('rounds', '15'));
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number from 1');
-  // `--before PATH`: another build's main.js measured in the same run, its rows marked "before".
+  // `--before PATH`: another build's executable measured in the same run, its rows marked "before".
   const before = arg('before', '');
   const builds: Build[] = [
     ...(before ? [{ name: 'before', cli: before }] : []),

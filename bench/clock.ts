@@ -19,7 +19,7 @@ import { fmt } from './harness.js';
 import { startServe } from './serve-process.js';
 import { announce, loadPlayers } from './server-load.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 
 export interface ClockOptions {
   readonly games: number;

@@ -33,7 +33,7 @@ import { commandLine, measuredOn, writeSection } from './doc.js';
 import { fmt } from './harness.js';
 import { startServe } from './serve-process.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 
 /** The players, each one of the harness's mail users. */
 const PLAYERS = ['alice', 'bob', 'carol', 'dave', 'erin'] as const;

@@ -13,7 +13,7 @@ import { openStore } from '../src/store/open.js';
 import type { ServeProcess } from './serve-process.js';
 import { startServe } from './serve-process.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 const PG_BASE = process.env.REFEREE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface LoadOptions {

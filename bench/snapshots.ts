@@ -2,7 +2,7 @@
 // processes, side by side. The long game is played in this process through the engine (a Referee over the
 // SQLite file, so its snapshots are written as a game's are, every SNAPSHOT_EVERY entries, with the same code
 // fingerprint as the built CLI's), and so is a new game with the same twenty players on the Grid. Then, for each
-// run, one player of each game announces a move through the built CLI (`node dist/src/cli/main.js --db FILE act
+// run, one player of each game announces a move through the built CLI (`node dist/src/cli/main.cjs --db FILE act
 // GAME PLAYER move X Y`, `--sync full`, the default), the two games in turn and the order swapped every run;
 // wall time from this process, CPU (user + system) from GNU time. Medians, and their ratio (target ≤ 1.5×).
 // `referee show` of each game is timed the same way, for the record; and, for what snapshots save, `act` on a
@@ -38,7 +38,7 @@ import { fmt } from './harness.js';
 
 useNativeHashes();
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.cjs', import.meta.url));
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -37,7 +37,7 @@ import { costSection } from './cost-doc.js';
 import type { ServeProcess } from '../serve-process.js';
 import { startServe } from '../serve-process.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/main.cjs', import.meta.url));
 
 export interface CostOptions {
   /** Seconds each phase lasts. */

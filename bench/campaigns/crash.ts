@@ -18,7 +18,7 @@ import pg from 'pg';
 import { openStore } from '../../src/store/open.js';
 
 /** The built program beside this built script (a test running the TypeScript names it with `cli`). */
-const BUILT_CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const BUILT_CLI = fileURLToPath(new URL('../../src/cli/main.cjs', import.meta.url));
 const PG_BASE = process.env.REFEREE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The Grid of January 2002: `enter` at the player's own unit and `leave` alternate, always legal. */
 const RULESET = 'grid-2002-01';
@@ -41,7 +41,7 @@ export interface CrashOptions {
    * issued while a due kill waits for the previous restart). Other commands are in flight when it strikes.
    */
   readonly minKills?: number;
-  /** The program to run: dist/src/cli/main.js (the default, beside this script once built). */
+  /** The program to run: dist/src/cli/main.cjs (the default, beside this script once built). */
   readonly cli?: string;
   /** Progress lines on stderr. */
   readonly verbose?: boolean;

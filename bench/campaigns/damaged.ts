@@ -52,7 +52,7 @@ import type { GameSummary } from '../../src/store/store.js';
 import { machine, writeSection } from './reliability-doc.js';
 
 /** The built program beside this built script (a test running the TypeScript names it with `cli`). */
-const BUILT_CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const BUILT_CLI = fileURLToPath(new URL('../../src/cli/main.cjs', import.meta.url));
 
 /** The codes a refusal of a damaged or foreign file may carry. */
 const REFUSAL_CODES = new Set(['not-our-file', 'damaged', 'newer-version', 'io']);
@@ -121,7 +121,7 @@ export interface DamagedOptions {
   readonly seed: number;
   /** Every K-th copy also goes through the built program as a child process (0: none). */
   readonly cliEvery?: number;
-  /** The program to run: dist/src/cli/main.js (the default, beside this script once built). */
+  /** The program to run: dist/src/cli/main.cjs (the default, beside this script once built). */
   readonly cli?: string;
   readonly verbose?: boolean;
 }

@@ -1,21 +1,25 @@
 // What `referee commands [RULESET]` does (verbs-commands.ts registers it): what players and the Administrator
 // may say in a game of each ruleset, with each command's words (from its schema, as `act` and `admin` read
 // them); `--markdown` prints the whole table of every command × edge that docs/commands.md is.
-import { PHRASES } from '../forum/index.js';
-import { defaultRegistry } from '../rulesets/index.js';
+import { lazyRegistry } from '../rulesets/catalogue.js';
 import { shapeOf, usage } from './args.js';
 import { commandsMarkdown, kernelCommands, rulesetCommands } from './commands-table.js';
 import { UsageError } from './fail.js';
 
-/** `referee commands [RULESET] [--markdown]`. */
-export function listCommands(ruleset: string | undefined, opts: { markdown?: boolean }): void {
-  const registry = defaultRegistry();
+/**
+ * `referee commands [RULESET] [--markdown]`. Loads only what it prints (issue 17): the ruleset asked for, or
+ * all of them; the forum's phrases (and peggy, which makes their parsers) only for the markdown table.
+ */
+export async function listCommands(ruleset: string | undefined, opts: { markdown?: boolean }): Promise<void> {
+  const registry = lazyRegistry();
   if (opts.markdown) {
-    process.stdout.write(commandsMarkdown(registry, PHRASES));
+    const { PHRASES } = await import('../forum/index.js');
+    process.stdout.write(commandsMarkdown(await registry.loadAll(), PHRASES));
     return;
   }
-  if (ruleset !== undefined && !registry.get(ruleset))
+  if (ruleset !== undefined && !registry.ids().includes(ruleset))
     throw new UsageError(`there is no ruleset ${ruleset}`, 'unknown-ruleset');
+  await registry.load(ruleset === undefined ? registry.ids() : [ruleset]);
   for (const id of ruleset === undefined ? registry.ids() : [ruleset]) {
     // The ruleset's own commands take precedence over the kernel's of the same name, as in a game.
     const own = rulesetCommands(registry, id);

@@ -118,6 +118,8 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
   const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
   const settings = opts.mail !== undefined ? await mailSettings(opts.mail) : undefined;
   await withReferee(program, async (referee) => {
+    // A server serves games of every ruleset, and lists them all (GET /api/rulesets).
+    await referee.kernel.registry.loadAll();
     // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
     // listen is reported now rather than at the first page that asks.
     await referee.watch();

@@ -1,11 +1,11 @@
 // What the verbs that only look do (verbs-view.ts registers them): every one goes through a view, so the flags
 // decide what secrets may be printed.
 import type { Command as Program } from 'commander';
-import { defaultRegistry } from '../rulesets/index.js';
 import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import type { GameState, Viewer } from '../core/index.js';
 import { nameHolder, player } from '../core/index.js';
+import type { Referee } from '../engine/referee.js';
 import { UsageError } from './fail.js';
 import { pendingLines } from './pending-text.js';
 
@@ -31,7 +31,7 @@ export async function show(
       );
       const below = pending.length > 0 ? `\n\n${pending.join('\n')}` : '';
       console.log(
-        `${[heading(state), ...admission(state)].join('\n')}\n\n${await referee.render(game, viewer)}${below}`,
+        `${[heading(referee, state), ...admission(state)].join('\n')}\n\n${await referee.render(game, viewer)}${below}`,
       );
     },
     opts,
@@ -66,8 +66,8 @@ function admission(state: GameState): string[] {
 }
 
 /** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
-function heading(state: GameState): string {
-  const title = defaultRegistry().get(state.ruleset)?.title ?? state.ruleset;
+function heading(referee: Referee, state: GameState): string {
+  const title = referee.kernel.registry.get(state.ruleset)?.title ?? state.ruleset;
   const when = state.ended
     ? `over after nweek ${state.clock.nweek}`
     : `nweek ${state.clock.nweek}, nday ${state.clock.nday}`;
@@ -149,8 +149,9 @@ export async function games(program: Program): Promise<void> {
 }
 
 /** `referee rulesets`: the rulesets this program knows, with their rule modules. */
-export function rulesets(): void {
-  const registry = defaultRegistry();
+export async function rulesets(): Promise<void> {
+  // Every ruleset, loaded for this verb alone (the others load only the rulesets their games name).
+  const registry = (await import('../rulesets/index.js')).defaultRegistry();
   for (const id of registry.ids()) {
     const r = registry.get(id);
     if (!r) continue;

@@ -6,7 +6,7 @@ import { StoreError } from '../store/store.js';
 import { Referee } from '../engine/referee.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
 import { redact } from '../store/postgres/connection.js';
-import { defaultRegistry } from '../rulesets/index.js';
+import { lazyRegistry } from '../rulesets/catalogue.js';
 import { systemEntropy } from '../node/entropy.js';
 import { programCode } from '../node/code-version.js';
 import { UsageError } from './fail.js';
@@ -28,7 +28,9 @@ export function dbPath(program: Program): string {
 
 /**
  * Opens the store, runs the work, and always closes the store. The Referee has every command of a game the
- * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb.
+ * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb. Its
+ * registry loads a ruleset when a game names it (src/rulesets/catalogue.ts): a verb on a Grid game loads
+ * the Grid alone.
  */
 export async function withReferee<T>(
   program: Program,
@@ -40,7 +42,7 @@ export async function withReferee<T>(
   const store = await openStore(dbPath(program), { sync });
   const bars = new Map<string, Promise<Progress>>();
   try {
-    const referee = new Referee(store, defaultRegistry(), systemEntropy, {
+    const referee = new Referee(store, lazyRegistry(), systemEntropy, {
       snapshots: { code: programCode },
     });
     noticesByMail(referee);

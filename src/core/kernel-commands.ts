@@ -44,7 +44,8 @@ export function startNweek(ctx: Decision, nweek: number): void {
   ctx.runHooks('ndayStart');
 }
 
-const moduleName = z.string().min(1).max(100);
+/** Schemas are made on first use (a function each), not when this module loads: see command(). */
+const moduleName = () => z.string().min(1).max(100);
 
 export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
   ...ADMISSION_COMMANDS,
@@ -53,9 +54,8 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary:
       "end the current nday (or, with nweek, every nday left in the nweek); scheduled: the schedule's boundary this is",
-    args: z
-      .object({ nweek: z.boolean().optional(), scheduled: z.string().min(1).max(40).optional() })
-      .strict(),
+    args: () =>
+      z.object({ nweek: z.boolean().optional(), scheduled: z.string().min(1).max(40).optional() }).strict(),
     confirm: {
       message:
         'End every nday left in this nweek? The rules act at once for everyone who has not acted (they may time out turns), and the nweek cannot be reopened.',
@@ -73,12 +73,13 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary: 'queue results for the next manual rolls (or clear the queue)',
     words: ['values'],
     visibility: 'admin',
-    args: z
-      .object({
-        values: z.array(z.number().int().min(1)).max(10_000).optional(),
-        clear: z.boolean().optional(),
-      })
-      .strict(),
+    args: () =>
+      z
+        .object({
+          values: z.array(z.number().int().min(1)).max(10_000).optional(),
+          clear: z.boolean().optional(),
+        })
+        .strict(),
     run(ctx, _by, { values, clear }) {
       if (ctx.state.dice.source !== 'manual')
         ctx.reject('not-allowed', 'this game rolls fair dice; results cannot be queued');
@@ -92,14 +93,15 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary: 'move points between ledger accounts (from The Bank unless said)',
     words: ['to', 'amount', 'reason'],
     players: ['from', 'to'],
-    args: z
-      .object({
-        from: z.string().min(1).optional(),
-        to: z.string().min(1),
-        amount: z.number().int(),
-        reason: z.string().min(1).max(500),
-      })
-      .strict(),
+    args: () =>
+      z
+        .object({
+          from: z.string().min(1).optional(),
+          to: z.string().min(1),
+          amount: z.number().int(),
+          reason: z.string().min(1).max(500),
+        })
+        .strict(),
     run(ctx, _by, { from, to, amount, reason }) {
       for (const account of [from ?? BANK, to]) {
         if (PLAYER_NAME.test(account) && !ctx.state.players.includes(account))
@@ -115,7 +117,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     words: ['entry', 'reason'],
     // The command names the entry by the log's own number, which counts hidden entries: the Administrator's
     // alone. What everyone sees is the reversing transfer, which describes the one it reverses (ruling K12).
-    args: z.object({ entry: z.number().int().min(1), reason: z.string().min(1).max(500) }).strict(),
+    args: () => z.object({ entry: z.number().int().min(1), reason: z.string().min(1).max(500) }).strict(),
     run(ctx, _by, { entry, reason }) {
       const journal = ctx.state.journal ?? [];
       const p: Posting | undefined = journal.find((q) => q.seq === entry);
@@ -146,7 +148,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary: 'amend the game into another ruleset (the later text of its rule)',
     words: ['ruleset'],
-    args: z.object({ ruleset: z.string().min(1) }).strict(),
+    args: () => z.object({ ruleset: z.string().min(1) }).strict(),
     confirm: {
       message:
         'Amend the game into another text of its rule? Every later command is decided by the new text; an amendment is not undone.',
@@ -171,7 +173,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary: "enact one of the ruleset's optional rule modules, above every active one",
     words: ['module'],
-    args: z.object({ module: moduleName }).strict(),
+    args: () => z.object({ module: moduleName() }).strict(),
     run(ctx, _by, { module }) {
       if (!ctx.registry.available(ctx.ruleset).some((m) => m.id === module))
         ctx.reject('unknown-module', `${ctx.state.ruleset} has no rule ${module}`);
@@ -184,7 +186,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     visibility: 'public',
     summary: 'repeal an active rule module',
     words: ['module'],
-    args: z.object({ module: moduleName }).strict(),
+    args: () => z.object({ module: moduleName() }).strict(),
     confirm: { message: 'Repeal this rule? What it did is no longer done from now on.' },
     run(ctx, _by, { module }) {
       if (!ctx.state.modules.includes(module)) ctx.reject('unknown-module', `${module} is not in force`);
@@ -197,9 +199,10 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary: 'end the game (reveals every dice seed)',
     words: ['reason'],
     players: ['winners'],
-    args: z
-      .object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() })
-      .strict(),
+    args: () =>
+      z
+        .object({ reason: z.string().min(1).max(500).optional(), winners: z.array(z.string()).optional() })
+        .strict(),
     confirm: {
       message: 'End the game for good? Every dice seed is revealed and nothing more can be done in it.',
     },

@@ -54,21 +54,26 @@ export interface LogLine {
 
 export const GAME_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-const createArgs = z
-  .object({
-    game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
-    ruleset: z.string().min(1),
-    config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
-    ndays: z.number().int().min(1).max(100).optional(),
-    dice: z.enum(['fair', 'manual']).optional(),
-    /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
-    edition: z.number().int().min(1).optional(),
-    /** K4, K13: the edition of the kernel's own readings; the latest unless given (a replay gives it). */
-    kernelEdition: z.number().int().min(1).optional(),
-    /** K14: whether a join waits for the Administrator's approval; open unless given. */
-    joins: z.enum(['open', 'approval']).optional(),
-  })
-  .strict();
+/** The arguments of `create`: made on first use, not when the kernel loads (issue 17; see command()). */
+function createSchemaOf() {
+  return z
+    .object({
+      game: z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
+      ruleset: z.string().min(1),
+      config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
+      ndays: z.number().int().min(1).max(100).optional(),
+      dice: z.enum(['fair', 'manual']).optional(),
+      /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
+      edition: z.number().int().min(1).optional(),
+      /** K4, K13: the edition of the kernel's own readings; the latest unless given (a replay gives it). */
+      kernelEdition: z.number().int().min(1).optional(),
+      /** K14: whether a join waits for the Administrator's approval; open unless given. */
+      joins: z.enum(['open', 'approval']).optional(),
+    })
+    .strict();
+}
+let createSchema: ReturnType<typeof createSchemaOf> | undefined;
+const createArgs = () => (createSchema ??= createSchemaOf());
 
 /**
  * A refusal as a player may read it. With manual dice a command can wait for a roll the Administrator has not
@@ -252,9 +257,10 @@ export class Kernel {
   describe(event: GameEvent, state?: GameState, rulesetInForce?: string): string {
     if (KERNEL_EVENT_TYPES.has(event.type)) return describeKernelEvent(event as KernelEvent);
     const first = rulesetInForce ?? state?.ruleset;
+    // Only loaded rulesets: the one in force is (the Referee loads what a game's log names before folding it).
     const rulesets = [
-      ...(first ? [this.registry.get(first)] : []),
-      ...this.registry.ids().map((id) => this.registry.get(id)),
+      ...(first ? [this.registry.loaded(first)] : []),
+      ...this.registry.ids().map((id) => this.registry.loaded(id)),
     ];
     for (const r of rulesets) {
       if (!r) continue;
@@ -275,7 +281,7 @@ export class Kernel {
   private create(ctx: Decision, state: GameState | undefined, command: Command): void {
     if (state) ctx.reject('game-exists', `the game ${state.game} already exists`);
     if (command.by.role !== 'admin') ctx.reject('not-allowed', 'only an Administrator creates a game');
-    const parsed = createArgs.safeParse(command.args);
+    const parsed = createArgs().safeParse(command.args);
     if (!parsed.success) ctx.reject('bad-arguments', parsed.error.issues[0]?.message ?? 'bad arguments');
     const a = parsed.data;
     if (!this.registry.get(a.ruleset))

@@ -10,6 +10,7 @@ import type { RulesFold } from './evolve.js';
 
 type Hook = (ctx: Decision<unknown>) => void;
 type Answer = (ctx: Decision<unknown>, question: Json) => Json | undefined;
+import type { Command } from './commands.js';
 
 /** The active modules of a game, with lookups by command and event type resolved by precedence. */
 export interface ActiveRules {
@@ -51,32 +52,123 @@ export interface EventTypeInfo {
   readonly wakes: boolean;
 }
 
-/** The rulesets a program knows, by id. Passed to the kernel; there is no global registry. */
+/**
+ * A ruleset a registry knows by its id and loads only when a game needs it (issue 17: a command on a Grid game
+ * need not load Life). The host says how (src/rulesets/catalogue.ts imports each ruleset's module).
+ */
+export interface RulesetSource {
+  readonly id: string;
+  load(): Promise<AnyRuleset>;
+}
+
+/**
+ * The ruleset an event names: the one a game is created under, or amended into. Folding the event needs it
+ * (evolve.ts), and so does describing the events after it.
+ */
+export function rulesetNamedBy(event: GameEvent): string | undefined {
+  if (event.type === 'game-created' && typeof event.ruleset === 'string') return event.ruleset;
+  if (event.type === 'ruleset-amended' && typeof event.to === 'string') return event.to;
+  return undefined;
+}
+
+/** The ruleset a command names (the kernel's `create` and `amend`): deciding it needs that ruleset. */
+export function rulesetNamedByCommand(command: Command): string | undefined {
+  const named = command.args.ruleset;
+  return (command.type === 'create' || command.type === 'amend') && typeof named === 'string'
+    ? named
+    : undefined;
+}
+
+/**
+ * The rulesets a program knows, by id. Passed to the kernel; there is no global registry. A ruleset is either
+ * given loaded or known by its source, and loaded by load() before anything of it is used: the kernel's own
+ * work is synchronous, so whoever hands it a game (the Referee) loads the rulesets the game names first.
+ */
 export class Registry {
   private readonly rulesets = new Map<string, AnyRuleset>();
+  /** Every ruleset known, loaded or not, in the order given: its source while it is not loaded. */
+  private readonly known = new Map<string, RulesetSource | undefined>();
+  private readonly loading = new Map<string, Promise<void>>();
   private readonly indexCache = new WeakMap<readonly string[], ActiveRules>();
 
-  constructor(rulesets: readonly AnyRuleset[] = []) {
+  constructor(rulesets: readonly AnyRuleset[] = [], sources: readonly RulesetSource[] = []) {
     for (const r of rulesets) this.add(r);
+    for (const source of sources) {
+      if (this.known.has(source.id)) throw new Error(`ruleset ${source.id} registered twice`);
+      this.known.set(source.id, source);
+    }
   }
 
   add(ruleset: AnyRuleset): this {
-    if (this.rulesets.has(ruleset.id)) throw new Error(`ruleset ${ruleset.id} registered twice`);
+    if (this.rulesets.has(ruleset.id) || this.known.get(ruleset.id) !== undefined)
+      throw new Error(`ruleset ${ruleset.id} registered twice`);
     const ids = new Set<string>();
     for (const m of [...ruleset.modules, ...(ruleset.optional ?? [])]) {
       if (ids.has(m.id)) throw new Error(`ruleset ${ruleset.id} has two modules named ${m.id}`);
       ids.add(m.id);
     }
     this.rulesets.set(ruleset.id, ruleset);
+    this.known.set(ruleset.id, undefined);
     return this;
   }
 
+  /**
+   * The ruleset `id`, or undefined if there is none of that id. One known but not loaded yet is a bug of the
+   * caller (it did not load what the game names), said loudly: answering "no such ruleset" would be wrong.
+   */
   get(id: string): AnyRuleset | undefined {
+    const ruleset = this.rulesets.get(id);
+    if (ruleset || !this.known.has(id)) return ruleset;
+    throw new Error(`ruleset ${id} is not loaded: load() it before the kernel uses it`);
+  }
+
+  /** The ruleset `id` if it is loaded (undefined if not, or if there is none). */
+  loaded(id: string): AnyRuleset | undefined {
     return this.rulesets.get(id);
   }
 
+  /** Every ruleset's id, loaded or not, in the order given. */
   ids(): string[] {
-    return [...this.rulesets.keys()];
+    return [...this.known.keys()];
+  }
+
+  /** Loads every ruleset of these ids not loaded yet (ids of none are left for the kernel to refuse). */
+  async load(ids: Iterable<string>): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const id of ids) {
+      const source = this.known.get(id);
+      if (!source) continue;
+      let loading = this.loading.get(id);
+      if (!loading) {
+        loading = source.load().then((ruleset) => {
+          if (ruleset.id !== id) throw new Error(`the source of ruleset ${id} loaded ${ruleset.id}`);
+          if (this.rulesets.has(id)) return;
+          this.known.set(id, undefined);
+          this.add(ruleset);
+        });
+        this.loading.set(id, loading);
+        // A load that failed may be tried again.
+        loading.catch(() => this.loading.delete(id));
+      }
+      waits.push(loading);
+    }
+    await Promise.all(waits);
+  }
+
+  /** Loads every ruleset known. */
+  async loadAll(): Promise<this> {
+    await this.load(this.ids());
+    return this;
+  }
+
+  /** The rulesets these events name that are known and not loaded yet. */
+  missing(events: Iterable<GameEvent>): string[] {
+    const missing: string[] = [];
+    for (const e of events) {
+      const id = rulesetNamedBy(e);
+      if (id !== undefined && this.known.get(id) !== undefined && !missing.includes(id)) missing.push(id);
+    }
+    return missing;
   }
 
   /** Every module a ruleset offers, active by default or enactable. */
@@ -95,7 +187,7 @@ export class Registry {
   indexFor(rulesetId: string, ids: readonly string[]): ActiveRules {
     const last = this.last;
     if (last && last.ids === ids && last.ruleset === rulesetId) return last.index;
-    const ruleset = this.rulesets.get(rulesetId);
+    const ruleset = this.get(rulesetId);
     if (!ruleset) throw new Error(`ruleset ${rulesetId} is not registered`);
     const index = this.index(ruleset, ids);
     this.last = { ruleset: rulesetId, ids, index };

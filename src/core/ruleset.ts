@@ -70,11 +70,15 @@ export interface CommandConfirm {
   readonly when?: string;
 }
 
-/** What a rule declares of a command (see command()). */
+/**
+ * What a rule declares of a command (see command()). The arguments' schema may be given as a function that makes
+ * it: it is then made when first needed (the first command of that type), not when the module declaring it
+ * loads, which a verb that decides no such command never pays for (issue 17).
+ */
 export interface CommandSpec<S, Z extends z.ZodType> {
   actor: CommandActor;
   summary: string;
-  args: Z;
+  args: Z | (() => Z);
   words?: readonly string[];
   visibility?: 'public' | 'private' | 'admin';
   players?: readonly string[];
@@ -85,6 +89,8 @@ export interface CommandSpec<S, Z extends z.ZodType> {
 /** Declares a command with a zod schema for its arguments; the handler receives them typed. */
 export function command<S, Z extends z.ZodType>(spec: CommandSpec<S, Z>): CommandRule<S> {
   let schema: JsonObject | undefined;
+  let made: Z | undefined;
+  const args = (): Z => (made ??= typeof spec.args === 'function' ? spec.args() : spec.args);
   return {
     actor: spec.actor,
     summary: spec.summary,
@@ -94,18 +100,18 @@ export function command<S, Z extends z.ZodType>(spec: CommandSpec<S, Z>): Comman
     // Hidden by default for the Administrator's orders: their arguments may say where a hidden thing is.
     // What the public should learn, the rules emit as public events; or the command says 'public'.
     visibility: spec.visibility ?? (spec.actor === 'admin' ? 'admin' : 'public'),
-    parse(args) {
-      const parsed = spec.args.safeParse(args);
+    parse(raw) {
+      const parsed = args().safeParse(raw);
       if (parsed.success) return parsed.data;
       return reject('bad-arguments', issueText(parsed.error.issues[0]));
     },
     argsSchema() {
       // Computed on demand: most processes never ask. Checks that JSON Schema cannot say (refinements)
       // are left out; parse() still applies them.
-      schema ??= toJSONSchema(spec.args, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+      schema ??= toJSONSchema(args(), { io: 'input', unrepresentable: 'any' }) as JsonObject;
       return schema;
     },
-    run: (ctx, by, args) => spec.run(ctx, by, args as z.infer<Z>),
+    run: (ctx, by, parsed) => spec.run(ctx, by, parsed as z.infer<Z>),
   };
 }
 

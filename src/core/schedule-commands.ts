@@ -14,8 +14,9 @@ import { isoOf, parseInstant } from './instant.js';
 /** The warnings a calendar gets unless told: a day and two hours before each deadline. */
 export const DEFAULT_WARNINGS: readonly number[] = [86_400, 7_200];
 
-const instant = z.string().min(1).max(40);
-const reason = z.string().min(1).max(500);
+/** Schemas are made on first use (a function each), not when this module loads: see command(). */
+const instant = () => z.string().min(1).max(40);
+const reason = () => z.string().min(1).max(500);
 
 /** The instant a command gives, in ms; refuses anything but a strict ISO instant. */
 export function instantArg(ctx: Decision, name: string, text: string | undefined): number {
@@ -76,18 +77,19 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     visibility: 'public',
     summary:
       "set or replace the game's calendar (zone, time, weekday) or rhythm (every seconds), or clear it; since: when it takes effect",
-    args: z
-      .object({
-        zone: z.string().min(1).max(64).optional(),
-        time: z.string().min(1).max(5).optional(),
-        weekday: z.number().int().min(1).max(7).optional(),
-        every: z.number().int().min(1).max(31_622_400).optional(),
-        policy: z.enum(['catch-up', 'pause']).optional(),
-        warnings: z.array(z.number().int().min(1).max(31_622_400)).max(10).optional(),
-        since: instant.optional(),
-        clear: z.boolean().optional(),
-      })
-      .strict(),
+    args: () =>
+      z
+        .object({
+          zone: z.string().min(1).max(64).optional(),
+          time: z.string().min(1).max(5).optional(),
+          weekday: z.number().int().min(1).max(7).optional(),
+          every: z.number().int().min(1).max(31_622_400).optional(),
+          policy: z.enum(['catch-up', 'pause']).optional(),
+          warnings: z.array(z.number().int().min(1).max(31_622_400)).max(10).optional(),
+          since: instant().optional(),
+          clear: z.boolean().optional(),
+        })
+        .strict(),
     run(ctx, _by, a) {
       const before = ctx.state.schedule;
       if (a.clear === true) {
@@ -122,7 +124,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     visibility: 'public',
     summary: "pause the game's clock: no boundary fires until it is resumed",
     words: ['reason'],
-    args: z.object({ reason, at: instant.optional() }).strict(),
+    args: () => z.object({ reason: reason(), at: instant().optional() }).strict(),
     run(ctx, _by, { reason, at }) {
       const s = current(ctx);
       const ms = instantArg(ctx, 'at', at);
@@ -136,7 +138,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     visibility: 'public',
     summary: "resume the game's clock; boundaries that fell while it was paused are not caught up",
     words: ['reason'],
-    args: z.object({ reason, at: instant.optional() }).strict(),
+    args: () => z.object({ reason: reason(), at: instant().optional() }).strict(),
     run(ctx, _by, { reason, at }) {
       const s = current(ctx);
       const ms = instantArg(ctx, 'at', at);
@@ -151,7 +153,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     visibility: 'public',
     summary: 'extend the current nweek (once): it ends at until instead of its scheduled end',
     words: ['until', 'reason'],
-    args: z.object({ until: instant, reason }).strict(),
+    args: () => z.object({ until: instant(), reason: reason() }).strict(),
     run(ctx, _by, { until, reason }) {
       const s = current(ctx);
       const ms = instantArg(ctx, 'until', until);

@@ -91,6 +91,7 @@ export class Sandbox {
       }
     }
     const fair = creating ? command.args.dice !== 'manual' : here.state?.dice.source === 'fair';
+    await this.referee.prepare(command);
     const decided = this.kernel.decide(here.state, command, {
       head: here.head,
       ...(fair ? { master: standInSecret(game) } : {}),

@@ -32,9 +32,10 @@ import {
   Kernel,
   ok,
   ruleError,
+  rulesetNamedByCommand,
   snapshotVersion,
 } from '../core/index.js';
-import type { Registry } from '../core/index.js';
+import type { GameEvent, Registry } from '../core/index.js';
 import type { GameSummary, Notice, Snapshot, Store, TokenGrant } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 import type { AppendListener } from './following.js';
@@ -167,7 +168,10 @@ export class Referee {
         ? undefined
         : {
             every: snapshots.every ?? SNAPSHOT_EVERY,
-            version: () => snapshotVersion(`${foldCode(registry)}\n${snapshots.code?.() ?? ''}`),
+            // Over every ruleset's folds, whatever this process has loaded (a registry may load only what
+            // its games name: src/rulesets/catalogue.ts), so that every process agrees on it.
+            version: async () =>
+              snapshotVersion(`${foldCode(await registry.loadAll())}\n${snapshots.code?.() ?? ''}`),
           },
     );
     this.following = new Following({
@@ -188,6 +192,22 @@ export class Referee {
    */
   setNotices(notices: CommandNotices | undefined): void {
     this.commandNotices = notices;
+  }
+
+  /**
+   * Loads the rulesets these events name and the registry has not loaded yet (a registry that loads rulesets
+   * as games name them: src/rulesets/catalogue.ts). Whatever folds or describes events runs after it: the
+   * kernel's own work is synchronous. Undefined when there is nothing to load, so a fold loop need not wait.
+   */
+  private ready(events: Iterable<GameEvent>): Promise<void> | undefined {
+    const missing = this.kernel.registry.missing(events);
+    return missing.length > 0 ? this.kernel.registry.load(missing) : undefined;
+  }
+
+  /** Loads the ruleset a command names (the kernel's create and amend), if any, before it is decided. */
+  async prepare(command: Command): Promise<void> {
+    const named = rulesetNamedByCommand(command);
+    if (named !== undefined) await this.kernel.registry.load([named]);
   }
 
   /** The notices a decided command writes: its own, then those of every command. */
@@ -242,9 +262,11 @@ export class Referee {
     return this.kernel.logView(entries, viewer, await this.state(game));
   }
 
+  /** The game's whole log, with every ruleset it names loaded (to describe or replay it). */
   async entries(game: string): Promise<LogEntry[]> {
     const entries = await this.store.entries(game);
     if (!entries) throw new StoreError('unknown-game', `there is no game ${game}`);
+    await this.ready(entries.map((e) => e.event));
     return entries;
   }
 
@@ -265,7 +287,13 @@ export class Referee {
    * page; `check` re-decides the whole log read first instead, `progress` is told how far it has got. See
    * verification.ts.
    */
-  verify(game: string, options: { check?: LogCheck; progress?: VerifyProgress } = {}): Promise<VerifyReport> {
+  async verify(
+    game: string,
+    options: { check?: LogCheck; progress?: VerifyProgress } = {},
+  ): Promise<VerifyReport> {
+    // The log is checked as it is read, page by page: every ruleset it may name (its creation, any amendment)
+    // is loaded first (issue 17: the CLI loads rulesets as games name them).
+    await this.kernel.registry.loadAll();
     return verifyStored(this.kernel, this.store, game, { ...options, fileDamage: () => this.fileDamage() });
   }
 
@@ -285,6 +313,7 @@ export class Referee {
     return this.serially(game, async () => {
       if (await this.store.entries(game))
         return err(ruleError('game-exists', `the game ${game} already exists here`));
+      await this.ready(entries.map((e) => e.event));
       const report = await verifyEntries(this.kernel, entries, master ?? undefined, progress);
       if (!report.ok)
         return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
@@ -305,6 +334,7 @@ export class Referee {
     options: SubmitOptions,
   ): Promise<Result<Accepted, RuleError>> {
     if (command.type !== 'create') await this.checkSound(game);
+    await this.prepare(command);
     const quick = await this.optimistic(game, command, options);
     if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
@@ -562,6 +592,9 @@ export class Referee {
       this.cache.delete(game);
       return this.loadFully(game);
     }
+    // Another process amended the game into a ruleset not loaded here: loaded first, then folded.
+    const loading = this.ready(fresh.map((e) => e.event));
+    if (loading) return loading.then(() => this.advance(game, newer));
     let state = now.state;
     let at = first.seq;
     try {
@@ -589,7 +622,10 @@ export class Referee {
     let head = from?.hash ?? GENESIS;
     let seq = from?.seq ?? 0;
     const after = seq;
+    if (from) await this.kernel.registry.load([from.state.ruleset]);
     for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES, seq + 1)) {
+      // The rulesets the batch names (its creation, an amendment), before any of it is folded.
+      await this.ready(batch.events);
       try {
         for (const e of batch.events) {
           state = this.kernel.evolve(state, e);

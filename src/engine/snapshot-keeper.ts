@@ -19,16 +19,21 @@ export class SnapshotKeeper {
   private readonly trusted = new Map<string, ChainPoint>();
   /** Per game, the entry of the last snapshot this process used or wrote (none: 0). */
   private readonly latest = new Map<string, number>();
-  private knownVersion: string | undefined;
+  private knownVersion: Promise<string> | undefined;
 
   constructor(
     private readonly store: Store,
     private readonly policy: SnapshotPolicy | undefined,
   ) {}
 
-  private readonly version = (): string => {
-    if (!this.policy) throw new Error('snapshots are off');
-    return (this.knownVersion ??= this.policy.version());
+  private readonly version = (): Promise<string> => {
+    const policy = this.policy;
+    if (!policy) throw new Error('snapshots are off');
+    // A version that could not be worked out (a ruleset that would not load) is tried again next time.
+    return (this.knownVersion ??= (async () => policy.version())().catch((e: unknown) => {
+      this.knownVersion = undefined;
+      throw e;
+    }));
   };
 
   /**
@@ -72,7 +77,7 @@ export class SnapshotKeeper {
     if (!this.policy || !master || !before || !last) return undefined;
     if (last.seq - (this.latest.get(game) ?? 0) < this.policy.every) return undefined;
     const snapshot = (await this.vouch(game, { seq: before.state.seq, hash: before.head }, master))
-      ? makeSnapshot(after, last.hash, master, this.version())
+      ? makeSnapshot(after, last.hash, master, await this.version())
       : undefined;
     // None can be made (a log this process cannot vouch for, a state that is not data): the next try is
     // `every` entries on, not at every command from here.

@@ -23,9 +23,10 @@ export interface SnapshotPolicy {
   readonly every: number;
   /**
    * The version a usable snapshot carries (snapshotVersion of this program's code): asked only once a game
-   * has a snapshot to read or write, since working it out may read the program's files.
+   * has a snapshot to read or write, since working it out may read the program's files (and load every
+   * ruleset, for a registry that loads them as games name them).
    */
-  readonly version: () => string;
+  readonly version: () => string | Promise<string>;
 }
 
 /** The default: a snapshot each 1,000 entries (see docs/benchmarks.md, "Snapshots"). */
@@ -52,13 +53,13 @@ export async function readSnapshot(
   store: Pick<Store, 'snapshot'>,
   game: string,
   master: Uint8Array | null,
-  version: () => string,
+  version: () => string | Promise<string>,
 ): Promise<SnapshotReading> {
   const ignored = (why: string): IgnoredSnapshot => ({ usable: false, why });
   if (!master) return ignored('the game has no dice secret to check a snapshot with');
   const s = await store.snapshot(game);
   if (!s) return ignored('the game has no snapshot');
-  if (s.version !== version()) return ignored(`the snapshot was folded by other code (${s.version})`);
+  if (s.version !== (await version())) return ignored(`the snapshot was folded by other code (${s.version})`);
   if (!sameTag(s.tag, snapshotTag(master, s)))
     return ignored('the snapshot is damaged or forged: its tag is wrong');
   if (s.logged !== s.hash)

@@ -60,7 +60,9 @@ class DecideThread {
   dead = false;
 
   constructor() {
-    this.worker = new Worker(new URL('./decide-worker.js', import.meta.url), {
+    // By way of ../server/: the same file from this module's folder and from the command line's bundle
+    // (dist/src/cli/referee.cjs, scripts/bundle-cli.js), which runs this code from another folder.
+    this.worker = new Worker(new URL('../server/decide-worker.js', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     this.worker.unref();

@@ -58,7 +58,9 @@ class VerifyThread {
   dead = false;
 
   constructor(data: VerifyWorkerData) {
-    this.worker = new Worker(new URL('./verify-worker.js', import.meta.url), {
+    // By way of ../server/: the same file from this module's folder and from the command line's bundle
+    // (dist/src/cli/referee.cjs, scripts/bundle-cli.js), which runs this code from another folder.
+    this.worker = new Worker(new URL('../server/verify-worker.js', import.meta.url), {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });

@@ -3,7 +3,8 @@
 // every game neither reads nor copies the log (issue 13, item 4). SQLite: a read-only better-sqlite3
 // connection (in WAL mode it reads beside the server's writing one, from a snapshot of its own); PostgreSQL:
 // a store of one pooled connection.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from './sqlite/driver.js';
 import type { LogEntry } from '../core/index.js';
 import { isPostgresSpec } from './open.js';
 import { parsePostgresUrl, PostgresStore } from './postgres.js';
@@ -41,7 +42,7 @@ export class SqliteReader implements StoreReader {
 
   constructor(readonly path: string) {
     try {
-      this.db = new Database(path, { readonly: true, fileMustExist: true });
+      this.db = openDatabase(path, { readonly: true, fileMustExist: true });
       this.db.pragma('busy_timeout = 5000');
       this.page = this.db.prepare(
         'SELECT seq, nweek, nday, event, prev, hash FROM log WHERE game = ? AND seq >= ? ORDER BY seq LIMIT ?',
@@ -93,7 +94,7 @@ export class SqliteReader implements StoreReader {
   checkpoint(): Promise<void> {
     try {
       if (!this.writer) {
-        this.writer = new Database(this.path, { fileMustExist: true });
+        this.writer = openDatabase(this.path, { fileMustExist: true });
         this.writer.pragma('busy_timeout = 5000');
       }
       this.writer.pragma('wal_checkpoint(PASSIVE)');

@@ -1,7 +1,8 @@
 // The embedded default store: one SQLite file through better-sqlite3 (synchronous, fast, maintained), many
 // games, WAL journal. Appends are committed in groups (one IMMEDIATE transaction for the appends that arrive
 // in one round of the event loop), each answered only once its group is on disk (see durable).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from './sqlite/driver.js';
 import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
 import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
@@ -174,7 +175,7 @@ export class SqliteStore implements Store {
       checkWithWal(path, unfinished);
     let opened: Database.Database | undefined;
     try {
-      this.db = opened = new Database(path);
+      this.db = opened = openDatabase(path);
       this.db.pragma('busy_timeout = 5000');
       this.prepareFile(fresh);
       this.db.pragma('journal_mode = WAL');

@@ -1,5 +1,5 @@
 // One long-lived Node process that runs the built `referee` program (dist/src/cli/program.js) once per request,
-// as `node dist/src/cli/main.js ARGS` would, so a test file pays for loading the program once instead of once
+// as `node dist/src/cli/main.cjs ARGS` would, so a test file pays for loading the program once instead of once
 // per command (issue 17). Started by cli-bridge.js with an IPC channel; plain JavaScript, since it runs in a
 // bare Node with no TypeScript loader.
 //

@@ -2,11 +2,11 @@
 // folder, with REFEREE_DB and REFEREE_SYNC unset, so nothing but the flags given decides where games are kept.
 //
 // By default a command runs in one long-lived Node process per test file (cli-host.js, reached through the
-// worker thread cli-bridge.js) that runs the built program once per command, as `node dist/src/cli/main.js`
+// worker thread cli-bridge.js) that runs the built program once per command, as `node dist/src/cli/main.cjs`
 // would: in the command's folder, with exactly its environment, its stdout and stderr collected, its exit code
 // the program's answer. Loading the program once per file instead of once per command is most of what makes
 // the suite fast enough to hold on a loaded machine (issue 17). `new Cli(dir, db, { process: true })`, or
-// REFEREE_TEST_CLI=process for every Cli, runs each command as its own process (spawnSync of main.js):
+// REFEREE_TEST_CLI=process for every Cli, runs each command as its own process (spawnSync of main.cjs):
 // test/cli/real-process.test.ts keeps exit codes, stdio and signals tested that way, and checks that both ways
 // give the same answers byte for byte.
 import { spawnSync } from 'node:child_process';
@@ -18,9 +18,9 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import type { MessagePort } from 'node:worker_threads';
 import { expect } from 'vitest';
 
-/** The built entry point. */
-export const CLI_MAIN = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
-/** The built program that main.js runs, for the in-process runner. */
+/** The built executable (package.json's bin): the bundled program, through its code cache (issue 17). */
+export const CLI_MAIN = fileURLToPath(new URL('../../dist/src/cli/main.cjs', import.meta.url));
+/** The built program that main.cjs runs (as modules here), for the in-process runner. */
 export const CLI_PROGRAM = fileURLToPath(new URL('../../dist/src/cli/program.js', import.meta.url));
 /** The built kernel, for tests that recompute hashes the way the program does. */
 export const CORE_MAIN = fileURLToPath(new URL('../../dist/src/core/index.js', import.meta.url));

@@ -7,7 +7,8 @@ import type { RuleModule } from '../../core/index.js';
 import type { Entered, GridState, Unit } from './types.js';
 import { onGrid, placing, positionOf, unitText } from './grid.js';
 
-export const coordinate = z.number().int();
+/** A coordinate's schema, made when first needed (issue 17: see command()). */
+export const coordinate = () => z.number().int();
 
 export const enteringModule: RuleModule<GridState> = {
   id: 'entering',
@@ -17,7 +18,7 @@ export const enteringModule: RuleModule<GridState> = {
     enter: playerCommand<GridState, z.ZodType<{ x: number; y: number }>>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
-      args: z.object({ x: coordinate, y: coordinate }).strict(),
+      args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),
       run(ctx, by, { x, y }) {
         const at: Unit = [x, y];
         if (positionOf(ctx.rules, by.name))

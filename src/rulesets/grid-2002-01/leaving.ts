@@ -21,7 +21,7 @@ export const leavingModule: RuleModule<GridState> = {
   commands: {
     leave: playerCommand<GridState, z.ZodType<Record<string, never>>>({
       summary: 'leave the Grid for Limbo',
-      args: z.object({}).strict(),
+      args: () => z.object({}).strict(),
       run(ctx, by) {
         const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);

@@ -42,7 +42,7 @@ export const movementModule: RuleModule<GridState> = {
     move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>>({
       summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
       words: ['x', 'y'],
-      args: z.object({ x: coordinate, y: coordinate }).strict(),
+      args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),
       run(ctx, by, { x, y }) {
         const from = positionOf(ctx.rules, by.name);
         if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);

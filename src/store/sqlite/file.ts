@@ -1,6 +1,7 @@
 // The SQLite file before and around the store: is it ours, is it whole, and SQLite's errors in words.
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase } from './driver.js';
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import type { GameEvent, Visibility } from '../../core/index.js';
 import { StoreError } from '../store.js';
@@ -81,7 +82,7 @@ export function checkWithWal(path: string, unfinished: boolean): void {
   const hadShm = existsSync(shm);
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = openDatabase(path, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     const file = classify(db, path);
     if (file instanceof StoreError) throw file;
