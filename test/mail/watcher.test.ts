@@ -124,7 +124,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
         kind: 'taken',
         outcome: { kind: 'acted', player: 'alice', way: 'forum' },
       });
-      expect(await mailCommands(referee)).toEqual(['enter {"role":"player","name":"alice"}']);
+      expect(await mailCommands(referee)).toEqual(['enter {"name":"alice","role":"player"}']);
     } finally {
       await first.watcher.stop();
     }
@@ -151,8 +151,8 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
       { kind: 'taken', uid: 2, outcome: { kind: 'acted', player: 'alice' } },
     ]);
     expect(await mailCommands(referee)).toEqual([
-      'enter {"role":"player","name":"alice"}',
-      'move {"role":"player","name":"alice"}',
+      'enter {"name":"alice","role":"player"}',
+      'move {"name":"alice","role":"player"}',
     ]);
     expect(await flags()).toEqual([
       { uid: 1, taken: true },
@@ -177,7 +177,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     await healthy.watcher.start();
     await healthy.watcher.stop();
     expect(healthy.reports).toMatchObject([{ kind: 'taken', uid, outcome: { kind: 'acted' } }]);
-    expect(await mailCommands(referee)).toEqual(['enter {"role":"player","name":"alice"}']);
+    expect(await mailCommands(referee)).toEqual(['enter {"name":"alice","role":"player"}']);
     expect((await flags()).at(-1)).toEqual({ uid, taken: true });
   });
 
@@ -209,7 +209,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     expect(w.reports.filter((r) => r.kind === 'taken')).toMatchObject([
       { uid, outcome: { kind: 'acted', player: 'alice' } },
     ]);
-    expect(await mailCommands(referee)).toEqual(['enter {"role":"player","name":"alice"}']);
+    expect(await mailCommands(referee)).toEqual(['enter {"name":"alice","role":"player"}']);
     expect((await flags()).at(-1)).toEqual({ uid, taken: true });
   });
 });
