@@ -14,6 +14,7 @@ import { NoticesPanel, useNotices } from './notices';
 import { drawingFor } from './views/registry';
 import { Pending } from './pending';
 import { WeekPanels } from './week';
+import { CopyButton } from './copy';
 
 const message = (e: unknown): string =>
   e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
@@ -224,7 +225,9 @@ export function GamePage({ game }: { game: string }) {
       {notice && (
         <div class="notice" role="status">
           <p>
-            <strong>Keep this token:</strong> <code data-testid="new-token">{notice}</code>
+            <strong>Keep this token:</strong> <code data-testid="new-token">{notice}</code>{' '}
+            {/* Issue 16: a copy button where a token is shown; it copies the token alone, not its label. */}
+            <CopyButton text={tokenIn(notice)} label="Copy the token" testid="copy-token" />
           </p>
           <p>It is shown this once and kept in this browser. Anyone who has it can act as its holder.</p>
           <button type="button" class="quiet" onClick={() => setNotice(null)}>
@@ -310,7 +313,15 @@ export function GamePage({ game }: { game: string }) {
             )}
             {role === 'public' && (
               <>
-                <JoinForm games={[]} fixed={game} onJoined={() => setIdsState(loadIdentities(game))} />
+                <JoinForm
+                  games={[]}
+                  fixed={game}
+                  onJoined={(n) => {
+                    setIdsState(loadIdentities(game));
+                    // Issue 16: the token is shown once here too, with its copy button.
+                    setNotice(n);
+                  }}
+                />
                 <UseToken game={game} onIdentified={(next) => setIds(next)} ids={ids} />
               </>
             )}
@@ -658,4 +669,9 @@ function UseToken({
       )}
     </form>
   );
+}
+
+/** The token in a "…'s token: nr_…" notice (the whole notice if it names none). */
+export function tokenIn(notice: string): string {
+  return /nr_[A-Za-z0-9_-]+/.exec(notice)?.[0] ?? notice;
 }

@@ -191,7 +191,8 @@ export function JoinForm({
 }: {
   games: GameSummary[];
   fixed?: string;
-  onJoined?: () => void;
+  /** Told the token's notice when joined here (the game's own page shows it at once). */
+  onJoined?: (notice: string) => void;
 }) {
   const [game, setGame] = useState(fixed ?? '');
   const [player, setPlayer] = useState('');
@@ -208,12 +209,12 @@ export function JoinForm({
       remember(target, { player: res.player, token: res.token });
       // Issue 16 (K14): where joins need approval, the token is the requester's, and works once approved.
       const waits = res.pending ? " (your request to join waits for the Administrator's approval)" : '';
-      sessionStorage.setItem(
-        `nomic-referee:new-token:${target}`,
-        `${res.player}'s token${waits}: ${res.token}`,
-      );
-      if (onJoined) onJoined();
-      else location.hash = gameHref(target);
+      const notice = `${res.player}'s token${waits}: ${res.token}`;
+      if (onJoined) onJoined(notice);
+      else {
+        sessionStorage.setItem(`nomic-referee:new-token:${target}`, notice);
+        location.hash = gameHref(target);
+      }
     } catch (err) {
       setError(message(err));
     } finally {
