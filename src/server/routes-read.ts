@@ -11,6 +11,7 @@ import { renderReport } from './report-format.js';
 import { verifyFor } from '../engine/numbering.js';
 import { HttpError } from './errors.js';
 import { VERIFY_RETRY_AFTER } from './verify.js';
+import { PHRASES } from '../forum/phrases/index.js';
 
 export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +44,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
       view,
       text: referee.kernel.render(state, view),
       commands: commandsFor(ctx, state, viewer),
+      // A sentence this game's forum text takes, for the page's post box (the ruleset's first example).
+      forumExample: PHRASES[state.ruleset]?.[0]?.examples[0]?.text ?? null,
     };
   };
 

@@ -35,6 +35,7 @@ interface Payload {
   view: Record<string, unknown>;
   text: string;
   commands: CommandInfo[];
+  forumExample: string | null;
 }
 
 const TOKEN = /^nr_[A-Za-z0-9_-]{43}$/;
@@ -121,6 +122,8 @@ describe('reading', () => {
     expect(p.commands).toEqual([]);
     expect(p.view).not.toHaveProperty('things');
     expect(p.text).toContain(' 20 ');
+    // Issue 16: the post box's example is a sentence of this game's own forum text.
+    expect(p.forumExample).toBe('I enter the Grid at (3,4).');
     // A valid token changes nothing about the public view.
     expect((await req(t.app, 'GET', G, { token: w.admin })).body).toEqual(p);
   });
@@ -277,6 +280,7 @@ describe('creating and joining', () => {
     expect(body.adminToken).toMatch(TOKEN);
     const me = (await req(t.app, 'GET', '/api/games/t1/me', { token: body.adminToken })).body as Payload;
     expect(me.viewer).toEqual({ role: 'admin' });
+    expect(me.forumExample).toBe('I move to c6.');
     // The admin token of one game opens no other.
     await refusedUnchanged(401, 'unauthorized', () =>
       req(t.app, 'GET', `${G}/me`, { token: body.adminToken }),

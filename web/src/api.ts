@@ -49,6 +49,8 @@ export interface GamePayload {
   view: JsonObject;
   text: string;
   commands: CommandInfo[];
+  /** A sentence this game's forum text takes (null for a ruleset that takes none). */
+  forumExample?: string | null;
 }
 
 /** A game in the list: no count of its entries, which would count hidden ones (issue 13). */

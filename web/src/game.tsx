@@ -280,7 +280,15 @@ export function GamePage({ game }: { game: string }) {
                     empty="No action is open to you now."
                   />
                 )}
-                {token && <PostBox game={game} token={token} seq={payload.seq} onDone={after} />}
+                {token && (
+                  <PostBox
+                    game={game}
+                    token={token}
+                    seq={payload.seq}
+                    example={payload.forumExample ?? null}
+                    onDone={after}
+                  />
+                )}
               </>
             )}
             {role === 'admin' && token && (
@@ -475,7 +483,13 @@ const STATUS: Record<SentenceResult['status'], string> = {
   ignored: 'no action',
 };
 
-function PostBox(props: { game: string; token: string; seq: number; onDone: () => void }) {
+function PostBox(props: {
+  game: string;
+  token: string;
+  seq: number;
+  example: string | null;
+  onDone: () => void;
+}) {
   const { game, token, onDone } = props;
   const [text, setText] = useState('');
   const [key, setKey] = useState(newKey);
@@ -512,7 +526,7 @@ function PostBox(props: { game: string; token: string; seq: number; onDone: () =
     <form class="post" aria-label="forum post" onSubmit={(e) => void submit(e)}>
       <h3>Post in forum English</h3>
       <label for="post-text">
-        <span>your post (e.g. “I enter the Grid at (3,4).”)</span>
+        <span>{props.example ? `your post (e.g. “${props.example}”)` : 'your post'}</span>
         <textarea
           id="post-text"
           rows={3}
