@@ -16,7 +16,12 @@ type Row = readonly [number, number, number, string, string, string];
 export function storedEntryHashText(row: Row, eventText: string): string {
   const nweek = row[1];
   const nday = row[2];
-  if (typeof nweek === 'number' && typeof nday === 'number' && Number.isFinite(nweek) && Number.isFinite(nday))
+  if (
+    typeof nweek === 'number' &&
+    typeof nday === 'number' &&
+    Number.isFinite(nweek) &&
+    Number.isFinite(nday)
+  )
     return `{"at":{"nday":${nday},"nweek":${nweek}},"event":${eventText},"prev":"${row[4]}","seq":${row[0]}}`;
   return storedEntryText(row[0], nweek, nday, eventText, row[4]);
 }
@@ -74,7 +79,10 @@ export class ChainChecker {
         else {
           const canon = canonicalJson(this.parse(row[3], seq) as unknown as Json);
           if (sha256Hex(storedEntryHashText(row, canon)) !== row[5])
-            this.broken = { position, problem: `entry ${seq} was altered: its hash does not match its content` };
+            this.broken = {
+              position,
+              problem: `entry ${seq} was altered: its hash does not match its content`,
+            };
         }
       }
       this.prev = row[5];

@@ -4,7 +4,7 @@ import type { GameState } from './state.js';
 import type { Kernel } from './kernel.js';
 import type { Json } from './json.js';
 import { canonicalJson, GENESIS, isCanonicalOf, sha256Hex } from './hash.js';
-import { atText, entryText, storedEntryText } from './log.js';
+import { atText, entryText } from './log.js';
 import { checkRollResult, checkSeedReveal } from './dice/verify-roll.js';
 import type { ChainFindings, Runs } from './verify-chain.js';
 import { pushRun, storedEntryHashText } from './verify-chain.js';
