@@ -141,9 +141,16 @@ export async function verifyStored(
     options.progress?.(verifier.entries);
   }
   if (verifier.entries === 0) throw new StoreError('unknown-game', `there is no game ${game}`);
-  const chain = elsewhere ? await elsewhere : undefined;
-  if (chain && chain.findings.entries !== verifier.entries) {
-    // The log grew between the two reads (a server appending to it): verified again in one pass instead.
+  // A store's refusal goes up as it is; a thread that failed (not a finding about the log) is done without.
+  const chain = elsewhere
+    ? await elsewhere.catch((e: unknown) => {
+        if (e instanceof StoreError) throw e;
+        return undefined;
+      })
+    : undefined;
+  if (elsewhere && (!chain || chain.findings.entries !== verifier.entries)) {
+    // The thread failed, or the log grew between the two reads (a server appending to it): verified again
+    // in one pass instead.
     const { chainCheck: _, ...onePass } = options;
     return verifyStored(kernel, source, game, onePass);
   }
