@@ -41,8 +41,9 @@ export async function verify(program: Program, game: string): Promise<void> {
 /**
  * On a SQLite file with a core to spare, the hash chain and the file's integrity check run on a second thread
  * beside the re-deciding (issue 17: store/chain-thread.ts). That reads the log twice (about a third more CPU
- * in all), which pays only when the second core is free: on a machine already busy (a load average of at
- * least the cores less one half) the log is verified in one pass, as on a PostgreSQL store. Either way the
+ * in all), which pays only while the machine has room for a second thread: on one already busy (a 1-minute
+ * load average of 1.5 × the cores or more; docs/benchmarks.md, "Two threads") the log is verified in one
+ * pass, as on a PostgreSQL store. Either way the
  * same report. REFEREE_VERIFY_THREADS=1 or 2 chooses (tests, benchmarks).
  */
 async function secondThread(spec: string): Promise<ChainCheck | undefined> {
@@ -54,7 +55,7 @@ async function secondThread(spec: string): Promise<ChainCheck | undefined> {
   if (chosen !== '2') {
     const { availableParallelism, loadavg } = await import('node:os');
     const cores = availableParallelism();
-    if (cores < 2 || (loadavg()[0] ?? 0) >= cores - 0.5) return undefined;
+    if (cores < 2 || (loadavg()[0] ?? 0) >= 1.5 * cores) return undefined;
   }
   const { checkChainOnThread } = await import('../store/chain-thread.js');
   return (game) => checkChainOnThread(path, game);
