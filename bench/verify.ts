@@ -211,20 +211,21 @@ const perCpu = (r: VerifyResult, x: VerifyRun) => r.entries / (x.cpu / 1000);
 const perWall = (r: VerifyResult, x: VerifyRun) => r.entries / (x.wall / 1000);
 
 /**
- * The table: per build, entries per second of CPU time (the issue's figure: its ~18,000/s was 100,000 entries
- * over 5.6 s of CPU) and of wall time (medians, ranges), the medians of CPU, wall and peak memory.
+ * The table: per build, entries per second of wall time (what a person waits for: the figure held against the
+ * target, the machine having two cores) and of CPU time (every thread's; the issue's ~18,000/s was 100,000
+ * entries over 5.6 s of CPU), medians and ranges, then the medians of wall, CPU and peak memory.
  */
 export function verifyTable(r: VerifyResult): string[] {
   const lines = [
-    `| \`referee verify\` on ${fmt(r.entries)} entries | entries per CPU second (median, range) | entries per wall second (median, range) | CPU user+sys | wall | peak RSS | ≥ 300,000/s of CPU |`,
+    `| \`referee verify\` on ${fmt(r.entries)} entries | entries per wall second (median, range) | entries per CPU second (median, range) | wall | CPU user+sys | peak RSS | ≥ 300,000/s of wall time |`,
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   const range = (xs: number[]) => `${fmt(median(xs))}/s (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   for (const { build, runs } of r.rows) {
-    const cpu = runs.map((x) => perCpu(r, x));
+    const wall = runs.map((x) => perWall(r, x));
     lines.push(
-      `| ${build.name || 'this build'} | ${range(cpu)} | ${range(runs.map((x) => perWall(r, x)))} | ${s(median(runs.map((x) => x.cpu)))} | ${s(median(runs.map((x) => x.wall)))} | ${median(runs.map((x) => x.rssMB)).toFixed(0)} MB | ${median(cpu) >= 300_000 ? 'met' : 'NOT met'} |`,
+      `| ${build.name || 'this build'} | ${range(wall)} | ${range(runs.map((x) => perCpu(r, x)))} | ${s(median(runs.map((x) => x.wall)))} | ${s(median(runs.map((x) => x.cpu)))} | ${median(runs.map((x) => x.rssMB)).toFixed(0)} MB | ${median(wall) >= 300_000 ? 'met' : 'NOT met'} |`,
     );
   }
   return lines;
@@ -237,9 +238,9 @@ export function verifyRow(r: VerifyResult): [string, string, string, boolean] {
   const wall = median(runs.map((x) => perWall(r, x)));
   return [
     `Verify: \`referee verify\` (a whole process: the file checked, the chain, every roll, every command re-decided) on a ${fmt(r.entries)}-entry Grid game, medians of ${r.rounds}`,
-    `${fmt(cpu)} entries per CPU second (${fmt(wall)} per wall second)`,
+    `${fmt(wall)} entries per wall second (${fmt(cpu)} per CPU second)`,
     '≥ 300,000/s',
-    cpu >= 300_000,
+    wall >= 300_000,
   ];
 }
 

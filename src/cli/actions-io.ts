@@ -5,7 +5,9 @@ import type { Command as Program } from 'commander';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
 import type { LogEntry } from '../core/index.js';
-import { logLength, viewerOf, withReferee } from './context.js';
+import type { ChainCheck } from '../engine/verification.js';
+import { isPostgresSpec } from '../store/open.js';
+import { dbPath, logLength, viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import { fromRuleError, UsageError, VerificationFailed } from './fail.js';
 import { openProgress } from './progress.js';
@@ -18,7 +20,11 @@ export async function verify(program: Program, game: string): Promise<void> {
     const bar = await openProgress(`verifying ${game}`, () => logLength(referee.store, game));
     let report;
     try {
-      report = await referee.verify(game, { progress: (n) => bar.update(n) });
+      const chainCheck = await secondThread(dbPath(program));
+      report = await referee.verify(game, {
+        progress: (n) => bar.update(n),
+        ...(chainCheck ? { chainCheck } : {}),
+      });
     } finally {
       bar.stop();
     }
@@ -30,6 +36,29 @@ export async function verify(program: Program, game: string): Promise<void> {
       `${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`,
     );
   });
+}
+
+/**
+ * On a SQLite file with a core to spare, the hash chain and the file's integrity check run on a second thread
+ * beside the re-deciding (issue 17: store/chain-thread.ts). That reads the log twice (about a third more CPU
+ * in all), which pays only while the machine has room for a second thread: on one already busy (a 1-minute
+ * load average of 1.5 × the cores or more; docs/benchmarks.md, "Two threads") the log is verified in one
+ * pass, as on a PostgreSQL store. Either way the
+ * same report. REFEREE_VERIFY_THREADS=1 or 2 chooses (tests, benchmarks).
+ */
+async function secondThread(spec: string): Promise<ChainCheck | undefined> {
+  if (isPostgresSpec(spec)) return undefined;
+  const path = spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec;
+  if (path === '' || path === ':memory:') return undefined;
+  const chosen = process.env.REFEREE_VERIFY_THREADS;
+  if (chosen === '1') return undefined;
+  if (chosen !== '2') {
+    const { availableParallelism, loadavg } = await import('node:os');
+    const cores = availableParallelism();
+    if (cores < 2 || (loadavg()[0] ?? 0) >= 1.5 * cores) return undefined;
+  }
+  const { checkChainOnThread } = await import('../store/chain-thread.js');
+  return (game) => checkChainOnThread(path, game);
 }
 
 /**

@@ -16,6 +16,7 @@ export * from './decision.js';
 export * from './kernel.js';
 export * from './log.js';
 export * from './verify.js';
+export * from './verify-chain.js';
 export * from './hash.js';
 export { shortHmacSha256 } from './hmac.js';
 export * from './dice/notation.js';

@@ -4,8 +4,10 @@ import type { GameState } from './state.js';
 import type { Kernel } from './kernel.js';
 import type { Json } from './json.js';
 import { canonicalJson, GENESIS, isCanonicalOf, sha256Hex } from './hash.js';
-import { atText, entryText, storedEntryText } from './log.js';
+import { atText, entryText } from './log.js';
 import { checkRollResult, checkSeedReveal } from './dice/verify-roll.js';
+import type { ChainFindings, Runs } from './verify-chain.js';
+import { pushRun, storedEntryHashText } from './verify-chain.js';
 
 /** What verification found. `ok` only if there are no problems. */
 export interface VerifyReport {
@@ -126,17 +128,7 @@ class Pending {
     const e = this.entry;
     if (!this.stored)
       return entryText((e as LogEntry).seq, (e as LogEntry).at, eventText, (e as LogEntry).prev);
-    const row = e as StoredEntry;
-    const nweek = row[1];
-    const nday = row[2];
-    if (
-      typeof nweek === 'number' &&
-      typeof nday === 'number' &&
-      Number.isFinite(nweek) &&
-      Number.isFinite(nday)
-    )
-      return `{"at":{"nday":${nday},"nweek":${nweek}},"event":${eventText},"prev":"${row[4]}","seq":${row[0]}}`;
-    return storedEntryText(row[0], nweek, nday, eventText, row[4]);
+    return storedEntryHashText(e as StoredEntry, eventText);
   }
   /** Its `at` (a stored entry's made from its columns, only when it is needed). */
   get at(): unknown {
@@ -197,6 +189,11 @@ export class LogVerifier {
 
   /** Entries shown to `observe` so far (an entry settled again after a check threw is not shown twice). */
   private observed = 0;
+  /**
+   * With the chain checked elsewhere: the positions whose stored text is not canonical (the chain check says
+   * which of them it hashed as they are: those were altered).
+   */
+  private readonly notCanonical: Runs = [];
 
   /**
    * `parse` reads a stored event's text (a store's own reader names the damaged file); `observe` is shown
@@ -207,6 +204,11 @@ export class LogVerifier {
     private readonly master: Uint8Array | undefined,
     private readonly parse: EventParser = parseEventText,
     private readonly observe?: (event: GameEvent) => void,
+    /**
+     * The hash chain is checked elsewhere (ChainChecker, on another thread, over its own read of the same
+     * rows), its findings given to `finish`: stored entries are taken as their text and nothing is hashed here.
+     */
+    private readonly chainElsewhere = false,
   ) {}
 
   /** The next entries of the log, in order. */
@@ -220,9 +222,14 @@ export class LogVerifier {
     return this.count;
   }
 
-  /** The report, once every entry has been added. */
-  finish(): VerifyReport {
+  /**
+   * The report, once every entry has been added; with the chain checked elsewhere, what that check found over
+   * the same entries (its break, and the texts it hashed as they are: any of them found not canonical here,
+   * before the break, was altered), which a verification with the chain checked here would have found itself.
+   */
+  finish(chain?: ChainFindings): VerifyReport {
     this.pump(true);
+    if (this.chainElsewhere) this.takeChain(chain);
     const base = { entries: this.count, fairRolls: this.fairRolls, manualRolls: this.manualRolls };
     if (this.abandoned !== undefined) {
       const problem = this.broken?.problem ?? `the log cannot be checked: ${this.abandoned}`;
@@ -250,10 +257,29 @@ export class LogVerifier {
     this.decided = undefined;
   }
 
+  private takeChain(chain: ChainFindings | undefined): void {
+    if (!chain || chain.entries !== this.count)
+      throw new Error('the hash chain was checked over another count of entries than were re-decided');
+    if (chain.broken) this.breakAt(chain.broken.position, chain.broken.problem);
+    const before = chain.broken?.position ?? Infinity;
+    let first = Infinity;
+    for (const [a, b] of this.notCanonical) {
+      const hit = firstIn(chain.textHits, a, b);
+      if (hit !== undefined && hit < first) first = hit;
+    }
+    if (first < before)
+      this.breakAt(first, `entry ${first} was altered: its hash does not match its content`);
+  }
+
   /** Makes an entry pending, checking its place in the hash chain (verifyLog's chainBreak, entry by entry). */
   private chained(e: LogEntry | StoredEntry): Pending {
     const position = ++this.count;
     const p = new Pending(position, e, Array.isArray(e));
+    if (this.chainElsewhere && p.stored) {
+      p.canon = p.text;
+      p.unconfirmed = true;
+      return p;
+    }
     if (this.broken) return p;
     const prev = p.prev;
     if (p.seq !== position)
@@ -326,12 +352,7 @@ export class LogVerifier {
       for (; k < need; k++) {
         const p = w[this.next + k];
         const mine = d.events[k] as GameEvent;
-        if (
-          !p ||
-          p.canon === undefined ||
-          !isCanonicalOf(mine as unknown as Json, p.canon) ||
-          !sameAt(p, d.ats[k])
-        ) {
+        if (!p || !this.matches(p, mine) || !sameAt(p, d.ats[k])) {
           const says = p ? JSON.stringify(this.eventOf(p)) : 'nothing';
           this.decideProblem = `entry ${d.startSeq + k}: the log says ${says}, the rules give ${JSON.stringify(mine)}`;
           break;
@@ -348,6 +369,22 @@ export class LogVerifier {
       w.splice(0, this.next);
       this.next = 0;
     }
+  }
+
+  /**
+   * Whether an entry is the event the rules give, as canonical JSON. With the chain checked elsewhere a stored
+   * entry is taken as its text; if that is not canonical (a log written before issue 17, or an altered one) it
+   * is compared as its canonical JSON, as the chain check here would have had it.
+   */
+  private matches(p: Pending, mine: GameEvent): boolean {
+    if (p.canon !== undefined && isCanonicalOf(mine as unknown as Json, p.canon)) return true;
+    if (!this.chainElsewhere || !p.unconfirmed) return false;
+    p.unconfirmed = false;
+    const canon = canonicalJson(this.eventOf(p) as unknown as Json);
+    if (canon === p.canon) return false;
+    pushRun(this.notCanonical, p.position);
+    p.canon = canon;
+    return isCanonicalOf(mine as unknown as Json, canon);
   }
 
   /**
@@ -402,8 +439,10 @@ export class LogVerifier {
    * as it is, that it is canonical (a text that matched the rules' is).
    */
   private settle(p: Pending, event: GameEvent, matched: boolean): void {
-    if (p.unconfirmed && !matched && canonicalJson(this.eventOf(p) as unknown as Json) !== p.canon)
-      this.breakAt(p.position, `entry ${p.seq} was altered: its hash does not match its content`);
+    if (p.unconfirmed && !matched && canonicalJson(this.eventOf(p) as unknown as Json) !== p.canon) {
+      if (this.chainElsewhere) pushRun(this.notCanonical, p.position);
+      else this.breakAt(p.position, `entry ${p.seq} was altered: its hash does not match its content`);
+    }
     p.unconfirmed = false;
     if (this.observe && p.position > this.observed) {
       this.observed = p.position;
@@ -439,6 +478,20 @@ function sameAt(p: Pending, at: LogEntry['at'] | undefined): boolean {
     if (Number.isFinite(row[1]) && Number.isFinite(row[2])) return row[1] === at.nweek && row[2] === at.nday;
   }
   return atText(p.at) === atText(at);
+}
+
+/** The first position in `runs` (in order) from `a` to `b`, if any. */
+function firstIn(runs: Runs, a: number, b: number): number | undefined {
+  let lo = 0;
+  let hi = runs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((runs[mid] as [number, number])[1] < a) lo = mid + 1;
+    else hi = mid;
+  }
+  const r = runs[lo];
+  if (!r || r[0] > b) return undefined;
+  return Math.max(r[0], a);
 }
 
 /** A stored event's text as JSON (a store gives its own parser, which names the damaged file). */

@@ -42,6 +42,7 @@ import type { AppendListener } from './following.js';
 import { Following } from './following.js';
 import type { FileCheck, LogCheck, VerifyProgress } from './verification.js';
 import { verifyEntries, verifyStored } from './verification.js';
+import type { ChainCheck } from './verification.js';
 import { reusedId } from './idempotency.js';
 import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
@@ -289,7 +290,7 @@ export class Referee {
    */
   async verify(
     game: string,
-    options: { check?: LogCheck; progress?: VerifyProgress } = {},
+    options: { check?: LogCheck; progress?: VerifyProgress; chainCheck?: ChainCheck } = {},
   ): Promise<VerifyReport> {
     // The log is checked as it is read, page by page: every ruleset it may name (its creation, any amendment)
     // is loaded first (issue 17: the CLI loads rulesets as games name them).

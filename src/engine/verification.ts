@@ -12,6 +12,7 @@ import {
   streamSeed,
   verifyLog,
 } from '../core/index.js';
+import type { ChainChecked } from '../store/chain-thread.js';
 import type { Store } from '../store/store.js';
 import { StoreError } from '../store/store.js';
 
@@ -27,6 +28,12 @@ export type LogCheck = (
 /** What the store finds wrong with its own file, if it can tell (undefined: nothing, or it cannot). */
 export type FileCheck = () => Promise<string | undefined>;
 
+/**
+ * The hash chain and the store's check of its own file, run elsewhere (a second thread: store/chain-thread.ts)
+ * over its own read of the log, while this one re-decides; a store's refusal rejects as it is.
+ */
+export type ChainCheck = (game: string) => Promise<ChainChecked>;
+
 /** Told after each page of a verification: how many entries have been checked so far. */
 export type VerifyProgress = (entries: number) => void;
 
@@ -41,6 +48,12 @@ export interface VerifyOptions {
   readonly progress?: VerifyProgress;
   /** Shown every entry's event once, in order, as the log is verified page by page (not with `check`). */
   readonly observe?: (event: GameEvent) => void;
+  /**
+   * The chain and the file checked elsewhere (`fileDamage` is then not asked): the stored log is re-decided
+   * here without hashing anything, the same report (LogVerifier.finish). Not with `check`, nor for a store that
+   * does not give its log as stored.
+   */
+  readonly chainCheck?: ChainCheck;
 }
 
 /** A game's whole log, read page by page; unknown-game if there is none. */
@@ -98,11 +111,15 @@ export async function verifyStored(
   }
   const master = await source.master(game);
   const log = source.storedLog(game);
+  const elsewhere = options.chainCheck?.(game);
+  // Waited for below; a refusal that comes while this thread still reads is not left unhandled meanwhile.
+  elsewhere?.catch(() => undefined);
   const verifier = new LogVerifier(
     kernel,
     master ?? undefined,
     (text, seq) => log.parse(text, seq),
     options.observe,
+    elsewhere !== undefined,
   );
   // A check that throws (a roll or a seed no longer of its shape: only an altered log gets there) is said
   // as a problem found, naming the chain's first break if there is one, so the rest of the log is still read
@@ -124,11 +141,24 @@ export async function verifyStored(
     options.progress?.(verifier.entries);
   }
   if (verifier.entries === 0) throw new StoreError('unknown-game', `there is no game ${game}`);
+  // A store's refusal goes up as it is; a thread that failed (not a finding about the log) is done without.
+  const chain = elsewhere
+    ? await elsewhere.catch((e: unknown) => {
+        if (e instanceof StoreError) throw e;
+        return undefined;
+      })
+    : undefined;
+  if (elsewhere && (!chain || chain.findings.entries !== verifier.entries)) {
+    // The thread failed, or the log grew between the two reads (a server appending to it): verified again
+    // in one pass instead.
+    const { chainCheck: _, ...onePass } = options;
+    return verifyStored(kernel, source, game, onePass);
+  }
   const report = guarded(
-    () => verifier.finish(),
-    () => verifier.finish(),
+    () => verifier.finish(chain?.findings),
+    () => verifier.finish(chain?.findings),
   );
-  const damage = await fileDamage();
+  const damage = chain ? chain.damage : await fileDamage();
   if (damage) return damageReport(verifier.entries, damage);
   return report;
 }

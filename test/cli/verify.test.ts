@@ -202,4 +202,26 @@ describe('referee verify', () => {
     expect(r.stderr).toMatch(/"initial location of Shiny Thing 1" records \d+, its draws give \d+/);
     expect(r.stderr).toContain('g1 does NOT verify');
   });
+
+  it('verifies alike on one thread and on two (the chain and the file checked beside the re-deciding)', () => {
+    const verify = (cli: Cli, threads: string) =>
+      cli.bare(['--db', cli.db, 'verify', 'g1'], { REFEREE_VERIFY_THREADS: threads });
+    const clean = fairGame();
+    const one = verify(clean, '1');
+    expect(one.status).toBe(0);
+    expect(verify(clean, '2')).toEqual(one);
+    // An altered roll, the hashes left as they are: the chain breaks there, said alike.
+    const altered = fairGame();
+    const { seq } = alterPlacement(altered.dbPath, 2);
+    const broken = verify(altered, '1');
+    expect(broken.stderr).toContain(`entry ${seq} was altered`);
+    expect(verify(altered, '2')).toEqual(broken);
+    // The same, the chain recomputed: only re-deciding catches it, said alike.
+    const forged = fairGame();
+    alterPlacement(forged.dbPath, unmovedPlacement(forged.dbPath));
+    rechain(forged.dbPath);
+    const caught = verify(forged, '1');
+    expect(caught.stderr).toContain('the rules give');
+    expect(verify(forged, '2')).toEqual(caught);
+  });
 });

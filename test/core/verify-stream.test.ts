@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ChainChecker,
   canonicalJson,
   entryHash,
   GENESIS,
@@ -69,6 +70,34 @@ function streamed(
   const v = new LogVerifier(s.kernel, MASTER, undefined, (e) => seen.push(e));
   for (let i = 0; i < rows.length; i += page) v.add(rows.slice(i, i + page));
   return v.finish();
+}
+
+/** A stored event's text read as LogVerifier reads it by default (the same refusal). */
+const readText = (text: string, seq: number): GameEvent => {
+  try {
+    return JSON.parse(text) as GameEvent;
+  } catch {
+    throw new Error(`entry ${seq} cannot be read: its event is not JSON`);
+  }
+};
+
+/**
+ * Verified as `referee verify` does on two threads: the chain checked apart (ChainChecker, pages of its own
+ * size) and the log re-decided without hashing, the findings put together by finish. What the re-deciding
+ * side throws comes first (the main thread's), then what the chain check throws.
+ */
+function split(
+  s: Session,
+  rows: readonly StoredEntry[],
+  page: number,
+  chainPage: number,
+  seen: GameEvent[] = [],
+): VerifyReport {
+  const v = new LogVerifier(s.kernel, MASTER, undefined, (e) => seen.push(e), true);
+  for (let i = 0; i < rows.length; i += page) v.add(rows.slice(i, i + page));
+  const chain = new ChainChecker(readText);
+  for (let i = 0; i < rows.length; i += chainPage) chain.add(rows.slice(i, i + chainPage));
+  return v.finish(chain.findings);
 }
 
 /** An event's text with its keys in reverse order (same data, not canonical): a log written before. */
@@ -192,6 +221,7 @@ describe('issue 17: the streaming verifier is exactly as strict as verifyLog was
     const want = reference(rows);
     expect(want).toMatchObject({ ok: true, problems: [] });
     for (const page of [1, 2, 3, 7, 1000]) expect(streamed(s, rows, page)).toEqual(want);
+    for (const page of [1, 7, 1000]) expect(split(s, rows, page, 1000 / page)).toEqual(want);
     expect(verifyLog(s.kernel, s.entries, MASTER)).toEqual(want);
   });
 
@@ -201,6 +231,7 @@ describe('issue 17: the streaming verifier is exactly as strict as verifyLog was
     const want = reference(legacy);
     expect(want).toMatchObject({ ok: true });
     for (const page of [1, 4, 1000]) expect(streamed(s, legacy, page)).toEqual(want);
+    for (const page of [1, 4, 1000]) expect(split(s, legacy, page, 3)).toEqual(want);
   });
 
   it('a text hashed as it stands but not canonical is a broken chain at that entry, as before', () => {
@@ -212,6 +243,7 @@ describe('issue 17: the streaming verifier is exactly as strict as verifyLog was
       problems: [`entry ${i + 1} was altered: its hash does not match its content`],
     });
     for (const page of [1, 3, 1000]) expect(streamed(s, forged, page)).toEqual(want);
+    for (const page of [1, 3, 1000]) expect(split(s, forged, page, 2)).toEqual(want);
   });
 
   it('any damage or forgery: the same report (or the same failure) as verifyLog before, whatever the pages', () => {
@@ -221,17 +253,22 @@ describe('issue 17: the streaming verifier is exactly as strict as verifyLog was
         fc.nat(),
         fc.nat(),
         fc.integer({ min: 1, max: 40 }),
-        (kind, at, n, page) => {
+        fc.integer({ min: 1, max: 40 }),
+        (kind, at, n, page, chainPage) => {
           const r = damaged(rows, kind, at, n);
           const want = reference(r);
           const seen: GameEvent[] = [];
           expect(outcome(() => streamed(s, r, page, seen))).toEqual(want);
           // Every entry's event shown once, in order (what the verifying thread counts from).
           if (!('threw' in want)) expect(seen).toEqual(parsed(r).map((e) => e.event));
+          // The same on two threads (the chain checked apart), every event shown once too.
+          const seenSplit: GameEvent[] = [];
+          expect(outcome(() => split(s, r, page, chainPage, seenSplit))).toEqual(want);
+          if (!('threw' in want)) expect(seenSplit).toEqual(parsed(r).map((e) => e.event));
           expect(outcome(() => verifyLog(s.kernel, parsed(r), MASTER))).toEqual(want);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 600 },
     );
   });
 

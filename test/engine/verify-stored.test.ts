@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGridLog } from '../../bench/grid-log.js';
 import { entryHash, GENESIS, Kernel, verifyLog } from '../../src/core/index.js';
@@ -16,6 +17,13 @@ import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { STORED_PAGE } from '../../src/store/sqlite/stored-log.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
+import type * as ChainThread from '../../src/store/chain-thread.js';
+import { CORE_MAIN } from '../support/cli.js';
+
+/** The built chain thread (its worker is the built chain-worker.js beside it). */
+const { checkChainOnThread: onThread } = (await import(
+  pathToFileURL(join(dirname(CORE_MAIN), '../store/chain-thread.js')).href
+)) as typeof ChainThread;
 
 const root = mkdtempSync(join(tmpdir(), 'referee-verify-stored-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -57,8 +65,25 @@ async function bothWays(referee: Referee): Promise<[unknown, unknown]> {
       (r) => r,
       (e: unknown) => ({ threw: (e as Error).message, code: (e as { code?: string }).code }),
     );
+  const streamed = await settle(referee.verify('long'));
+  // The same on two threads (`referee verify` on a SQLite file with a core to spare): the chain and the file
+  // checked by the built chain-worker.js on a thread of its own, beside the re-deciding.
+  const path = (referee.store as SqliteStore).path;
+  let used = 0;
+  const threaded = await settle(
+    referee.verify('long', {
+      chainCheck: (game) =>
+        onThread(path, game).then((r) => {
+          used++;
+          return r;
+        }),
+    }),
+  );
+  expect(threaded).toEqual(streamed);
+  // The thread answered (a refusal of the store's aside): what was compared is its finding, not a fallback.
+  if (!('threw' in (streamed as object))) expect(used).toBe(1);
   return [
-    await settle(referee.verify('long')),
+    streamed,
     await settle(
       referee.verify('long', { check: (entries, master) => verifyLog(referee.kernel, entries, master) }),
     ),
