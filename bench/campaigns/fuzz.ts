@@ -443,13 +443,25 @@ export function fixedCommand(s: Exclude<Step, CommandStep>): Command {
 // ---------------------------------------------------------------------------------------------------------
 // Checks shared by both layers.
 
-/** A deterministic text of a state (typed arrays as lists), to compare states exactly. */
+/**
+ * A deterministic text of a state (typed arrays as lists, an object's keys sorted), to compare states exactly.
+ * The keys are sorted because their order is not part of a state: a state folded from the stored log (whose
+ * events are kept as canonical JSON) holds the same values as the one a decision left, keys in another order.
+ */
 export function fingerprint(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
     if (ArrayBuffer.isView(v) && !(v instanceof DataView))
       return { typed: Array.from(v as unknown as ArrayLike<number>, (n) => (Number.isNaN(n) ? 'NaN' : n)) };
     if (v instanceof Map) return { map: [...(v as Map<unknown, unknown>).entries()] };
     if (v instanceof Set) return { set: [...(v as Set<unknown>)] };
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, o[k]]),
+      );
+    }
     return v;
   });
 }

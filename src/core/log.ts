@@ -71,10 +71,9 @@ export function entryHash(seq: number, at: LogEntry['at'], event: GameEvent, pre
 }
 
 /**
- * Links new events onto a chain whose last hash is `prev`. A decision's events come with their keys in
- * canonical order (Decision.emit, canonicalCopy), so the text a store keeps of each, JSON.stringify's, is the
- * canonical JSON its hash covers, and a verification can hash the stored text as it is instead of parsing and
- * re-writing it (issue 17); any other event is linked as well, its stored text then hashed the long way.
+ * Links new events onto a chain whose last hash is `prev`. The stores keep each event as its canonical JSON
+ * (`canonicalJson`, the text its hash covers), so a verification can hash the stored text as it is instead of
+ * parsing and re-writing it (issue 17); a text stored otherwise (an older file) is hashed the long way.
  */
 export function chain(
   prev: string,

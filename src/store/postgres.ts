@@ -19,6 +19,8 @@
 // version in `schema_version`.
 import pg from 'pg';
 import type { GameEvent, LogEntry, StoredEntry, Visibility } from '../core/index.js';
+import { canonicalJson } from '../core/index.js';
+import type { Json } from '../core/index.js';
 import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
@@ -429,7 +431,7 @@ export class PostgresStore implements Store {
         entries.map((e) => e.at.nweek),
         entries.map((e) => e.at.nday),
         entries.map((e) => e.event.type),
-        entries.map((e) => JSON.stringify(e.event)),
+        entries.map((e) => canonicalJson(e.event as unknown as Json)),
         entries.map((e) => e.prev),
         entries.map((e) => e.hash),
       ],

@@ -5,6 +5,8 @@ import type Database from 'better-sqlite3';
 import { openDatabase } from './sqlite/driver.js';
 import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync, statSync } from 'node:fs';
 import type { GameEvent, LogEntry } from '../core/index.js';
+import { canonicalJson } from '../core/index.js';
+import type { Json } from '../core/index.js';
 import { checkConsecutive, checkGameNames, checkNoticesOf, checkSnapshotOf, StoreError } from './store.js';
 import type {
   Append,
@@ -534,7 +536,7 @@ export class SqliteStore implements Store {
         e.at.nweek,
         e.at.nday,
         e.event.type,
-        this.counted(JSON.stringify(e.event)),
+        this.counted(canonicalJson(e.event as unknown as Json)),
         e.prev,
         e.hash,
         now,

@@ -181,7 +181,7 @@ describe('K15: the Administrator removes a player', () => {
         .map((l) => l.text),
     ).toEqual([
       'The Administrator removes bob from the game: left the Main Game.',
-      'unseated {"player":"bob","type":"unseated","vis":"public"}',
+      'unseated {"type":"unseated","vis":"public","player":"bob"}',
     ]);
     expect(t.game.players).toEqual(['alice']);
     expect(t.game.admission.removed).toEqual(['bob']);

@@ -38,8 +38,16 @@ function played(): Session {
 type Row = [number, number, number, string, string, string];
 
 /** The log as a store keeps it: what SqliteStore writes (JSON.stringify of each event) and reads back. */
+/** The rows as a store keeps them: each event as its canonical JSON (what the stores write). */
 const stored = (entries: readonly LogEntry[]): Row[] =>
-  entries.map((e) => [e.seq, e.at.nweek, e.at.nday, JSON.stringify(e.event), e.prev, e.hash]);
+  entries.map((e) => [
+    e.seq,
+    e.at.nweek,
+    e.at.nday,
+    canonicalJson(e.event as unknown as Json),
+    e.prev,
+    e.hash,
+  ]);
 
 /** The rows as the store's parsed stream gives them (what verification read before). */
 const parsed = (rows: readonly Row[]): LogEntry[] =>

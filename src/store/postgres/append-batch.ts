@@ -5,6 +5,8 @@
 import type pg from 'pg';
 import type { Append, Notice, Snapshot } from '../store.js';
 import { noticeColumns } from './outbox.js';
+import { canonicalJson } from '../../core/index.js';
+import type { Json } from '../../core/index.js';
 
 /** The statement, for appends in the order given (sorted by game by the caller). */
 export function appendBatchQuery(
@@ -31,7 +33,7 @@ export function appendBatchQuery(
       e.nweek.push(entry.at.nweek);
       e.nday.push(entry.at.nday);
       e.type.push(entry.event.type);
-      e.event.push(JSON.stringify(entry.event));
+      e.event.push(canonicalJson(entry.event as unknown as Json));
       e.prev.push(entry.prev);
       e.hash.push(entry.hash);
     }
