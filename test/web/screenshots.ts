@@ -4,14 +4,9 @@
 // It serves the page already built in dist/web, with the real server on a temporary SQLite file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startHarness } from './support.js';
+import { SIZES, startHarness } from './support.js';
 import type { Who } from './scenes.js';
 import { open, RULESETS, scene } from './scenes.js';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 
 /** Who is shown for each ruleset: the player always; the Administrator and the public where they differ most. */
 const WHO: Record<string, readonly Who[]> = {

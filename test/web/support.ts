@@ -204,3 +204,9 @@ export async function freeSquares(
   };
   return { near, free };
 }
+
+/** The two sizes issue 16 asks every page to work at: a phone and a desktop window. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;

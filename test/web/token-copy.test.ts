@@ -3,7 +3,7 @@
 // sizes, and the copied token is one the server takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from './support.js';
-import { call, joinGame, startHarness } from './support.js';
+import { call, joinGame, SIZES, startHarness } from './support.js';
 
 let h: Harness;
 
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 
 describe('issue 16: a copy button where a token is shown', () => {
   for (const size of SIZES) {

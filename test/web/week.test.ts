@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { splitMessage } from '../../src/engine/report-split.js';
 import type { Harness } from './support.js';
-import { call, startHarness } from './support.js';
+import { call, SIZES, startHarness } from './support.js';
 
 let h: Harness;
 
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 
 interface Line {
   seq: number;
