@@ -14,8 +14,16 @@ import { readWords, shapeOf, usage, usageLine } from './args.js';
 import type { CommandShape } from './args.js';
 import type { ViewerFlags } from './context.js';
 import { readFileSync } from 'node:fs';
-import { checkFree, registerAddress } from '../channels/mail/register.js';
-import { orUsage, registration } from './mail-flags.js';
+import { checkFree } from '../channels/mail/register.js';
+import { claimAddress } from '../channels/mail/claim.js';
+import {
+  checkNotOwnUsage,
+  claimedLine,
+  claimOptions,
+  orUsage,
+  registration,
+  settingsFrom,
+} from './mail-flags.js';
 import type { PhraseFlags } from './mail-flags.js';
 
 export interface SubmitFlags extends ViewerFlags {
@@ -275,13 +283,16 @@ export async function join(
   program: Program,
   game: string,
   name: string,
-  opts: SubmitFlags & PhraseFlags & { email?: string },
+  opts: SubmitFlags & PhraseFlags & { email?: string; settings?: string },
 ): Promise<void> {
   const by = playerActor(name);
   if (opts.email === undefined && (opts.phrase ?? opts.phraseFile) !== undefined)
     throw new UsageError('a secret phrase goes with --email');
   // Checked before the join, so that a bad or taken address leaves the game as it was.
   const mail = opts.email !== undefined ? await registration(opts.email, opts) : undefined;
+  if (opts.settings !== undefined && !mail) throw new UsageError('--settings goes with --email');
+  const settings = opts.settings !== undefined ? await settingsFrom(opts.settings) : undefined;
+  if (mail) checkNotOwnUsage(settings, mail.address);
   await withReferee(
     program,
     async (referee) => {
@@ -301,10 +312,11 @@ export async function join(
         label: `${known}'s`,
       });
       if (!mail || opts.dryRun) return;
-      await orUsage(registerAddress(referee.store, game, known, mail));
+      // Ruling M10: a player's own registration is a claim, which counts once confirmed from the address.
+      const claim = await orUsage(claimAddress(referee.store, game, known, mail, claimOptions(settings)));
       if (!opts.json)
         console.log(
-          `${known}'s mail address is registered${mail.phraseHash ? ', with a secret phrase' : ''}.`,
+          claimedLine(known, game, claim.expiresAt, mail.phraseHash ? ', with a secret phrase' : ''),
         );
     },
     opts,

@@ -2,7 +2,8 @@
 // mail.json` takes the messages of an mbox file or a Maildir through the mail edge
 // (src/channels/mail/inbound.ts) in order, one line each and a total; `referee mail watch --settings mail.json`
 // watches the IMAP mailboxes of the settings (watcher.ts) until SIGTERM or SIGINT, one line per message;
-// `referee address GAME NAME ADDRESS` is the Administrator registering a player's address. Both mark the games
+// `referee address GAME NAME ADDRESS` is the Administrator registering a player's address (a claim to
+// confirm, ruling M10, unless --unconfirmed; `--confirm CODE` confirms one). Import and watch mark the games
 // their settings name as played by mail, and `mail on`, `mail off` and `mail games` are the operator's word on
 // those marks (by-mail.ts).
 import { statSync } from 'node:fs';
@@ -10,17 +11,27 @@ import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
 import type { Outcome } from '../channels/mail/inbound.js';
 import { takeMail } from '../channels/mail/inbound.js';
-import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
+import { loadMailSettings } from '../channels/mail/settings.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import { registerAddress } from '../channels/mail/register.js';
+import { claimAddress, confirmCode } from '../channels/mail/claim.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
 import { GAME_ID, PLAYER_NAME, playerNamed } from '../core/index.js';
 import { withReferee } from './context.js';
 import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
 import { stopSignal } from './actions-clock.js';
 import { UsageError } from './fail.js';
-import { orUsage, registration } from './mail-flags.js';
+import { claimedLine, claimOptions, orUsage, registration, settingsFrom } from './mail-flags.js';
 import type { PhraseFlags } from './mail-flags.js';
+
+export interface AddressFlags extends PhraseFlags {
+  /** The Administrator registers at once, without the confirmation round-trip (ruling M10). */
+  unconfirmed?: boolean;
+  /** The code of a confirmation notice: confirms the player's claim. */
+  confirm?: string;
+  /** The mail settings, whose own addresses are refused as a player's. */
+  settings?: string;
+}
 
 /** One message's outcome in a line (no address in it: the operator's log may be kept anywhere). */
 export function outcomeLine(where: string, o: Outcome): string {
@@ -29,6 +40,8 @@ export function outcomeLine(where: string, o: Outcome): string {
       return `${where}: dropped (${o.reason})${o.game !== undefined ? ` ${o.game}` : ''}: ${o.detail}`;
     case 'refused':
       return `${where}: answered, not acted on (${o.reason}) ${o.game}`;
+    case 'confirmed':
+      return `${where}: ${o.game} ${o.player}: the address is confirmed`;
     case 'acted': {
       const n = (s: string) => o.results.filter((r) => r.status === s).length;
       return `${where}: ${o.game} ${o.player} (${o.way}): ${n('accepted')} accepted, ${n('rejected')} rejected, ${n('not-understood')} not understood, ${n('ignored')} ignored`;
@@ -36,15 +49,7 @@ export function outcomeLine(where: string, o: Outcome): string {
   }
 }
 
-/** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
-export async function settingsFrom(path: string): Promise<MailSettings> {
-  try {
-    return await loadMailSettings(path);
-  } catch (e) {
-    if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
-    throw e;
-  }
-}
+export { settingsFrom };
 
 async function fullSettingsFrom(path: string): Promise<MailSettings> {
   try {
@@ -92,7 +97,8 @@ export async function mailImport(program: Program, path: string, opts: { setting
         settings,
         now: () => new Date().toISOString(),
       });
-      counts[outcome.kind]++;
+      // A confirmation (ruling M10) is acted on: it made an address a player's.
+      counts[outcome.kind === 'confirmed' ? 'acted' : outcome.kind]++;
       total++;
       console.log(outcomeLine(m.where, outcome));
     }
@@ -160,24 +166,48 @@ export async function mailGames(program: Program): Promise<void> {
   });
 }
 
-/** `referee address GAME PLAYER ADDRESS [--phrase …]`. */
+/** `referee address GAME PLAYER ADDRESS [--phrase …] [--unconfirmed] [--settings FILE]`, or `… --confirm CODE`. */
 export async function address(
   program: Program,
   game: string,
   name: string,
-  to: string,
-  opts: PhraseFlags,
+  to: string | undefined,
+  opts: AddressFlags,
 ): Promise<void> {
   if (!PLAYER_NAME.test(name)) throw new UsageError(`"${name}" is not a player name`, 'bad-player');
+  if (opts.confirm !== undefined) {
+    if (to !== undefined || opts.unconfirmed || (opts.phrase ?? opts.phraseFile) !== undefined)
+      throw new UsageError('--confirm CODE goes alone: the address and phrase are those of the claim');
+    return confirmAddress(program, game, name, opts.confirm);
+  }
+  if (to === undefined) throw new UsageError('give the address (or --confirm CODE)');
   const checked = await registration(to, opts);
+  const settings = opts.settings !== undefined ? await settingsFrom(opts.settings) : undefined;
   await withReferee(program, async (referee) => {
     const state = await referee.state(game);
     // K13: named in any case; the address is the player's as e joined.
     const known = playerNamed(state, name);
     if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
-    await orUsage(registerAddress(referee.store, game, known, checked));
-    console.log(
-      `${known}'s mail address in ${game} is registered${checked.phraseHash ? ', with a secret phrase' : ''}.`,
-    );
+    const phrase = checked.phraseHash ? ', with a secret phrase' : '';
+    if (opts.unconfirmed) {
+      await orUsage(registerAddress(referee.store, game, known, checked, settings));
+      console.log(
+        `${known}'s mail address in ${game} is registered${phrase}, without confirmation (the Administrator's word: --unconfirmed).`,
+      );
+      return;
+    }
+    const claim = await orUsage(claimAddress(referee.store, game, known, checked, claimOptions(settings)));
+    console.log(claimedLine(known, game, claim.expiresAt, phrase));
+  });
+}
+
+/** `referee address GAME PLAYER --confirm CODE`. */
+async function confirmAddress(program: Program, game: string, name: string, code: string): Promise<void> {
+  await withReferee(program, async (referee) => {
+    const known = playerNamed(await referee.state(game), name);
+    if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
+    const done = await confirmCode(referee.store, game, known, code, Date.now());
+    if (done.kind === 'refused') throw new UsageError(done.message, done.reason);
+    console.log(`${known}'s mail address in ${game} is confirmed.`);
   });
 }

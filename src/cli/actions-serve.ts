@@ -135,6 +135,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
       ...(trustProxy ? { trustProxy } : {}),
       verify: { worker: { db: dbPath(program) } },
       decideOnThread: true,
+      ...(settings ? { mail: { settings } } : {}),
     });
     const address = await app.listen({ port: Number(opts.port), host: opts.host });
     console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);

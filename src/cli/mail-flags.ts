@@ -2,7 +2,10 @@
 // `--phrase` or, kept out of the shell's history and the process list, `--phrase-file` (verbs-mail.ts,
 // phraseOptions, declares them): read and checked here.
 import { readFileSync } from 'node:fs';
-import { AddressError, checkRegistration } from '../channels/mail/register.js';
+import { AddressError, checkNotOwn, checkRegistration } from '../channels/mail/register.js';
+import type { ClaimOptions } from '../channels/mail/claim.js';
+import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
+import type { InboundSettings, MailSettings } from '../channels/mail/settings.js';
 import { UsageError } from './fail.js';
 
 export interface PhraseFlags {
@@ -46,4 +49,37 @@ export async function orUsage<T>(work: Promise<T>): Promise<T> {
   } catch (e) {
     throw addressUsage(e);
   }
+}
+
+/** The referee's and the games' own addresses refused as a player's, when the settings are given. */
+export function checkNotOwnUsage(settings: InboundSettings | undefined, address: string): void {
+  try {
+    checkNotOwn(settings, address);
+  } catch (e) {
+    throw addressUsage(e);
+  }
+}
+
+/** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
+export async function settingsFrom(path: string): Promise<MailSettings> {
+  try {
+    return await loadMailSettings(path);
+  } catch (e) {
+    if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
+    throw e;
+  }
+}
+
+/** The claim's options: now, and the settings' expiry and own addresses when given. */
+export function claimOptions(settings: MailSettings | undefined): ClaimOptions {
+  return {
+    now: Date.now(),
+    ...(settings ? { settings } : {}),
+    ...(settings?.confirmHours !== undefined ? { hours: settings.confirmHours } : {}),
+  };
+}
+
+/** What a claim answers: nothing is registered yet. */
+export function claimedLine(player: string, game: string, expiresAt: number, phrase: string): string {
+  return `${player}'s mail address in ${game} waits for confirmation${phrase}: a code is mailed to it (by \`referee serve --mail\`); it counts once answered from that address or given by \`referee address ${game} ${player} --confirm CODE\`, until ${new Date(expiresAt).toISOString()}.`;
 }

@@ -78,12 +78,21 @@ export function registerGameVerbs(program: Program): void {
         .description('a new player joins a game')
         .argument('<game>')
         .argument('<player>'),
-    ).option(
-      '--email <address>',
-      "the player's mail address: eir mail to the game's addresses is read as eir posts (private: never shown)",
-    ),
-  ).action(async (game: string, name: string, opts: SubmitFlags & PhraseFlags & { email?: string }) =>
-    (await actions()).join(program, game, name, opts),
+    )
+      .option(
+        '--email <address>',
+        "the player's mail address, once confirmed (a code is mailed to it): eir mail to the game's addresses is then read as eir posts (private: never shown)",
+      )
+      .option(
+        '--settings <file>',
+        "the mail settings: the referee's and the games' own addresses are refused as a player's",
+      ),
+  ).action(
+    async (
+      game: string,
+      name: string,
+      opts: SubmitFlags & PhraseFlags & { email?: string; settings?: string },
+    ) => (await actions()).join(program, game, name, opts),
   );
 
   withSubmitFlags(

@@ -6,6 +6,7 @@
 // actions-mail.ts, loaded when it runs (the mail code, imapflow and nodemailer, by no other verb).
 import type { Command as Program } from 'commander';
 import type { PhraseFlags } from './mail-flags.js';
+import type { AddressFlags } from './actions-mail.js';
 
 const actions = () => import('./actions-mail.js');
 
@@ -73,12 +74,22 @@ export function registerMailVerbs(program: Program): void {
     program
       .command('address')
       .description(
-        "the Administrator registers (or replaces) a player's mail address and secret phrase (private: never in the log or any view)",
+        "the Administrator registers (or replaces) a player's mail address and secret phrase: a code is mailed to the address, and it counts once answered from it (or given by --confirm); --unconfirmed registers it at once on the Administrator's word (private: never in the log or any view)",
       )
       .argument('<game>')
       .argument('<player>')
-      .argument('<address>'),
-  ).action(async (game: string, name: string, address: string, opts: PhraseFlags) =>
-    (await actions()).address(program, game, name, address, opts),
-  );
+      .argument('[address]', 'the address (not with --confirm)'),
+  )
+    .option(
+      '--unconfirmed',
+      'register at once, without the confirmation round-trip: the Administrator vouches for the address (README: Mail)',
+    )
+    .option('--confirm <code>', "confirm the player's claimed address with the code mailed to it")
+    .option(
+      '--settings <file>',
+      "the mail settings: the referee's and the games' own addresses are refused as a player's",
+    )
+    .action(async (game: string, name: string, address: string | undefined, opts: AddressFlags) =>
+      (await actions()).address(program, game, name, address, opts),
+    );
 }

@@ -26,6 +26,7 @@ import { clientErrorHandler, registerHardening, withRedaction } from './hardenin
 import { registerLive } from './live.js';
 import { registerNoticeRoutes } from './notices.js';
 import { registerMailRoutes } from './routes-mail.js';
+import type { AddressOptions } from './routes-mail.js';
 import { registerReadRoutes } from './routes-read.js';
 import { registerWriteRoutes } from './routes-write.js';
 import { registerPreviewRoutes } from './routes-preview.js';
@@ -66,6 +67,11 @@ export interface AppOptions {
    * in-process test harness (buildApp from the sources) decides everything on its own thread.
    */
   readonly decideOnThread?: boolean;
+  /**
+   * What address registrations know of mail (ruling M10): `serve --mail`'s settings, whose addresses are
+   * refused as a player's, and the clock claims expire by (tests simulate it).
+   */
+  readonly mail?: AddressOptions;
 }
 
 /** Where `vite build` puts the page: dist/web, two folders up from dist/src/server. */
@@ -155,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPreviewRoutes(app, ctx);
   registerAdmissionRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
-  registerMailRoutes(app, ctx);
+  registerMailRoutes(app, ctx, options.mail);
   registerLive(app, ctx, options.live);
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

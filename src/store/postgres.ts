@@ -43,6 +43,8 @@ import { isConnectionError, redact } from './postgres/connection.js';
 import { PgListener } from './postgres/listener.js';
 import { appendBatchQuery } from './postgres/append-batch.js';
 import { PgAddresses } from './postgres/addresses.js';
+import { PgClaims } from './postgres/claims.js';
+import type { AddressClaim, ClaimConfirmation } from './claims.js';
 import { PgOutbox } from './postgres/outbox.js';
 import { APPLICATION, prepareSchema } from './postgres/schema.js';
 
@@ -102,6 +104,7 @@ export class PostgresStore implements Store {
   };
   private readonly outbox = new PgOutbox(this.access);
   private readonly addresses = new PgAddresses(this.access);
+  private readonly claims = new PgClaims(this.access, this.addresses);
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -492,6 +495,30 @@ export class PostgresStore implements Store {
 
   addressOf(game: string, player: string): Promise<string | undefined> {
     return this.addresses.of(game, player);
+  }
+
+  putClaim(claim: Omit<AddressClaim, 'attempts'>): Promise<void> {
+    return this.claims.put(claim);
+  }
+
+  claimOf(game: string, player: string): Promise<AddressClaim | undefined> {
+    return this.claims.of(game, player);
+  }
+
+  claimsOn(address: string): Promise<AddressClaim[]> {
+    return this.claims.on(address);
+  }
+
+  missClaim(game: string, player: string, codeHash: string, limit: number): Promise<number> {
+    return this.claims.miss(game, player, codeHash, limit);
+  }
+
+  confirmClaim(game: string, player: string, codeHash: string, now: number): Promise<ClaimConfirmation> {
+    return this.claims.confirm(game, player, codeHash, now);
+  }
+
+  dropClaim(game: string, player: string, codeHash?: string): Promise<void> {
+    return this.claims.drop(game, player, codeHash);
   }
 
   async markByMail(games: readonly string[]): Promise<number> {

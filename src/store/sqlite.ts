@@ -37,6 +37,8 @@ import {
   unsynced,
 } from './sqlite/file.js';
 import { SqliteAddresses } from './sqlite/addresses.js';
+import { SqliteClaims } from './sqlite/claims.js';
+import type { AddressClaim, ClaimConfirmation } from './claims.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
 import type { LookoutOptions } from './sqlite/others.js';
@@ -110,6 +112,7 @@ export class SqliteStore implements Store {
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
+  private readonly claims: SqliteClaims;
   private readonly byMail: SqliteByMail;
   private readonly snapshots: SqliteSnapshots;
   /** Who checkpoints the WAL, and when (sqlite/checkpoints.ts). */
@@ -190,6 +193,7 @@ export class SqliteStore implements Store {
       this.stmts = prepareStatements(this.db);
       this.outbox = new SqliteOutbox(this.db);
       this.addresses = new SqliteAddresses(this.db);
+      this.claims = new SqliteClaims(this.db, this.addresses);
       this.byMail = new SqliteByMail(this.db);
       this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
       this.snapshots = new SqliteSnapshots(this.db);
@@ -743,6 +747,44 @@ export class SqliteStore implements Store {
 
   addressOf(game: string, player: string): Promise<string | undefined> {
     return this.run(() => this.addresses.of(game, player));
+  }
+
+  async putClaim(claim: Omit<AddressClaim, 'attempts'>): Promise<void> {
+    await this.privately(claim.game, () => this.claims.put(claim));
+  }
+
+  claimOf(game: string, player: string): Promise<AddressClaim | undefined> {
+    return this.run(() => this.claims.of(game, player));
+  }
+
+  claimsOn(address: string): Promise<AddressClaim[]> {
+    return this.run(() => this.claims.on(address));
+  }
+
+  missClaim(game: string, player: string, codeHash: string, limit: number): Promise<number> {
+    return this.privately(game, () => this.claims.miss(game, player, codeHash, limit));
+  }
+
+  confirmClaim(game: string, player: string, codeHash: string, now: number): Promise<ClaimConfirmation> {
+    return this.privately(game, () => this.claims.confirm(game, player, codeHash, now));
+  }
+
+  async dropClaim(game: string, player: string, codeHash?: string): Promise<void> {
+    await this.privately(game, () => this.claims.drop(game, player, codeHash));
+  }
+
+  /** One IMMEDIATE transaction of a known game's private rows, durable before it is answered. */
+  private async privately<T>(game: string, work: () => T): Promise<T> {
+    const done = await this.run(() =>
+      this.db
+        .transaction(() => {
+          if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+          return work();
+        })
+        .immediate(),
+    );
+    await this.durable();
+    return done;
   }
 
   markByMail(games: readonly string[]): Promise<number> {

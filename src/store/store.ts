@@ -1,3 +1,4 @@
+import type { AddressClaims } from './claims.js';
 import type { GameEvent, LogEntry, StoredEntry } from '../core/index.js';
 
 /** A game as the store lists it. */
@@ -194,7 +195,7 @@ export interface GameDump {
  * networked store fits the same contract. An append is atomic and is refused (conflict) unless it starts right
  * after the last stored entry of its game, so nothing is acknowledged that is not committed in order.
  */
-export interface Store {
+export interface Store extends AddressClaims {
   listGames(): Promise<GameSummary[]>;
   /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
   entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;

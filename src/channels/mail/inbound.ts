@@ -15,6 +15,7 @@ import type { SentenceResult } from '../../forum/index.js';
 import type { Notice } from '../../store/store.js';
 import { StoreError } from '../../store/store.js';
 import { ownWords } from './body.js';
+import { takeConfirmation } from './confirm.js';
 import type { Drop, DropReason } from './filters.js';
 import { dropReason } from './filters.js';
 import { mailboxes, messageIdOf } from './headers.js';
@@ -35,7 +36,11 @@ export type RefusalReason =
   | 'edited-repost'
   | 'too-big'
   | 'bad-charset'
-  | 'not-taken';
+  | 'not-taken'
+  /** Ruling M10, confirm.ts: a confirmation whose code is not the claim's, has expired, or came too late. */
+  | 'wrong-code'
+  | 'code-expired'
+  | 'address-taken';
 
 export type Outcome =
   | { readonly kind: 'dropped'; readonly reason: DropReason; readonly detail: string; readonly game?: string }
@@ -54,7 +59,9 @@ export type Outcome =
       readonly receipt: Notice;
       /** The referee's post of the player's announcements on eir behalf (see relay), if any. */
       readonly announcement?: Notice;
-    };
+    }
+  /** Ruling M10 (confirm.ts): the message confirmed a claim, and the address is now the player's. */
+  | { readonly kind: 'confirmed'; readonly game: string; readonly player: string; readonly receipt: Notice };
 
 export interface InboundContext {
   readonly referee: Referee;
@@ -90,6 +97,12 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
   const via = 'game' in routing ? routing : undefined;
   const drop = dropReason(email, ctx.settings.from, via?.way === 'forum');
   if (drop) return dropped(drop, via?.game);
+  // Ruling M10: a code answering a claim of the sender's address, whichever of the referee's addresses it
+  // came to (the confirmation notice's Reply-To, or the referee's own From).
+  if (!read.problem) {
+    const confirmation = await takeConfirmation(raw, email, ctx);
+    if (confirmation) return confirmation;
+  }
   if (!('game' in routing)) return dropped({ reason: routing.none, detail: routing.detail });
   const { game, way } = routing;
   const from = mailboxes(email.from ? [email.from] : []);

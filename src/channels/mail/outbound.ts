@@ -12,6 +12,7 @@ import type { Channel } from '../courier.js';
 import { Undeliverable } from '../outcome.js';
 import type { MailSettings } from './settings.js';
 import { domainOf, mailAddress } from './settings.js';
+import { ownAddress } from './register.js';
 
 /** A player's registered address (private: read from the store, never from the log). */
 export type AddressOf = (game: string, player: string) => Promise<string | undefined>;
@@ -147,14 +148,25 @@ export class MailChannel implements Channel {
         : { none: `no list address for ${notice.game} in the settings` };
     if (notice.to.startsWith('address:')) {
       const parsed = mailAddress.safeParse(notice.to.slice('address:'.length));
-      return parsed.success ? { address: parsed.data } : { none: 'not a usable address' };
+      return parsed.success ? this.personal(parsed.data) : { none: 'not a usable address' };
     }
     if (notice.to.startsWith('player:')) {
       const name = notice.to.slice('player:'.length);
       const address = await this.options.addressOf(notice.game, name);
-      return address ? { address } : { none: `${name} has registered no address` };
+      return address ? this.personal(address) : { none: `${name} has registered no address` };
     }
     return { none: `mail does not carry notices to ${notice.to}` };
+  }
+
+  /**
+   * A personal notice (a receipt, a player's news, a confirmation code) never goes to the referee's or a
+   * game's own address (ruling M10): a code mailed to the list would let any reader confirm it, a player's
+   * news there would be public, and mail to the referee loops. Checked here, where the settings always are,
+   * whatever registered the address.
+   */
+  private personal(address: string): Recipient {
+    const own = ownAddress(this.settings, address);
+    return own === undefined ? { address } : { none: `${own} is never a player's` };
   }
 
   private message(notice: Notice, to: string): SendMailOptions {

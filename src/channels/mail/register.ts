@@ -1,12 +1,15 @@
 // Registering a player's mail address and secret phrase (issue 15): the checks every way of registering
-// shares (`referee join --email`, `referee address`, the API), made before anything is written.
+// shares (`referee join --email`, `referee address`, the API), made before anything is written. Since issue
+// 23 (ruling M10) a registration is a claim to confirm (claim.ts); registerAddress here is the
+// Administrator's registration without confirmation, which a caller makes only on eir explicit word.
 import type { Store } from '../../store/store.js';
 import { normalAddress, StoreError } from '../../store/store.js';
 import { badPhrase, hashPhrase } from './phrase.js';
+import type { InboundSettings } from './settings.js';
 
 export class AddressError extends Error {
   constructor(
-    readonly code: 'bad-address' | 'bad-phrase' | 'address-taken',
+    readonly code: 'bad-address' | 'bad-phrase' | 'address-taken' | 'own-address' | 'too-soon',
     message: string,
   ) {
     super(message);
@@ -40,17 +43,51 @@ export async function checkFree(store: Store, game: string, player: string, addr
     );
 }
 
-/** Registers (or replaces) a player's address and phrase; throws AddressError or StoreError. */
+/**
+ * The Administrator's registration without confirmation (ruling M10: only on eir explicit word, `address
+ * --unconfirmed` or `"confirmed": "by-administrator"`): registers (or replaces) a player's address and phrase
+ * at once, and drops the player's pending claim. Throws AddressError or StoreError.
+ */
 export async function registerAddress(
   store: Store,
   game: string,
   player: string,
   checked: { readonly address: string; readonly phraseHash: string | null },
+  settings?: InboundSettings,
 ): Promise<void> {
+  checkNotOwn(settings, checked.address);
   try {
     await store.setAddress(game, player, checked.address, checked.phraseHash);
+    await store.dropClaim(game, player);
   } catch (e) {
     if (e instanceof StoreError && e.code === 'conflict') throw new AddressError('address-taken', e.message);
     throw e;
   }
+}
+
+/**
+ * Why `address` can never be a player's, in words, or undefined: the referee's own address, or one of a
+ * game's (a binding forum, its private address, its list, its Administrator's), as the settings name them.
+ * Mail from these is nobody's (ruling M4), and a notice to a player there would go to the list or loop.
+ */
+export function ownAddress(settings: InboundSettings, address: string): string | undefined {
+  const a = address.trim().toLowerCase();
+  if (a === settings.from) return "the referee's own address";
+  for (const [game, g] of Object.entries(settings.games)) {
+    if (g.forums.includes(a)) return `a binding forum of ${game}`;
+    if (g.list === a) return `the list of ${game}`;
+    if (g.private === a) return `the private address of ${game}`;
+    if (g.admin === a) return `the Administrator's address of ${game}`;
+  }
+  return undefined;
+}
+
+/** Refuses an address of the referee or a game (when the settings are known where the registration is made). */
+export function checkNotOwn(settings: InboundSettings | undefined, address: string): void {
+  const own = settings ? ownAddress(settings, address) : undefined;
+  if (own !== undefined)
+    throw new AddressError(
+      'own-address',
+      `that is ${own}: the referee's and the games' addresses are never a player's`,
+    );
 }

@@ -77,6 +77,8 @@ export const MailSettings = z
     from: mailAddress,
     smtp: SmtpSettings,
     imap: ImapSettings,
+    /** How long a code confirming a player's address works (ruling M10); default 48. */
+    confirmHours: z.number().int().min(1).max(720).optional(),
     games: z
       .record(
         z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),

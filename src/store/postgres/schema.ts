@@ -3,12 +3,13 @@ import type pg from 'pg';
 import { StoreError } from '../store.js';
 import { MAIL_MIGRATION } from './schema-mail.js';
 import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
+import { ADDRESS_CLAIMS } from './schema-claims.js';
 
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 6;
+export const PG_SCHEMA_VERSION = 7;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -249,6 +250,8 @@ CREATE TABLE ${s}.mail_games (
 );`,
   // 5 → 6: snapshots of games' states (issue 17; schema-snapshots.ts).
   SNAPSHOTS_MIGRATION,
+  // 6 → 7: pending claims of mail addresses (issue 23 item 3; schema-claims.ts).
+  ADDRESS_CLAIMS,
 ];
 
 /**

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 export const SQLITE_MAGIC = 'SQLite format 3\0';
 
 // Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
@@ -122,8 +122,26 @@ CREATE TABLE snapshots (
 );
 `;
 
+// Version 7: pending claims of mail addresses (issue 23 item 3, src/store/sqlite/claims.ts): an address
+// counts only once confirmed; until then it is a claim, one per player of a game, with the hash of its
+// confirmation code (never the code), its times (ms on the caller's clock) and the wrong codes given.
+export const ADDRESS_CLAIMS = `
+CREATE TABLE address_claims (
+  game TEXT NOT NULL REFERENCES games(id),
+  player TEXT NOT NULL,
+  address TEXT NOT NULL,
+  phrase_hash TEXT,
+  code_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game, player)
+) WITHOUT ROWID;
+CREATE INDEX address_claims_by_address ON address_claims (address);
+`;
+
 /** The whole schema of a new file. */
-export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}${SNAPSHOTS}`;
+export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}${SNAPSHOTS}${ADDRESS_CLAIMS}`;
 
 /**
  * Takes a file of ours from `version` to SCHEMA_VERSION: every step and the version bump in one transaction,
@@ -138,6 +156,7 @@ export function migrate(db: Database.Database, version: number): void {
     if (version < 4) db.exec(MAIL);
     if (version < 5) db.exec(BY_MAIL);
     if (version < 6) db.exec(SNAPSHOTS);
+    if (version < 7) db.exec(ADDRESS_CLAIMS);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (e) {
