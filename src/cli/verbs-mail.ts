@@ -5,7 +5,6 @@
 // a player's address. Only the verbs' words, options and descriptions are here; what each does is in
 // actions-mail.ts, loaded when it runs (the mail code, imapflow and nodemailer, by no other verb).
 import type { Command as Program } from 'commander';
-import type { PhraseFlags } from './mail-flags.js';
 import type { AddressFlags } from './actions-mail.js';
 
 const actions = () => import('./actions-mail.js');

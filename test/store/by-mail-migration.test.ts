@@ -25,15 +25,19 @@ async function marksWorkOn(store: Store): Promise<void> {
 describe('the games played by mail: older stores are migrated to schema 5 on open', () => {
   it('SQLite: a schema 4 file (mail, no marks) opens, is migrated, its games, notices and addresses intact', async () => {
     // What schema 4 was: the same file without the marks.
-    const path = await olderSqliteFile(4, 'DROP TABLE snapshots; DROP TABLE mail_games;', async (made) => {
-      await made.append({
-        game: 'g1',
-        entries: OLD,
-        create: { ruleset: 'r', master: null },
-        notices: [{ ...notice('g1', 'old', 'admin'), thread: '<m@x>' }],
-      });
-      await made.setAddress('g1', 'alice', 'alice@example.org', null);
-    });
+    const path = await olderSqliteFile(
+      4,
+      'DROP TABLE address_claims; DROP TABLE snapshots; DROP TABLE mail_games;',
+      async (made) => {
+        await made.append({
+          game: 'g1',
+          entries: OLD,
+          create: { ruleset: 'r', master: null },
+          notices: [{ ...notice('g1', 'old', 'admin'), thread: '<m@x>' }],
+        });
+        await made.setAddress('g1', 'alice', 'alice@example.org', null);
+      },
+    );
     await reopenSqlite(path, marksWorkOn);
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(5);
   });

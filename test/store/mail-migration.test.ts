@@ -29,7 +29,7 @@ describe('mail: older stores are migrated to schema 4 on open', () => {
     // What schema 3 was: the same file without the addresses and the notices' thread.
     const path = await olderSqliteFile(
       3,
-      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; ALTER TABLE notices DROP COLUMN thread;',
+      'DROP TABLE address_claims; DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; ALTER TABLE notices DROP COLUMN thread;',
       (made) =>
         made.append({
           game: 'g1',

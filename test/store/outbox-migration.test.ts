@@ -23,7 +23,7 @@ describe('the outbox: older stores are migrated to schema 3 on open', () => {
     // What schema 2 was: the same file without the outbox's tables.
     const path = await olderSqliteFile(
       2,
-      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices;',
+      'DROP TABLE address_claims; DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices;',
       (made) => made.append({ game: 'g1', entries: OLD, create: { ruleset: 'r', master: null } }),
     );
     await reopenSqlite(path, outboxWorksOn);

@@ -67,6 +67,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       [schema],
     );
     expect(tables.map((r) => r.t)).toEqual([
+      'address_claims',
       'addresses',
       'channels',
       'command_ids',

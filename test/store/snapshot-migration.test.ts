@@ -26,12 +26,16 @@ async function snapshotsWorkOn(store: Store): Promise<void> {
 describe('snapshots: older stores are migrated to schema 6 on open', () => {
   it('SQLite: a schema 5 file (no snapshots) opens, is migrated, its games intact', async () => {
     // What schema 5 was: the same file without the snapshots.
-    const path = await olderSqliteFile(5, 'DROP TABLE snapshots;', async (made) => {
-      await made.append({ game: 'g1', entries: OLD, create: { ruleset: 'r', master: null } });
-      await made.markByMail(['g1']);
-    });
+    const path = await olderSqliteFile(
+      5,
+      'DROP TABLE address_claims; DROP TABLE snapshots;',
+      async (made) => {
+        await made.append({ game: 'g1', entries: OLD, create: { ruleset: 'r', master: null } });
+        await made.markByMail(['g1']);
+      },
+    );
     await reopenSqlite(path, snapshotsWorkOn);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(6);
   });
 
   it('PostgreSQL: a schema at version 5 (made by migrations 0 to 4) opens, is migrated, games intact', async () => {
@@ -39,6 +43,6 @@ describe('snapshots: older stores are migrated to schema 6 on open', () => {
       await client.query(`INSERT INTO ${schema}.mail_games (game) VALUES ('g1')`);
     });
     await reopenPg(schema, snapshotsWorkOn);
-    expect(PG_SCHEMA_VERSION).toBe(6);
+    expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(6);
   });
 });

@@ -104,7 +104,7 @@ describe('SqliteStore: the file is marked as ours', () => {
     const path = await storeFile(tempDir(), 3);
     foreignSqlite(
       path,
-      'DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; DROP TABLE tokens; PRAGMA user_version = 1;',
+      'DROP TABLE address_claims; DROP TABLE snapshots; DROP TABLE mail_games; DROP TABLE addresses; DROP TABLE deliveries; DROP TABLE channels; DROP TABLE notices; DROP TABLE tokens; PRAGMA user_version = 1;',
     );
     const store = new SqliteStore(path);
     try {

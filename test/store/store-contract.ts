@@ -8,6 +8,7 @@ import { StoreError } from '../../src/store/store.js';
 import type { Store, StoreErrorCode } from '../../src/store/store.js';
 import { describeOutboxContract } from './outbox-contract.js';
 import { describeAddressContract } from './address-contract.js';
+import { describeClaimsContract } from './claims-contract.js';
 import { describeByMailContract } from './by-mail-contract.js';
 import { describeSnapshotContract } from './snapshot-contract.js';
 
@@ -467,6 +468,7 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
 
   describeOutboxContract(name, makeBackend);
   describeAddressContract(name, makeBackend);
+  describeClaimsContract(name, makeBackend);
   describeByMailContract(name, makeBackend);
   describeSnapshotContract(name, makeBackend);
 }

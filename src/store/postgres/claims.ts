@@ -43,7 +43,7 @@ export class PgClaims {
     });
   }
 
-  put(c: Omit<AddressClaim, 'attempts'>): Promise<void> {
+  async put(c: Omit<AddressClaim, 'attempts'>): Promise<void> {
     const a = normalAddress(c.address);
     return this.locked(c.game, async (x) => {
       await x.query(
