@@ -37,13 +37,28 @@ describe('POST /api/games/:game/players/:player/address', () => {
     await t.close();
   });
 
-  it('the player emself registers eir address and phrase; the answer and the log hold neither', async () => {
+  it('the player emself claims eir address and phrase, confirmed by the code mailed to it; the answers and the log hold neither', async () => {
     const res = await req(t.app, 'POST', `${G}/players/alice/address`, {
       token: w.players.alice,
       body: { email: 'Alice@Example.org', phrase: 'a long secret phrase' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ player: 'alice', registered: true, phrase: true });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      player: 'alice',
+      registered: false,
+      confirmation: 'sent',
+      phrase: true,
+    });
+    expect(res.text).not.toContain('example.org');
+    // Ruling M10: nothing is registered until the code comes back.
+    expect(await t.store.playerByAddress('g1', 'alice@example.org')).toBeUndefined();
+    const [notice] = await t.store.notices('g1', 'address:alice@example.org');
+    const code = /^confirm (\w+)$/.exec(notice?.subject ?? '')?.[1] ?? '';
+    const confirmed = await req(t.app, 'POST', `${G}/players/alice/address/confirm`, {
+      token: w.players.alice,
+      body: { code },
+    });
+    expect([confirmed.status, confirmed.body]).toEqual([200, { player: 'alice', registered: true }]);
     const holder = await t.store.playerByAddress('g1', 'alice@example.org');
     expect(holder?.player).toBe('alice');
     expect(holder?.phraseHash).toMatch(/^scrypt\$/);
@@ -54,7 +69,7 @@ describe('POST /api/games/:game/players/:player/address', () => {
   it('an address another player holds is a 409, a bad one a 422, and neither changes anything', async () => {
     await req(t.app, 'POST', `${G}/players/alice/address`, {
       token: w.admin,
-      body: { email: 'a@example.org' },
+      body: { email: 'a@example.org', confirmed: 'by-administrator' },
     });
     const before = JSON.stringify(await snapshot(t));
     const taken = await req(t.app, 'POST', `${G}/players/bob/address`, {

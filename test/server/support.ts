@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { AuthLimitOptions } from '../../src/server/auth-limit.js';
 import { buildApp } from '../../src/server/app.js';
 import type { ClientLimits, CreationPolicy } from '../../src/server/policy.js';
+import type { AddressOptions } from '../../src/server/routes-mail.js';
 import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { GameDump } from '../../src/store/store.js';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   readonly clientLimits?: ClientLimits | false;
   readonly creation?: CreationPolicy;
   readonly trustProxy?: readonly string[];
+  /** What address registrations know of mail: settings and a clock (ruling M10). */
+  readonly mail?: AddressOptions;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,6 +54,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...(options.creation !== undefined ? { creation: options.creation } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.mail !== undefined ? { mail: options.mail } : {}),
   });
   await app.ready();
   return {
