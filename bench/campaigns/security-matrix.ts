@@ -262,9 +262,19 @@ export const PROBES: readonly Probe[] = [
     method: 'POST',
     path: `${g}/players/alice/address`,
     body: (n) => ({ email: `alice${n}@example.org` }),
-    // The player emself or the Administrator (issue 15).
+    // The player emself or the Administrator (issue 15); a claim, confirmed later (ruling M10).
     expect: (r) => (r === 'public' || isInvalid(r) ? 401 : r === 'alice' || r === 'admin' ? 'ok' : 403),
-    ok: [200],
+    ok: [202],
+    changes: true,
+  },
+  {
+    name: "a guess at a player's confirmation code",
+    method: 'POST',
+    path: `${g}/players/alice/address/confirm`,
+    body: () => ({ code: 'a'.repeat(26) }),
+    // The player emself or the Administrator; a wrong code is counted against the claim (ruling M10).
+    expect: (r) => (r === 'public' || isInvalid(r) ? 401 : r === 'alice' || r === 'admin' ? 'ok' : 403),
+    ok: [422],
     changes: true,
   },
   {

@@ -62,6 +62,9 @@ const LIMITED: Readonly<Record<string, keyof ClientLimits>> = {
   'POST /api/games': 'create',
   'POST /api/games/:game/join': 'join',
   'POST /api/games/:game/posts': 'post',
+  // Ruling M10: a claim mails a code to an address the caller chose, and a confirmation is a guess at one.
+  'POST /api/games/:game/players/:player/address': 'join',
+  'POST /api/games/:game/players/:player/address/confirm': 'join',
 };
 
 /**

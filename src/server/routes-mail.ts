@@ -108,6 +108,7 @@ export function registerMailRoutes(
         }
         const claim = await claimAddress(ctx.referee.store, game, player, checked, {
           now: now(),
+          paced: !admin,
           ...(mail.settings ? { settings: mail.settings } : {}),
           ...(mail.settings?.confirmHours !== undefined ? { hours: mail.settings.confirmHours } : {}),
         });

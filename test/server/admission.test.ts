@@ -63,8 +63,9 @@ describe('K13 over HTTP: one player whatever the case', () => {
       token,
       body: { email: 'alice@example.org' },
     });
-    expect(address.status).toBe(200);
-    expect(address.body).toMatchObject({ player: 'alice', registered: true });
+    // A claim, confirmed by the code mailed to the address (ruling M10).
+    expect(address.status).toBe(202);
+    expect(address.body).toMatchObject({ player: 'alice', registered: false, confirmation: 'sent' });
   });
 
   it("K13: an Administrator's order names players in any case (points to BOB)", async () => {

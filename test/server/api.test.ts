@@ -260,6 +260,7 @@ describe('reading', () => {
         'POST /api/games/{game}/players/{player}/refuse',
         'POST /api/games/{game}/players/{player}/remove',
         'POST /api/games/{game}/players/{player}/address',
+        'POST /api/games/{game}/players/{player}/address/confirm',
         'GET /api/games/{game}/verify',
         'GET /api/games/{game}/report',
         'GET /api/games/{game}/events',
