@@ -1,10 +1,12 @@
 // Issue 15: `referee join --email`, `referee address` and `referee mail import` through the built program —
 // a small Grid nweek played from an mbox and from a Maildir, each message answered or dropped, and a second
-// import of the same archive doing nothing.
+// import of the same archive doing nothing. Issue 23 item 3 (ruling M10): the CLI's ways of registering — a
+// claim confirmed with the code, the Administrator's `--unconfirmed`, the own addresses of `--settings`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cli, locationOf, newManualGrid, removeTempDirs } from '../support/cli.js';
+import { confirmationCode, joinConfirmed } from './claims-support.js';
 
 afterAll(removeTempDirs);
 
@@ -38,12 +40,13 @@ const NWEEK = [
   message('bob@example.org', 'b2', 'I move to (13,13).'),
 ];
 
-function gridWithPlayers(): Cli {
+async function gridWithPlayers(): Promise<Cli> {
   const cli = new Cli();
   newManualGrid(cli);
-  cli.ok('join', 'g1', 'alice', '--email', 'Alice@Example.org');
+  // Alice registers and confirms with the code mailed to her; the Administrator vouches for bob's address.
+  await joinConfirmed(cli, 'g1', 'alice', 'Alice@Example.org');
   cli.ok('join', 'g1', 'bob');
-  cli.ok('address', 'g1', 'bob', 'bob@example.org');
+  cli.ok('address', 'g1', 'bob', 'bob@example.org', '--unconfirmed');
   writeFileSync(join(cli.dir, 'mail.json'), JSON.stringify(SETTINGS));
   return cli;
 }
@@ -72,15 +75,15 @@ function playedTheNweek(cli: Cli, archive: string): void {
 }
 
 describe('referee mail import', () => {
-  it('an mbox plays a small Grid nweek; importing it again does nothing', () => {
-    const cli = gridWithPlayers();
+  it('an mbox plays a small Grid nweek; importing it again does nothing', async () => {
+    const cli = await gridWithPlayers();
     const mbox = NWEEK.map((m, i) => `From sender@example.org Tue Nov 24 05:0${i}:00 2026\n${m}`).join('\n');
     writeFileSync(join(cli.dir, 'nweek.mbox'), mbox);
     playedTheNweek(cli, 'nweek.mbox');
   });
 
-  it('a Maildir plays the same nweek', () => {
-    const cli = gridWithPlayers();
+  it('a Maildir plays the same nweek', async () => {
+    const cli = await gridWithPlayers();
     const dir = join(cli.dir, 'Maildir');
     for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(dir, sub), { recursive: true });
     NWEEK.forEach((m, i) =>
@@ -110,10 +113,71 @@ describe('registering addresses', () => {
   it('an address another player holds is refused before the join; `address` refuses one who has not joined', () => {
     const cli = new Cli();
     newManualGrid(cli);
-    cli.ok('join', 'g1', 'alice', '--email', 'alice@example.org', '--phrase', 'a long secret phrase');
+    cli.ok('join', 'g1', 'alice');
+    cli.ok(
+      'address',
+      'g1',
+      'alice',
+      'alice@example.org',
+      '--phrase',
+      'a long secret phrase',
+      '--unconfirmed',
+    );
     const log = cli.exported('g1');
     expect(cli.bad('join', 'g1', 'bob', '--email', 'ALICE@example.org')).toMatch(/already registered/);
     expect(cli.exported('g1')).toBe(log);
     expect(cli.bad('address', 'g1', 'carol', 'carol@example.org')).toMatch(/not a player of g1/);
+  });
+});
+
+describe('issue 23 item 3: registering by the CLI is a claim to confirm', () => {
+  it('issue 23 item 3: join --email and address make claims; --confirm CODE confirms once; wrong codes void the claim', async () => {
+    const cli = new Cli();
+    newManualGrid(cli);
+    expect(cli.ok('join', 'g1', 'alice', '--email', 'alice@example.org')).toMatch(
+      /alice's mail address in g1 waits for confirmation: a code is mailed to it/,
+    );
+    const code = await confirmationCode(cli.dbPath, 'g1', 'alice@example.org');
+    // A claim blocks no one: dave's claim of the address alice claimed is taken (and voided by hers).
+    cli.ok('join', 'g1', 'dave');
+    expect(cli.ok('address', 'g1', 'dave', 'alice@example.org')).toMatch(/waits for confirmation/);
+    expect(cli.bad('address', 'g1', 'alice', '--confirm', 'a'.repeat(26))).toMatch(
+      /not the confirmation code \(2 more wrong codes/,
+    );
+    expect(cli.ok('address', 'g1', 'ALICE', '--confirm', code)).toBe(
+      "alice's mail address in g1 is confirmed.\n",
+    );
+    expect(cli.bad('address', 'g1', 'alice', '--confirm', code)).toMatch(/no address waiting/);
+    // The log and every view hold neither the address nor the code.
+    expect(cli.exported('g1')).not.toContain('example.org');
+    expect(cli.exported('g1')).not.toContain(code);
+    expect(cli.bad('address', 'g1', 'alice', 'x@example.org', '--confirm', code)).toMatch(/goes alone/);
+  });
+
+  it("issue 23 item 3: the Administrator's --unconfirmed registers at once and says so", () => {
+    const cli = new Cli();
+    newManualGrid(cli);
+    cli.ok('join', 'g1', 'bob');
+    expect(cli.ok('address', 'g1', 'bob', 'bob@example.org', '--unconfirmed')).toBe(
+      "bob's mail address in g1 is registered, without confirmation (the Administrator's word: --unconfirmed).\n",
+    );
+    expect(cli.bad('join', 'g1', 'carol', '--email', 'bob@example.org')).toMatch(/already registered/);
+  });
+
+  it("issue 23 item 3: with --settings, the referee's and the game's own addresses are refused, and nothing is written", () => {
+    const cli = new Cli();
+    newManualGrid(cli);
+    writeFileSync(join(cli.dir, 'mail.json'), JSON.stringify(SETTINGS));
+    const log = cli.exported('g1');
+    for (const own of ['referee@nomic.example', 'grid@lists.example', 'G1-Moderator@nomic.example'])
+      expect(cli.bad('join', 'g1', 'alice', '--email', own, '--settings', 'mail.json')).toMatch(
+        /never a player's/,
+      );
+    expect(cli.exported('g1')).toBe(log);
+    cli.ok('join', 'g1', 'bob');
+    for (const flags of [[], ['--unconfirmed']])
+      expect(
+        cli.bad('address', 'g1', 'bob', 'grid@lists.example', '--settings', 'mail.json', ...flags),
+      ).toMatch(/a binding forum of g1: the referee's and the games' addresses are never a player's/);
   });
 });
