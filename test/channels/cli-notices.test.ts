@@ -79,7 +79,8 @@ function settingsFile(cli: Cli, games: Record<string, { list?: string; admin?: s
  */
 function juneGrid(cli: Cli, game: string, mover: string, other: string, email = false): void {
   cli.ok('new', 'grid-2002-06', '--game', game, '--dice', 'manual', '--rolls', '1,2,400');
-  cli.ok('join', game, mover, ...(email ? ['--email', addressOf(mover)] : []));
+  cli.ok('join', game, mover);
+  if (email) cli.ok('address', game, mover, addressOf(mover), '--unconfirmed');
   cli.ok('join', game, other);
   cli.ok('act', game, other, 'enter', '15', '15');
   cli.ok('admin', game, 'place', 'kind=bonus-box', 'x=7', 'y=7', 'name=+5');
@@ -174,7 +175,8 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
   it('receipts written by `mail import` before any `serve --mail` ran wait in the outbox; the first serve mails them, threaded', async () => {
     const cli = new Cli();
     newManualGrid(cli);
-    cli.ok('join', 'g1', 'dave', '--email', addressOf('dave'));
+    cli.ok('join', 'g1', 'dave');
+    cli.ok('address', 'g1', 'dave', addressOf('dave'), '--unconfirmed');
     const settings = settingsFile(cli, { g1: { list: addressOf('list'), admin: addressOf('admin') } });
     const message = [
       `From: ${addressOf('dave')}`,

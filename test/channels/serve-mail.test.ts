@@ -69,8 +69,10 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
     const cli = new Cli();
     // A June Grid with manual dice: the Big Stick at (1,1), the Shield at (1,2), the Ball of Wax at (20,20).
     cli.ok('new', 'grid-2002-06', '--game', 'g1', '--dice', 'manual', '--rolls', '1,2,400');
-    cli.ok('join', 'g1', 'alice', '--email', addressOf('alice'));
-    cli.ok('join', 'g1', 'bob', '--email', addressOf('bob'));
+    for (const p of ['alice', 'bob']) {
+      cli.ok('join', 'g1', p);
+      cli.ok('address', 'g1', p, addressOf(p), '--unconfirmed');
+    }
     cli.ok('act', 'g1', 'bob', 'enter', '15', '15');
     cli.ok('admin', 'g1', 'place', 'kind=bonus-box', 'x=7', 'y=7', 'name=+5');
     const settings = cli.write(
@@ -127,7 +129,8 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
   it('a post by mail: serve reads it from its IMAP mailbox, acts on it, and sends carol her receipt, threaded', async () => {
     const cli = new Cli();
     cli.ok('new', 'grid-2002-01', '--game', 'g1', '--dice', 'fair');
-    cli.ok('join', 'g1', 'carol', '--email', addressOf('carol'));
+    cli.ok('join', 'g1', 'carol');
+    cli.ok('address', 'g1', 'carol', addressOf('carol'), '--unconfirmed');
     const settings = cli.write(
       'mail.json',
       JSON.stringify({

@@ -109,9 +109,14 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
     // The Administrator's setup. Manual dice: the Big Stick at (1,1), the Shield at (1,2), nweek 1's Ball of
     // Wax at (20,20). Two Bonus Boxes only the Administrator sees: +5 at (7,7), -3 at (14,4).
     cli.ok('new', 'grid-2002-06', '--game', 'g1', '--dice', 'manual', '--ndays', '1', '--rolls', '1,2,400');
-    for (const p of ['alice', 'bob', 'dave']) cli.ok('join', 'g1', p, '--email', addressOf(p));
+    // The Administrator vouches for the players' addresses (ruling M10: `--unconfirmed`, eir explicit word).
+    for (const p of ['alice', 'bob', 'dave']) {
+      cli.ok('join', 'g1', p);
+      cli.ok('address', 'g1', p, addressOf(p), '--unconfirmed');
+    }
     cli.write('phrase.txt', PHRASE);
-    cli.ok('join', 'g1', 'carol', '--email', addressOf('carol'), '--phrase-file', 'phrase.txt');
+    cli.ok('join', 'g1', 'carol');
+    cli.ok('address', 'g1', 'carol', addressOf('carol'), '--phrase-file', 'phrase.txt', '--unconfirmed');
     cli.ok('admin', 'g1', 'place', 'kind=bonus-box', 'x=7', 'y=7', 'name=+5');
     cli.ok('admin', 'g1', 'place', 'kind=bonus-box', 'x=14', 'y=4', 'name=-3');
     const settings = cli.write(

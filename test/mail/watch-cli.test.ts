@@ -80,7 +80,8 @@ describe('referee mail watch', () => {
   it('acts on mail as it arrives, takes nothing twice across a restart, and takes at start what came meanwhile', async () => {
     const cli = new Cli();
     newManualGrid(cli);
-    cli.ok('join', 'g1', 'alice', '--email', ALICE);
+    cli.ok('join', 'g1', 'alice');
+    cli.ok('address', 'g1', 'alice', ALICE, '--unconfirmed');
     writeFileSync(
       join(cli.dir, 'mail.json'),
       JSON.stringify({
