@@ -196,10 +196,12 @@ export async function address(
       );
       return;
     }
-    const claim = await orUsage(claimAddress(referee.store, game, known, checked, {
+    const claim = await orUsage(
+      claimAddress(referee.store, game, known, checked, {
         ...claimOptions(settings),
         paced: false,
-      }));
+      }),
+    );
     console.log(claimedLine(known, game, claim.expiresAt, phrase));
   });
 }
