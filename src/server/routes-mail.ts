@@ -108,7 +108,6 @@ export function registerMailRoutes(
         }
         const claim = await claimAddress(ctx.referee.store, game, player, checked, {
           now: now(),
-          paced: !admin,
           ...(mail.settings ? { settings: mail.settings } : {}),
           ...(mail.settings?.confirmHours !== undefined ? { hours: mail.settings.confirmHours } : {}),
         });

@@ -17,8 +17,8 @@ export const DEFAULT_CONFIRM_HOURS = 48;
 /** Wrong codes a claim takes; at the last it is void and the player registers again. */
 export const MAX_WRONG_CODES = 3;
 /**
- * A player's next claim waits this long after eir last: each claim mails an address the player chose, so a
- * player could otherwise have the referee mail anyone without end.
+ * A player's next claim waits this long after the last (by the API): each claim mails an address the caller
+ * chose, so a caller could otherwise have the referee mail anyone without end.
  */
 export const CLAIM_INTERVAL_MS = 10 * 60_000;
 
@@ -65,8 +65,9 @@ export interface ClaimOptions {
   /** The mail settings where the registration is made knows them: the referee's own addresses are refused. */
   readonly settings?: InboundSettings;
   /**
-   * A player's own claim waits CLAIM_INTERVAL_MS after eir last (default); the Administrator's does not
-   * (`false`): e is trusted with the referee's mail.
+   * A claim waits CLAIM_INTERVAL_MS after the player's last (default); not at the operator's console (`false`,
+   * `referee address`). By the API even the Administrator's are paced: anyone may create a game and be its
+   * Administrator, and each claim mails an address the caller chose.
    */
   readonly paced?: boolean;
 }
