@@ -82,12 +82,14 @@ export function ownAddress(settings: InboundSettings, address: string): string |
   return undefined;
 }
 
-/** Refuses an address of the referee or a game (when the settings are known where the registration is made). */
+/**
+ * Refuses an address of the referee or a game (when the settings are known where the registration is made).
+ * The refusal does not say which: which address serves which game is the operator's to tell.
+ */
 export function checkNotOwn(settings: InboundSettings | undefined, address: string): void {
-  const own = settings ? ownAddress(settings, address) : undefined;
-  if (own !== undefined)
+  if (settings && ownAddress(settings, address) !== undefined)
     throw new AddressError(
       'own-address',
-      `that is ${own}: the referee's and the games' addresses are never a player's`,
+      "that is an address of the referee or of a game it runs (a forum, a list, a private or the Administrator's address): never a player's",
     );
 }
