@@ -234,7 +234,11 @@ export class Outbound {
     return this.book.get(address.toLowerCase()) ?? address.toLowerCase();
   }
 
-  /** Registers the players' addresses; `withPhrase` also a secret phrase (e then acts by private mail). */
+  /**
+   * Registers the players' addresses; `withPhrase` also a secret phrase (e then acts by private mail). Straight
+   * into the store, as the Administrator's registration without confirmation does (ruling M10, `referee address
+   * --unconfirmed`): this campaign is about what goes out, not about claims (forgery-addresses.ts).
+   */
   async register(players: readonly string[], withPhrase?: string): Promise<void> {
     const store = this.world.referee.store;
     for (const p of players) {
