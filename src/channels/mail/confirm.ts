@@ -107,7 +107,7 @@ function confirmed(of: ReceiptOf, player: string): Notice {
     to: of.to,
     topic: 'receipt',
     subject: `Confirmed: your mail address in ${of.game}`,
-    text: `Your message ${of.messageId} (text sha256:${of.fingerprint}):\n\nThe address you wrote from is now ${player}'s mail address in ${of.game}: mail from it is read as ${player}'s posts and announcements, and ${player}'s notices go to it.\n`,
+    text: `Your message ${of.messageId} (text sha256:${of.fingerprint}):\n\nThe address you wrote from is now ${player}'s mail address in ${of.game}: mail from it is read as ${player}'s posts and announcements, and ${player}'s notices go to it. Nothing else in this message was read: send your posts anew.\n`,
     at: of.at,
     thread: of.messageId,
   };
