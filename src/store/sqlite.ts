@@ -31,6 +31,7 @@ import {
   checkPath,
   checkWithWal,
   classify,
+  fileRefused,
   parseEvent,
   stubEvent,
   translate,
@@ -169,10 +170,15 @@ export class SqliteStore implements Store {
   ) {
     if (path !== ':memory:') checkPath(path);
     const fresh = path === ':memory:' || !existsSync(path);
-    // The file holds every game's dice secret: created readable by its owner only (SQLite gives the -wal
-    // and -shm beside it the same mode), whatever the umask.
-    if (fresh && path !== ':memory:') closeSync(openSync(path, 'wx', 0o600));
-    const unfinished = !fresh && checkFileHeader(path);
+    let unfinished: boolean;
+    try {
+      // The file holds every game's dice secret: created readable by its owner only (SQLite gives the -wal
+      // and -shm beside it the same mode), whatever the umask.
+      if (fresh && path !== ':memory:') closeSync(openSync(path, 'wx', 0o600));
+      unfinished = !fresh && checkFileHeader(path);
+    } catch (e) {
+      throw fileRefused(e, path) ?? e;
+    }
     if (!fresh && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)
       checkWithWal(path, unfinished);
     let opened: Database.Database | undefined;
