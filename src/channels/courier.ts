@@ -1,8 +1,11 @@
 // The Courier: delivers the durable outbox (issue 14) on one channel. It claims the notices due on its
 // channel (leased, oldest first), hands each to the channel, and marks it delivered, or deferred with a
 // backoff that doubles from 30 s up to 1 h. Nothing is lost: a notice stays in the store until a mark says
-// it was delivered, and a courier that dies mid-delivery lets its lease run out, so another (or the same,
-// restarted) takes it again. Delivery is therefore at least once: a notice delivered whose mark was lost is
+// it was delivered, and a courier that dies mid-delivery leaves its lease behind. Each claim records the
+// claiming process (claimant.ts), so that a courier starting, and each round after, gives back at once the
+// leases of a process known to be gone (issue 23 item 6: gone from this machine's /proc, or, on PostgreSQL,
+// its session lock free); a lease whose holder cannot be judged runs out as before, and another (or the same,
+// restarted) courier takes it again then. Delivery is therefore at least once: a notice delivered whose mark was lost is
 // delivered again, with the same message id (see messageId), by which the receiver drops the copy.
 //
 // It wakes when the store tells it notices were written ('notice', from any process: on PostgreSQL by NOTIFY,
@@ -10,6 +13,9 @@
 // timer (retries come due, leases of dead couriers run out, a missed notification is caught up). Time is
 // injected: tests drive a simulated clock, and the store's leases and retry times are on the same clock.
 import type { ClaimedNotice, Notice, Store, StoredNotice } from '../store/store.js';
+import type { Leases } from '../store/leases.js';
+import { leasesOf } from '../store/leases.js';
+import { liveness, ownClaimant } from './claimant.js';
 import { RetryLater, Undeliverable } from './outcome.js';
 
 /** The time the courier keeps (the shape of src/clock/time.ts's TimeSource: a real and a simulated one). */
@@ -59,6 +65,13 @@ export interface CourierOptions {
   readonly pollMs?: number;
   /** Told of each failed delivery (for the operator's log); never of a notice's text. */
   readonly onError?: (notice: StoredNotice, error: unknown) => void;
+  /**
+   * The id its claims record as their leases' holder; default this process's (claimant.ts). Every courier of
+   * a process shares it: a process never judges its own leases gone.
+   */
+  readonly claimant?: string;
+  /** Told when leases of a process known to be gone were taken back (for the operator's log). */
+  readonly onTakenBack?: (claimant: string, deliveries: number) => void;
 }
 
 const DEFAULTS = {
@@ -75,7 +88,9 @@ export function backoff(attempts: number, first = DEFAULTS.backoffMs, max = DEFA
 }
 
 export class Courier {
-  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError'>;
+  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError' | 'onTakenBack'>;
+  private readonly claimant: string;
+  private readonly leases: (Store & Leases) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private cancelTimer: (() => void) | undefined;
@@ -95,6 +110,8 @@ export class Courier {
     options: CourierOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.claimant = options.claimant ?? ownClaimant();
+    this.leases = leasesOf(store);
   }
 
   /**
@@ -105,6 +122,7 @@ export class Courier {
     if (!this.stopped) return;
     this.stopped = false;
     await this.store.openChannel(this.channel.name);
+    await this.leases?.enlist?.(this.claimant);
     this.unwatch = await this.store.watch?.((change) => {
       if (change.kind === 'notice' || change.kind === 'resync') this.wake();
     });
@@ -166,6 +184,7 @@ export class Courier {
    */
   private async round(): Promise<number | undefined> {
     let next: number | undefined;
+    await this.takeBack();
     for (;;) {
       if (this.stopped) return next;
       const claimed = await this.store.claim(
@@ -173,12 +192,35 @@ export class Courier {
         this.time.now(),
         this.options.leaseMs,
         this.options.batch,
+        this.claimant,
       );
       if (claimed.length === 0) return next;
       for (const notice of claimed) {
         const retry = await this.deliverOne(notice);
         if (retry !== undefined) next = Math.min(next ?? retry, retry);
       }
+    }
+  }
+
+  /**
+   * Gives back the unexpired leases on this channel of every process known to be gone: judged on this machine
+   * (claimant.ts), else by the store (PostgreSQL: the claimant's session lock is free). Never this process's
+   * own, nor one that cannot be judged: those run out as before. One query when no other process holds any.
+   */
+  private async takeBack(): Promise<void> {
+    const leases = this.leases;
+    if (!leases) return;
+    const now = this.time.now();
+    const holders = (await leases.leaseHolders(this.channel.name, now)).filter((h) => h !== this.claimant);
+    if (holders.length === 0) return;
+    const unknown = holders.filter((h) => liveness(h) === 'unknown');
+    const gone = [
+      ...holders.filter((h) => liveness(h) === 'gone'),
+      ...(unknown.length > 0 && leases.sessionsGone ? await leases.sessionsGone(unknown) : []),
+    ];
+    for (const claimant of gone) {
+      const released = await leases.releaseLeases(this.channel.name, claimant, now);
+      if (released > 0) this.options.onTakenBack?.(claimant, released);
     }
   }
 

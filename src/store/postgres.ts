@@ -44,6 +44,8 @@ import { PgListener } from './postgres/listener.js';
 import { appendBatchQuery } from './postgres/append-batch.js';
 import { PgAddresses } from './postgres/addresses.js';
 import { PgOutbox } from './postgres/outbox.js';
+import { PgLeases } from './postgres/leases.js';
+import type { Leases } from './leases.js';
 import { APPLICATION, prepareSchema } from './postgres/schema.js';
 
 export { parsePostgresUrl, redact } from './postgres/connection.js';
@@ -89,7 +91,7 @@ interface LogRow {
   hash: string;
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore implements Store, Leases {
   private closed = false;
   /** Appends waiting for a batch, and the batches in flight (see pump()). */
   private readonly pending: PendingAppend[] = [];
@@ -102,6 +104,7 @@ export class PostgresStore implements Store {
   };
   private readonly outbox = new PgOutbox(this.access);
   private readonly addresses = new PgAddresses(this.access);
+  private readonly leases: PgLeases;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -112,6 +115,7 @@ export class PostgresStore implements Store {
   ) {
     // Named after the schema, so an operator (or a test) can tell which connection listens for what.
     this.listener = new PgListener(connection, this.channel, `${APPLICATION} listen ${schema}`);
+    this.leases = new PgLeases(this.access, connection, schema);
   }
 
   /** The qualified name of one of our tables. */
@@ -470,8 +474,39 @@ export class PostgresStore implements Store {
     return this.outbox.openChannel(channel);
   }
 
-  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
-    return this.outbox.claim(channel, now, leaseMs, limit);
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant?: string,
+  ): Promise<ClaimedNotice[]> {
+    return this.outbox.claim(channel, now, leaseMs, limit, claimant ?? null);
+  }
+
+  leaseHolders(channel: string, now: number): Promise<string[]> {
+    return this.leases.leaseHolders(channel, now);
+  }
+
+  releaseLeases(channel: string, claimant: string, now: number): Promise<number> {
+    return this.leases.releaseLeases(channel, claimant, now);
+  }
+
+  dueNow(channel: string, now: number): Promise<number> {
+    return this.leases.dueNow(channel, now);
+  }
+
+  async enlist(claimant: string): Promise<void> {
+    if (this.closed) throw new StoreError('io', 'the store is closed');
+    try {
+      await this.leases.enlist(claimant);
+    } catch (e) {
+      throw this.translate(e);
+    }
+  }
+
+  sessionsGone(claimants: readonly string[]): Promise<string[]> {
+    return this.leases.sessionsGone(claimants);
   }
 
   delivered(channel: string, id: number): Promise<void> {
@@ -633,6 +668,7 @@ export class PostgresStore implements Store {
     for (const p of this.pending.splice(0)) p.reject(new StoreError('io', 'the store is closed'));
     await Promise.all([...this.inflight]);
     await this.listener.close();
+    await this.leases.close();
     await this.pool.end();
   }
 

@@ -37,6 +37,7 @@ import {
   translate,
   unsynced,
 } from './sqlite/file.js';
+import type { Leases } from './leases.js';
 import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
@@ -106,7 +107,7 @@ function prepareStatements(db: Database.Database) {
 /** The most a lone append may write and still be synced on the event loop rather than on the thread pool. */
 const INLINE_SYNC_BYTES = 16_384;
 
-export class SqliteStore implements Store {
+export class SqliteStore implements Store, Leases {
   private readonly db: Database.Database;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly outbox: SqliteOutbox;
@@ -713,11 +714,33 @@ export class SqliteStore implements Store {
     await this.durable();
   }
 
-  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant?: string,
+  ): Promise<ClaimedNotice[]> {
     return this.run(() => {
       this.outbox.openChannel(channel);
-      return this.outbox.claim(channel, now, leaseMs, limit);
+      return this.outbox.claim(channel, now, leaseMs, limit, claimant ?? null);
     });
+  }
+
+  leaseHolders(channel: string, now: number): Promise<string[]> {
+    return this.run(() => this.outbox.leaseHolders(channel, now));
+  }
+
+  async releaseLeases(channel: string, claimant: string, now: number): Promise<number> {
+    const released = await this.run(() => this.outbox.releaseLeases(channel, claimant, now));
+    await this.durable();
+    return released;
+  }
+
+  async dueNow(channel: string, now: number): Promise<number> {
+    const due = await this.run(() => this.outbox.dueNow(channel, now));
+    await this.durable();
+    return due;
   }
 
   async delivered(channel: string, id: number): Promise<void> {

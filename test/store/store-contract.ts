@@ -10,6 +10,7 @@ import { describeOutboxContract } from './outbox-contract.js';
 import { describeAddressContract } from './address-contract.js';
 import { describeByMailContract } from './by-mail-contract.js';
 import { describeSnapshotContract } from './snapshot-contract.js';
+import { describeLeasesContract } from './leases-contract.js';
 
 /** Where one store lives: every open() is a new connection to the same data. */
 export interface StoreBackend {
@@ -469,4 +470,5 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
   describeAddressContract(name, makeBackend);
   describeByMailContract(name, makeBackend);
   describeSnapshotContract(name, makeBackend);
+  describeLeasesContract(name, makeBackend);
 }
