@@ -16,6 +16,8 @@ import type { ClaimedNotice, Notice, Store, StoredNotice } from '../store/store.
 import type { Leases } from '../store/leases.js';
 import { leasesOf } from '../store/leases.js';
 import { liveness, ownClaimant } from './claimant.js';
+import { Health } from './health.js';
+import type { HealthOptions } from './health.js';
 import { RetryLater, Undeliverable } from './outcome.js';
 
 /** The time the courier keeps (the shape of src/clock/time.ts's TimeSource: a real and a simulated one). */
@@ -38,6 +40,12 @@ export interface Channel {
    * never tried again. Must carry messageId(notice).
    */
   deliver(notice: StoredNotice): Promise<void>;
+  /**
+   * Optional: resolves if the receiver answers at all (mail: the SMTP server greets and takes our EHLO and
+   * login), without delivering anything. A channel that has it may throw Unreachable from deliver: the
+   * Courier then probes instead of delivering until the receiver answers (health.ts, issue 23 item 9).
+   */
+  probe?(): Promise<void>;
 }
 
 /**
@@ -72,6 +80,10 @@ export interface CourierOptions {
   readonly claimant?: string;
   /** Told when leases of a process known to be gone were taken back (for the operator's log). */
   readonly onTakenBack?: (claimant: string, deliveries: number) => void;
+  /** Told of each notice delivered (the operator's `referee mail send` prints it); never of its text. */
+  readonly onDelivered?: (notice: StoredNotice) => void;
+  /** When a failing channel is told of to the Administrator, and how often a silent receiver is probed. */
+  readonly health?: HealthOptions;
 }
 
 const DEFAULTS = {
@@ -88,7 +100,9 @@ export function backoff(attempts: number, first = DEFAULTS.backoffMs, max = DEFA
 }
 
 export class Courier {
-  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError' | 'onTakenBack'>;
+  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError' | 'onTakenBack' | 'onDelivered'>;
+  /** Whether deliveries fail, and whether the receiver answers (health.ts). */
+  readonly health: Health;
   private readonly claimant: string;
   private readonly leases: (Store & Leases) | undefined;
   private running: Promise<void> | undefined;
@@ -112,6 +126,8 @@ export class Courier {
     this.options = { ...DEFAULTS, ...options };
     this.claimant = options.claimant ?? ownClaimant();
     this.leases = leasesOf(store);
+    const probe = channel.probe?.bind(channel);
+    this.health = new Health(channel.name, probe, options.health);
   }
 
   /**
@@ -168,7 +184,14 @@ export class Courier {
           this.again = false;
           return this.wake();
         }
-        const wait = Math.max(0, Math.min(this.options.pollMs, (this.retryAt ?? Infinity) - now));
+        const wait = Math.max(
+          0,
+          Math.min(
+            this.options.pollMs,
+            (this.retryAt ?? Infinity) - now,
+            (this.health.nextLook() ?? Infinity) - now,
+          ),
+        );
         this.cancelTimer = this.time.setTimer(wait, () => this.wake());
       });
   }
@@ -182,9 +205,29 @@ export class Courier {
    * Claims and delivers until nothing is due. Answers the earliest retry it set (ms), if any, so the timer
    * wakes then.
    */
+  /**
+   * One pass, for `referee mail send` (issue 23 item 9): registers the channel, makes every deferred delivery
+   * due now, and delivers until nothing is due or the receiver does not answer. No timer, no watching: a
+   * failed delivery is deferred as in a running Courier, and left for the next.
+   */
+  async drain(): Promise<void> {
+    await this.store.openChannel(this.channel.name);
+    await this.leases?.enlist?.(this.claimant);
+    await this.leases?.dueNow(this.channel.name, this.time.now());
+    this.stopped = false;
+    try {
+      await this.round();
+    } finally {
+      this.stopped = true;
+    }
+  }
+
   private async round(): Promise<number | undefined> {
     let next: number | undefined;
     await this.takeBack();
+    const look = await this.health.look(this.time.now());
+    if (look.release) await this.leases?.dueNow(this.channel.name, this.time.now());
+    if (look.down) return next;
     for (;;) {
       if (this.stopped) return next;
       const claimed = await this.store.claim(
@@ -195,9 +238,21 @@ export class Courier {
         this.claimant,
       );
       if (claimed.length === 0) return next;
-      for (const notice of claimed) {
+      for (const [i, notice] of claimed.entries()) {
         const retry = await this.deliverOne(notice);
         if (retry !== undefined) next = Math.min(next ?? retry, retry);
+        if (this.health.isDown) {
+          // The receiver stopped answering: the rest of the batch is given back untried (due, and claimed
+          // again once a probe finds the receiver up), not left leased.
+          for (const rest of claimed.slice(i + 1))
+            await this.store.deferred(
+              this.channel.name,
+              rest.id,
+              this.time.now(),
+              'not tried: the receiver does not answer',
+            );
+          return next;
+        }
       }
     }
   }
@@ -226,12 +281,15 @@ export class Courier {
 
   /** One notice: delivered and marked, or deferred; answers its retry time if deferred. */
   private async deliverOne(notice: ClaimedNotice): Promise<number | undefined> {
+    let sent = false;
     if (this.channel.accepts(notice)) {
       try {
         await this.channel.deliver(notice);
         this.delivered++;
+        sent = true;
       } catch (e) {
         this.options.onError?.(notice, e);
+        if (!(e instanceof Undeliverable)) this.health.failed(this.time.now(), e);
         if (e instanceof Undeliverable) {
           // Refused for good: the failure is kept for the operator (a deferral's error), then the notice is
           // marked, so it is never tried again. Dying between the two only means one more, equal, refusal.
@@ -250,6 +308,12 @@ export class Courier {
       }
     }
     await this.store.delivered(this.channel.name, notice.id);
+    if (sent) {
+      this.options.onDelivered?.(notice);
+      // Through again after failures: what waited for the receiver is due now, not after its backoff.
+      if (await this.health.delivered(this.time.now()))
+        await this.leases?.dueNow(this.channel.name, this.time.now());
+    }
     return undefined;
   }
 }

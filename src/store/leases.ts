@@ -22,6 +22,8 @@ export interface Leases {
    * receiver answers again, so what waited for it need not wait out its backoff). Answers how many.
    */
   dueNow(channel: string, now: number): Promise<number>;
+  /** How many of a game's notices `channel` has not delivered yet (what the Administrator is told waits). */
+  undelivered(channel: string, game: string): Promise<number>;
   /**
    * PostgreSQL: holds a session lock named after `claimant` for as long as this store is open (again: nothing
    * happens), so that another process can tell that the claimant's session lives.
@@ -36,7 +38,8 @@ export function leasesOf(store: Store): (Store & Leases) | undefined {
   const s = store as Store & Partial<Leases>;
   return typeof s.leaseHolders === 'function' &&
     typeof s.releaseLeases === 'function' &&
-    typeof s.dueNow === 'function'
+    typeof s.dueNow === 'function' &&
+    typeof s.undelivered === 'function'
     ? (s as Store & Leases)
     : undefined;
 }

@@ -496,6 +496,10 @@ export class PostgresStore implements Store, Leases {
     return this.leases.dueNow(channel, now);
   }
 
+  undelivered(channel: string, game: string): Promise<number> {
+    return this.leases.undelivered(channel, game);
+  }
+
   async enlist(claimant: string): Promise<void> {
     if (this.closed) throw new StoreError('io', 'the store is closed');
     try {

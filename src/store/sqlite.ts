@@ -737,6 +737,10 @@ export class SqliteStore implements Store, Leases {
     return released;
   }
 
+  undelivered(channel: string, game: string): Promise<number> {
+    return this.run(() => this.outbox.undelivered(channel, game));
+  }
+
   async dueNow(channel: string, now: number): Promise<number> {
     const due = await this.run(() => this.outbox.dueNow(channel, now));
     await this.durable();

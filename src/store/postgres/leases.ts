@@ -46,6 +46,15 @@ export class PgLeases {
     return r.rowCount ?? 0;
   }
 
+  async undelivered(channel: string, game: string): Promise<number> {
+    const r = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.db.t('deliveries')} d JOIN ${this.db.t('notices')} n ON n.id = d.notice
+       WHERE d.channel = $1 AND d.delivered_at IS NULL AND n.game = $2`,
+      [channel, game],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
   async dueNow(channel: string, now: number): Promise<number> {
     const r = await this.db.query(
       `UPDATE ${this.db.t('deliveries')} SET retry_at = $2

@@ -56,6 +56,12 @@ export class SqliteOutbox {
         `UPDATE deliveries SET claimed_until = 0, last_error = ?
          WHERE channel = ? AND claimed_by = ? AND claimed_until > 0 AND claimed_until > ? AND delivered_at IS NULL`,
       ),
+      undelivered: db
+        .prepare<[string, string], number>(
+          `SELECT count(*) FROM deliveries d JOIN notices n ON n.id = d.notice
+           WHERE d.channel = ? AND d.delivered_at IS NULL AND n.game = ?`,
+        )
+        .pluck(),
       dueNow: db.prepare(
         'UPDATE deliveries SET retry_at = ? WHERE channel = ? AND retry_at > ? AND claimed_until = 0 AND delivered_at IS NULL',
       ),
@@ -162,5 +168,9 @@ export class SqliteOutbox {
 
   dueNow(channel: string, now: number): number {
     return this.stmts.dueNow.run(now, channel, now).changes;
+  }
+
+  undelivered(channel: string, game: string): number {
+    return this.stmts.undelivered.get(channel, game) ?? 0;
   }
 }
