@@ -21,7 +21,7 @@ export type OutageEvent =
       /** When the first delivery of the outage failed (ms). */
       readonly since: number;
       readonly at: number;
-      /** Deliveries tried and failed since. */
+      /** Deliveries and probes tried and failed since. */
       readonly failures: number;
       /** Whether the receiver answers at all ('unreachable'), or answers and refuses for now ('refusing'). */
       readonly why: 'unreachable' | 'refusing';
@@ -122,6 +122,7 @@ export class Health {
         this.nextProbe = undefined;
         release = true;
       } catch {
+        this.failures++;
         this.nextProbe = now + this.probeMs;
       }
     }

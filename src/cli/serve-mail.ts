@@ -78,7 +78,7 @@ function mailHealth(referee: Referee, settings: MailSettings, log: (line: string
   const tell = tellOutage({
     games: () => Object.keys(settings.games),
     enqueue: (notices) => referee.store.enqueue(notices),
-    ...(leases ? { undelivered: (channel, game) => leases.undelivered(channel, game) } : {}),
+    ...(leases ? { undelivered: (channel, game, except) => leases.undelivered(channel, game, except) } : {}),
     probeMs,
   });
   return {

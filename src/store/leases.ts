@@ -22,8 +22,11 @@ export interface Leases {
    * receiver answers again, so what waited for it need not wait out its backoff). Answers how many.
    */
   dueNow(channel: string, now: number): Promise<number>;
-  /** How many of a game's notices `channel` has not delivered yet (what the Administrator is told waits). */
-  undelivered(channel: string, game: string): Promise<number>;
+  /**
+   * How many of a game's notices `channel` has not delivered yet, those of topic `exceptTopic` left out (what
+   * the Administrator is told waits).
+   */
+  undelivered(channel: string, game: string, exceptTopic?: string): Promise<number>;
   /**
    * PostgreSQL: holds a session lock named after `claimant` for as long as this store is open (again: nothing
    * happens), so that another process can tell that the claimant's session lives.

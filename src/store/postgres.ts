@@ -496,8 +496,8 @@ export class PostgresStore implements Store, Leases {
     return this.leases.dueNow(channel, now);
   }
 
-  undelivered(channel: string, game: string): Promise<number> {
-    return this.leases.undelivered(channel, game);
+  undelivered(channel: string, game: string, exceptTopic?: string): Promise<number> {
+    return this.leases.undelivered(channel, game, exceptTopic);
   }
 
   async enlist(claimant: string): Promise<void> {

@@ -737,8 +737,8 @@ export class SqliteStore implements Store, Leases {
     return released;
   }
 
-  undelivered(channel: string, game: string): Promise<number> {
-    return this.run(() => this.outbox.undelivered(channel, game));
+  undelivered(channel: string, game: string, exceptTopic?: string): Promise<number> {
+    return this.run(() => this.outbox.undelivered(channel, game, exceptTopic));
   }
 
   async dueNow(channel: string, now: number): Promise<number> {

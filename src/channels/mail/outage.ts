@@ -19,7 +19,7 @@ export interface OutageNoticeOptions {
   readonly games: () => readonly string[];
   readonly enqueue: (notices: readonly Notice[]) => Promise<unknown>;
   /** How many of a game's notices the channel has not delivered yet (Leases.undelivered). */
-  readonly undelivered?: (channel: string, game: string) => Promise<number>;
+  readonly undelivered?: (channel: string, game: string, exceptTopic?: string) => Promise<number>;
   /** How often the server is probed while it does not answer (said in the Administrator's notice). */
   readonly probeMs: number;
 }
@@ -43,7 +43,7 @@ export async function outageNotices(
 ): Promise<Notice[]> {
   const since = new Date(event.since).toISOString();
   const at = new Date(event.at).toISOString();
-  const waiting = (await options.undelivered?.(event.channel, game)) ?? undefined;
+  const waiting = await options.undelivered?.(event.channel, game, OUTAGE_TOPIC);
   const waits = waiting === undefined ? 'Its notices wait' : `${plural(waiting, 'notice')} of ${game} wait`;
   const common = { game, topic: OUTAGE_TOPIC, at };
   if (event.kind === 'failing') {

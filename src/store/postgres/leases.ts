@@ -46,11 +46,11 @@ export class PgLeases {
     return r.rowCount ?? 0;
   }
 
-  async undelivered(channel: string, game: string): Promise<number> {
+  async undelivered(channel: string, game: string, exceptTopic = ''): Promise<number> {
     const r = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${this.db.t('deliveries')} d JOIN ${this.db.t('notices')} n ON n.id = d.notice
-       WHERE d.channel = $1 AND d.delivered_at IS NULL AND n.game = $2`,
-      [channel, game],
+       WHERE d.channel = $1 AND d.delivered_at IS NULL AND n.game = $2 AND n.topic <> $3`,
+      [channel, game, exceptTopic],
     );
     return r.rows[0]?.n ?? 0;
   }

@@ -57,9 +57,9 @@ export class SqliteOutbox {
          WHERE channel = ? AND claimed_by = ? AND claimed_until > 0 AND claimed_until > ? AND delivered_at IS NULL`,
       ),
       undelivered: db
-        .prepare<[string, string], number>(
+        .prepare<[string, string, string], number>(
           `SELECT count(*) FROM deliveries d JOIN notices n ON n.id = d.notice
-           WHERE d.channel = ? AND d.delivered_at IS NULL AND n.game = ?`,
+           WHERE d.channel = ? AND d.delivered_at IS NULL AND n.game = ? AND n.topic <> ?`,
         )
         .pluck(),
       dueNow: db.prepare(
@@ -170,7 +170,7 @@ export class SqliteOutbox {
     return this.stmts.dueNow.run(now, channel, now).changes;
   }
 
-  undelivered(channel: string, game: string): number {
-    return this.stmts.undelivered.get(channel, game) ?? 0;
+  undelivered(channel: string, game: string, exceptTopic = ''): number {
+    return this.stmts.undelivered.get(channel, game, exceptTopic) ?? 0;
   }
 }
