@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Courier } from '../../src/channels/courier.js';
 import { MailChannel } from '../../src/channels/mail/outbound.js';
-import { OUTAGE_TOPIC, tellOutage } from '../../src/channels/mail/outage.js';
+import { duration, OUTAGE_TOPIC, tellOutage } from '../../src/channels/mail/outage.js';
+import { parseMailSettings } from '../../src/channels/mail/settings.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { Notice } from '../../src/store/store.js';
 import { entriesAfter } from '../store/store-contract.js';
@@ -164,5 +165,27 @@ describe('issue 23 item 9: a long SMTP outage', () => {
     }
     expect(courier.health.isDown).toBe(false);
     expect(await outageNotices()).toEqual([]);
+  });
+
+  it('issue 23 item 9: the settings say when (outage.afterMinutes, outage.probeSeconds), checked like the rest', () => {
+    const base = {
+      from: 'referee@example.test',
+      smtp: { host: 'h', port: 25 },
+      imap: { host: 'h', port: 143, user: 'u', pass: 'p' },
+    };
+    expect(parseMailSettings({ ...base, outage: { afterMinutes: 30, probeSeconds: 60 } }).outage).toEqual({
+      afterMinutes: 30,
+      probeSeconds: 60,
+    });
+    expect(parseMailSettings(base).outage).toBeUndefined();
+    expect(() => parseMailSettings({ ...base, outage: { probeSeconds: 1 } })).toThrow(/outage\.probeSeconds/);
+    expect(() => parseMailSettings({ ...base, outage: { afterMinutes: 0 } })).toThrow(/outage\.afterMinutes/);
+    expect(() => parseMailSettings({ ...base, outage: { every: 3 } })).toThrow(/outage/);
+    expect([duration(40_000), duration(12 * MIN), duration(65 * MIN), duration(120 * MIN)]).toEqual([
+      '40 s',
+      '12 min',
+      '1 h 5 min',
+      '2 h',
+    ]);
   });
 });

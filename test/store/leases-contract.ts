@@ -60,7 +60,7 @@ export function describeLeasesContract(name: string, makeBackend: MakeBackend): 
         expect((await store.leaseHolders('mail', t + MIN)).sort()).toEqual(['live/2', 'new/3']);
       }));
 
-    it('issue 23 item 9: dueNow makes every deferred delivery of a channel due at once, and nothing else', () =>
+    it('issue 23 item 9: dueNow makes every deferred delivery of a channel due at once, and nothing else; undelivered counts a game’s', () =>
       withStore(async (store) => {
         await store.enqueue(['a', 'b', 'c'].map((k) => notice('g1', k)));
         const t = 1_000_000;
@@ -69,6 +69,9 @@ export function describeLeasesContract(name: string, makeBackend: MakeBackend): 
         await store.deferred('mail', b?.id ?? 0, t + 2 * MIN, 'down');
         const [c] = await store.claim('mail', t, 5 * MIN, 1, 'me'); // c leased, not deferred
         expect(keys(await store.claim('mail', t + MIN, 5 * MIN, 10, 'me'))).toEqual([]);
+        expect(await store.undelivered('mail', 'g1')).toBe(3);
+        expect(await store.undelivered('mail', 'g1', 'reminder')).toBe(0);
+        expect(await store.undelivered('mail', 'g2')).toBe(0);
         expect(await store.dueNow('chat', t + MIN)).toBe(0);
         expect(await store.dueNow('mail', t + MIN)).toBe(2);
         const due = await store.claim('mail', t + MIN, 5 * MIN, 10, 'me');
