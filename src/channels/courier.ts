@@ -211,6 +211,7 @@ export class Courier {
    * failed delivery is deferred as in a running Courier, and left for the next.
    */
   async drain(): Promise<void> {
+    if (!this.stopped) throw new Error('drain is for a Courier that is not running');
     await this.store.openChannel(this.channel.name);
     await this.leases?.enlist?.(this.claimant);
     await this.leases?.dueNow(this.channel.name, this.time.now());
@@ -265,6 +266,8 @@ export class Courier {
   private async takeBack(): Promise<void> {
     const leases = this.leases;
     if (!leases) return;
+    // Held again if its connection was lost (PostgreSQL): while it is not held, others judge this process gone.
+    await leases.enlist?.(this.claimant);
     const now = this.time.now();
     const holders = (await leases.leaseHolders(this.channel.name, now)).filter((h) => h !== this.claimant);
     if (holders.length === 0) return;
