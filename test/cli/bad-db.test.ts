@@ -83,4 +83,17 @@ describe('issue 23 item 8: a --db that names no database file', () => {
       /bad-path: theirs\.db cannot be read and written by this user/,
     );
   });
+
+  it('issue 23 item 8: other empty paths of the same kind (import, --settings) are one clear line, exit 2', () => {
+    const cli = new Cli(tempDir());
+    refused(cli.bare(['--db', 'x.db', 'import', '']), /^referee: the file to import is empty/);
+    refused(
+      cli.bare(['--db', 'x.db', 'mail', 'send', '--settings', ' ']),
+      /^referee: bad-settings: the mail settings path is empty/,
+    );
+    refused(
+      cli.bare(['--db', 'x.db', 'mail', 'import', 'x', '--settings', '']),
+      /bad-settings: the mail settings path is empty/,
+    );
+  });
 });

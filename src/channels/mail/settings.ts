@@ -149,6 +149,8 @@ export function parseMailSettings(value: unknown, source = 'the mail settings'):
 
 /** Reads and checks the settings file; a missing file, bad JSON or a bad field each get a clear error. */
 export async function loadMailSettings(path: string): Promise<MailSettings> {
+  if (path.trim() === '')
+    throw new MailSettingsError('the mail settings path is empty: name the settings file');
   let text: string;
   try {
     text = await readFile(path, 'utf8');
