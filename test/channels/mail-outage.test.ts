@@ -167,6 +167,22 @@ describe('issue 23 item 9: a long SMTP outage', () => {
     expect(await outageNotices()).toEqual([]);
   });
 
+  it('issue 23 item 9: SMTP 421 ("service not available") is the server down, not the notice: probed, and sent once it answers', async () => {
+    const { store, time, courier, outageNotices } = await rig();
+    servers.refuse(addressOf('alice'), { code: 421, message: '4.3.2 service shutting down' });
+    cleanups.push(() => servers.refuse(addressOf('alice'), undefined));
+    await courier.start();
+    await store.enqueue([note('s1', 'player:alice')]);
+    await courier.idle();
+    expect(courier.health.isDown).toBe(true);
+    const before = (await servers.readMailbox('alice')).length;
+    servers.refuse(addressOf('alice'), undefined);
+    await time.run(30_000, () => courier.idle());
+    expect(courier.health.isDown).toBe(false);
+    expect((await servers.waitForMail('alice', before + 1)).at(-1)?.subject).toBe('g1: s1');
+    expect(await outageNotices()).toEqual([]);
+  });
+
   it('issue 23 item 9: the settings say when (outage.afterMinutes, outage.probeSeconds), checked like the rest', () => {
     const base = {
       from: 'referee@example.test',
