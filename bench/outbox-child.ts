@@ -45,7 +45,14 @@ async function main(): Promise<void> {
   const channel =
     kind === 'discord'
       ? new ChatChannel({ webhooks: () => [{ kind: 'discord', url: hook }], store })
-      : new WebhookChannel({ url: hook, name: 'webhook' });
+      : new WebhookChannel({
+          url: hook,
+          name: 'webhook',
+          // The take-back test holds a delivery for as long as it likes: the child must not give up first.
+          ...(process.env.OUTBOX_CHILD_LEASE_MS
+            ? { timeoutMs: Number(process.env.OUTBOX_CHILD_LEASE_MS) }
+            : {}),
+        });
   // Three parts on Discord: 55 lines of 88 characters (the chat test's report).
   const text = (name: string): string =>
     kind === 'discord'
