@@ -1,6 +1,6 @@
 // A process that commits commands with notices and delivers them through a webhook: the child the outbox's
 // crash tests (test/channels/outbox-crash.test.ts, test/channels/chat-crash.test.ts) kill with SIGKILL and
-// start again.
+// start again (and test/channels/courier-takeback.test.ts, with the real lease: OUTBOX_CHILD_LEASE_MS).
 //
 //   node dist/bench/outbox-child.js DB HOOK_URL COMMANDS MODE [discord]
 //
@@ -38,18 +38,30 @@ async function main(): Promise<void> {
     (kind !== 'webhook' && kind !== 'discord')
   )
     throw new Error('usage: outbox-child DB HOOK_URL COMMANDS commit|deliver [discord]');
+  // Listened for from the start: a restarted child takes a dead one's leases back at once (issue 23 item 6),
+  // so it may have delivered everything, and be told to stop, before its own commands are committed.
+  const done = new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
   const store = await openStore(db);
   const channel =
     kind === 'discord'
       ? new ChatChannel({ webhooks: () => [{ kind: 'discord', url: hook }], store })
-      : new WebhookChannel({ url: hook, name: 'webhook' });
+      : new WebhookChannel({
+          url: hook,
+          name: 'webhook',
+          // The take-back test holds a delivery for as long as it likes: the child must not give up first.
+          ...(process.env.OUTBOX_CHILD_LEASE_MS
+            ? { timeoutMs: Number(process.env.OUTBOX_CHILD_LEASE_MS) }
+            : {}),
+        });
   // Three parts on Discord: 55 lines of 88 characters (the chat test's report).
   const text = (name: string): string =>
     kind === 'discord'
       ? Array.from({ length: 55 }, (_, i) => `${name}, line ${i} ${'·'.repeat(80)}`).join('\n')
       : `${name} joined the game.`;
-  // A short lease and poll: the test waits for a killed child's lease to end in real time.
-  const courier = new Courier(store, channel, realTime, { leaseMs: 1000, pollMs: 200 });
+  // A short lease and poll: the test waits for a killed child's lease to end in real time. The take-back test
+  // (issue 23 item 6) asks for the real lease (OUTBOX_CHILD_LEASE_MS), which it must never wait out.
+  const leaseMs = Number(process.env.OUTBOX_CHILD_LEASE_MS ?? 1000);
+  const courier = new Courier(store, channel, realTime, { leaseMs, pollMs: 200 });
   if (mode === 'commit') await store.openChannel(channel.name);
   else await courier.start();
   const referee = new Referee(store, defaultRegistry(), systemEntropy);
@@ -82,7 +94,6 @@ async function main(): Promise<void> {
     if (!r.ok) throw new Error(r.error.message);
   }
   process.stdout.write(`committed ${count}\n`);
-  const done = new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
   const keepAlive = setInterval(() => undefined, 1 << 30);
   await done;
   clearInterval(keepAlive);

@@ -1,8 +1,11 @@
 // The Courier: delivers the durable outbox (issue 14) on one channel. It claims the notices due on its
 // channel (leased, oldest first), hands each to the channel, and marks it delivered, or deferred with a
 // backoff that doubles from 30 s up to 1 h. Nothing is lost: a notice stays in the store until a mark says
-// it was delivered, and a courier that dies mid-delivery lets its lease run out, so another (or the same,
-// restarted) takes it again. Delivery is therefore at least once: a notice delivered whose mark was lost is
+// it was delivered, and a courier that dies mid-delivery leaves its lease behind. Each claim records the
+// claiming process (claimant.ts), so that a courier starting, and each round after, gives back at once the
+// leases of a process known to be gone (issue 23 item 6: gone from this machine's /proc, or, on PostgreSQL,
+// its session lock free); a lease whose holder cannot be judged runs out as before, and another (or the same,
+// restarted) courier takes it again then. Delivery is therefore at least once: a notice delivered whose mark was lost is
 // delivered again, with the same message id (see messageId), by which the receiver drops the copy.
 //
 // It wakes when the store tells it notices were written ('notice', from any process: on PostgreSQL by NOTIFY,
@@ -10,6 +13,11 @@
 // timer (retries come due, leases of dead couriers run out, a missed notification is caught up). Time is
 // injected: tests drive a simulated clock, and the store's leases and retry times are on the same clock.
 import type { ClaimedNotice, Notice, Store, StoredNotice } from '../store/store.js';
+import type { Leases } from '../store/leases.js';
+import { leasesOf } from '../store/leases.js';
+import { liveness, ownClaimant } from './claimant.js';
+import { Health } from './health.js';
+import type { HealthOptions } from './health.js';
 import { RetryLater, Undeliverable } from './outcome.js';
 
 /** The time the courier keeps (the shape of src/clock/time.ts's TimeSource: a real and a simulated one). */
@@ -32,6 +40,12 @@ export interface Channel {
    * never tried again. Must carry messageId(notice).
    */
   deliver(notice: StoredNotice): Promise<void>;
+  /**
+   * Optional: resolves if the receiver answers at all (mail: the SMTP server greets and takes our EHLO and
+   * login), without delivering anything. A channel that has it may throw Unreachable from deliver: the
+   * Courier then probes instead of delivering until the receiver answers (health.ts, issue 23 item 9).
+   */
+  probe?(): Promise<void>;
 }
 
 /**
@@ -59,6 +73,17 @@ export interface CourierOptions {
   readonly pollMs?: number;
   /** Told of each failed delivery (for the operator's log); never of a notice's text. */
   readonly onError?: (notice: StoredNotice, error: unknown) => void;
+  /**
+   * The id its claims record as their leases' holder; default this process's (claimant.ts). Every courier of
+   * a process shares it: a process never judges its own leases gone.
+   */
+  readonly claimant?: string;
+  /** Told when leases of a process known to be gone were taken back (for the operator's log). */
+  readonly onTakenBack?: (claimant: string, deliveries: number) => void;
+  /** Told of each notice delivered (the operator's `referee mail send` prints it); never of its text. */
+  readonly onDelivered?: (notice: StoredNotice) => void;
+  /** When a failing channel is told of to the Administrator, and how often a silent receiver is probed. */
+  readonly health?: HealthOptions;
 }
 
 const DEFAULTS = {
@@ -75,7 +100,11 @@ export function backoff(attempts: number, first = DEFAULTS.backoffMs, max = DEFA
 }
 
 export class Courier {
-  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError'>;
+  private readonly options: typeof DEFAULTS & Pick<CourierOptions, 'onError' | 'onTakenBack' | 'onDelivered'>;
+  /** Whether deliveries fail, and whether the receiver answers (health.ts). */
+  readonly health: Health;
+  private readonly claimant: string;
+  private readonly leases: (Store & Leases) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private cancelTimer: (() => void) | undefined;
@@ -95,6 +124,10 @@ export class Courier {
     options: CourierOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.claimant = options.claimant ?? ownClaimant();
+    this.leases = leasesOf(store);
+    const probe = channel.probe?.bind(channel);
+    this.health = new Health(channel.name, probe, options.health);
   }
 
   /**
@@ -105,6 +138,7 @@ export class Courier {
     if (!this.stopped) return;
     this.stopped = false;
     await this.store.openChannel(this.channel.name);
+    await this.leases?.enlist?.(this.claimant);
     this.unwatch = await this.store.watch?.((change) => {
       if (change.kind === 'notice' || change.kind === 'resync') this.wake();
     });
@@ -150,7 +184,14 @@ export class Courier {
           this.again = false;
           return this.wake();
         }
-        const wait = Math.max(0, Math.min(this.options.pollMs, (this.retryAt ?? Infinity) - now));
+        const wait = Math.max(
+          0,
+          Math.min(
+            this.options.pollMs,
+            (this.retryAt ?? Infinity) - now,
+            (this.health.nextLook() ?? Infinity) - now,
+          ),
+        );
         this.cancelTimer = this.time.setTimer(wait, () => this.wake());
       });
   }
@@ -164,8 +205,30 @@ export class Courier {
    * Claims and delivers until nothing is due. Answers the earliest retry it set (ms), if any, so the timer
    * wakes then.
    */
+  /**
+   * One pass, for `referee mail send` (issue 23 item 9): registers the channel, makes every deferred delivery
+   * due now, and delivers until nothing is due or the receiver does not answer. No timer, no watching: a
+   * failed delivery is deferred as in a running Courier, and left for the next.
+   */
+  async drain(): Promise<void> {
+    if (!this.stopped) throw new Error('drain is for a Courier that is not running');
+    await this.store.openChannel(this.channel.name);
+    await this.leases?.enlist?.(this.claimant);
+    await this.leases?.dueNow(this.channel.name, this.time.now());
+    this.stopped = false;
+    try {
+      await this.round();
+    } finally {
+      this.stopped = true;
+    }
+  }
+
   private async round(): Promise<number | undefined> {
     let next: number | undefined;
+    await this.takeBack();
+    const look = await this.health.look(this.time.now());
+    if (look.release) await this.leases?.dueNow(this.channel.name, this.time.now());
+    if (look.down) return next;
     for (;;) {
       if (this.stopped) return next;
       const claimed = await this.store.claim(
@@ -173,23 +236,63 @@ export class Courier {
         this.time.now(),
         this.options.leaseMs,
         this.options.batch,
+        this.claimant,
       );
       if (claimed.length === 0) return next;
-      for (const notice of claimed) {
+      for (const [i, notice] of claimed.entries()) {
         const retry = await this.deliverOne(notice);
         if (retry !== undefined) next = Math.min(next ?? retry, retry);
+        if (this.health.isDown) {
+          // The receiver stopped answering: the rest of the batch is given back untried (due, and claimed
+          // again once a probe finds the receiver up), not left leased.
+          for (const rest of claimed.slice(i + 1))
+            await this.store.deferred(
+              this.channel.name,
+              rest.id,
+              this.time.now(),
+              'not tried: the receiver does not answer',
+            );
+          return next;
+        }
       }
+    }
+  }
+
+  /**
+   * Gives back the unexpired leases on this channel of every process known to be gone: judged on this machine
+   * (claimant.ts), else by the store (PostgreSQL: the claimant's session lock is free). Never this process's
+   * own, nor one that cannot be judged: those run out as before. One query when no other process holds any.
+   */
+  private async takeBack(): Promise<void> {
+    const leases = this.leases;
+    if (!leases) return;
+    // Held again if its connection was lost (PostgreSQL): while it is not held, others judge this process gone.
+    await leases.enlist?.(this.claimant);
+    const now = this.time.now();
+    const holders = (await leases.leaseHolders(this.channel.name, now)).filter((h) => h !== this.claimant);
+    if (holders.length === 0) return;
+    const unknown = holders.filter((h) => liveness(h) === 'unknown');
+    const gone = [
+      ...holders.filter((h) => liveness(h) === 'gone'),
+      ...(unknown.length > 0 && leases.sessionsGone ? await leases.sessionsGone(unknown) : []),
+    ];
+    for (const claimant of gone) {
+      const released = await leases.releaseLeases(this.channel.name, claimant, now);
+      if (released > 0) this.options.onTakenBack?.(claimant, released);
     }
   }
 
   /** One notice: delivered and marked, or deferred; answers its retry time if deferred. */
   private async deliverOne(notice: ClaimedNotice): Promise<number | undefined> {
+    let sent = false;
     if (this.channel.accepts(notice)) {
       try {
         await this.channel.deliver(notice);
         this.delivered++;
+        sent = true;
       } catch (e) {
         this.options.onError?.(notice, e);
+        if (!(e instanceof Undeliverable)) this.health.failed(this.time.now(), e);
         if (e instanceof Undeliverable) {
           // Refused for good: the failure is kept for the operator (a deferral's error), then the notice is
           // marked, so it is never tried again. Dying between the two only means one more, equal, refusal.
@@ -208,6 +311,12 @@ export class Courier {
       }
     }
     await this.store.delivered(this.channel.name, notice.id);
+    if (sent) {
+      this.options.onDelivered?.(notice);
+      // Through again after failures: what waited for the receiver is due now, not after its backoff.
+      if (await this.health.delivered(this.time.now()))
+        await this.leases?.dueNow(this.channel.name, this.time.now());
+    }
     return undefined;
   }
 }

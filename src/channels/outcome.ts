@@ -30,3 +30,13 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
+
+/**
+ * The receiver itself does not answer (issue 23 item 9: the SMTP server refuses connections, times out, or
+ * says 421, "service not available"): nothing about this notice, every other would fail alike. The notice is
+ * tried again like any failed one, and the Courier stops trying others and probes the receiver instead
+ * (Channel.probe), until it answers (src/channels/health.ts).
+ */
+export class Unreachable extends Error {
+  override readonly name = 'Unreachable';
+}

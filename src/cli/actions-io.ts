@@ -123,6 +123,7 @@ export async function exportLog(
 export async function importLog(program: Program, file: string): Promise<void> {
   let header: { format?: string; viewer?: string; master?: string };
   let entries: LogEntry[];
+  if (file.trim() === '') throw new UsageError('the file to import is empty: name an export file');
   try {
     const lines = readFileSync(file, 'utf8')
       .split('\n')

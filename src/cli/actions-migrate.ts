@@ -52,6 +52,12 @@ async function withBar<T>(
 
 /** `referee migrate --from STORE --to STORE [GAMES…]`. */
 export async function migrateGames(only: string[], opts: { from: string; to: string }): Promise<void> {
+  for (const [flag, spec] of [
+    ['--from', opts.from],
+    ['--to', opts.to],
+  ] as const)
+    if ((spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec).trim() === '')
+      throw new UsageError(`${flag} is empty: name a database file or a postgres://… store`);
   if (opts.from === opts.to) throw new UsageError('--from and --to name the same store');
   if (!isPostgresSpec(opts.from)) {
     // Opening a missing SQLite file would create an empty one: say what is wrong instead.

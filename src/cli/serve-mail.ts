@@ -10,6 +10,10 @@ import { MailChannel } from '../channels/mail/outbound.js';
 import { MailWatcher } from '../channels/mail/watcher.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import { systemTime } from '../clock/time.js';
+import { HEALTH_DEFAULTS } from '../channels/health.js';
+import type { HealthOptions } from '../channels/health.js';
+import { tellOutage } from '../channels/mail/outage.js';
+import { leasesOf } from '../store/leases.js';
 import type { Referee } from '../engine/referee.js';
 import { printWatchReport, settingsFrom } from './actions-mail.js';
 import { playByMail } from './by-mail.js';
@@ -38,12 +42,17 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
   const channels: Channel[] = [mail];
   if (Object.values(games).some((g) => g.chat.length > 0))
     channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.store }));
+  const health = mailHealth(referee, settings, log);
   const couriers = channels.map(
     (channel) =>
       new Courier(referee.store, channel, systemTime, {
         // The operator's log: which notice waits and why, never its text (it may be private).
         onError: (n, e) =>
           log(`${channel.name}: notice ${n.id} of ${n.game} not sent yet: ${(e as Error).message}`),
+        onTakenBack: (claimant, n) =>
+          log(`${channel.name}: ${n} delivery(ies) taken back from ${claimant}, a process that is gone`),
+        // Mail failing for a while is told by the other channels (issue 23 item 9).
+        ...(channel === mail ? { health } : {}),
       }),
   );
   for (const c of couriers) await c.start();
@@ -57,6 +66,31 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
       await watcher.stop();
       await Promise.all(couriers.map((c) => c.stop()));
       mail.close();
+    },
+  };
+}
+
+/** The mail Courier's health settings (issue 23 item 9): the settings' outage, told to every game's Administrator. */
+function mailHealth(referee: Referee, settings: MailSettings, log: (line: string) => void): HealthOptions {
+  const outageMs = (settings.outage?.afterMinutes ?? HEALTH_DEFAULTS.outageMs / 60_000) * 60_000;
+  const probeMs = (settings.outage?.probeSeconds ?? HEALTH_DEFAULTS.probeMs / 1000) * 1000;
+  const leases = leasesOf(referee.store);
+  const tell = tellOutage({
+    games: () => Object.keys(settings.games),
+    enqueue: (notices) => referee.store.enqueue(notices),
+    ...(leases ? { undelivered: (channel, game, except) => leases.undelivered(channel, game, except) } : {}),
+    probeMs,
+  });
+  return {
+    outageMs,
+    probeMs,
+    onOutage: async (event) => {
+      log(
+        event.kind === 'failing'
+          ? `mail: every delivery has failed since ${new Date(event.since).toISOString()}; the Administrators are told`
+          : `mail: going out again after failing since ${new Date(event.since).toISOString()}`,
+      );
+      await tell(event);
     },
   };
 }

@@ -1,9 +1,11 @@
 // Mail verbs (issue 15): `referee mail import FILE|DIR --settings mail.json` takes the messages of an mbox
 // file or a Maildir through the mail edge in order; `referee mail watch --settings mail.json` watches the IMAP
-// mailboxes of the settings until SIGTERM or SIGINT; `mail on`, `mail off` and `mail games` are the operator's
-// word on which games are played by mail; `referee address GAME NAME ADDRESS` is the Administrator registering
-// a player's address. Only the verbs' words, options and descriptions are here; what each does is in
-// actions-mail.ts, loaded when it runs (the mail code, imapflow and nodemailer, by no other verb).
+// mailboxes of the settings until SIGTERM or SIGINT; `referee mail send --settings mail.json` sends what
+// waits for mail now (issue 23 item 9); `mail on`, `mail off` and `mail games` are the operator's word on
+// which games are played by mail; `referee address GAME NAME ADDRESS` is the Administrator registering a
+// player's address. Only the verbs' words, options and descriptions are here; what each does is in
+// actions-mail.ts (send's in mail-send.ts), loaded when it runs (the mail code, imapflow and nodemailer, by
+// no other verb).
 import type { Command as Program } from 'commander';
 import type { AddressFlags } from './actions-mail.js';
 
@@ -45,6 +47,14 @@ export function registerMailVerbs(program: Program): void {
     )
     .requiredOption('--settings <file>', 'the mail settings (JSON: from, imap, games)')
     .action(async (opts: { settings: string }) => (await actions()).mailWatch(program, opts));
+
+  mail
+    .command('send')
+    .description(
+      'send what waits for mail now: every notice whose delivery failed and waits for its next try is sent at once by the SMTP server of the settings, one line each (exit 1 if some could not be sent: they wait, as before)',
+    )
+    .requiredOption('--settings <file>', 'the mail settings (JSON: from, smtp, games)')
+    .action(async (opts: { settings: string }) => (await import('./mail-send.js')).mailSend(program, opts));
 
   mail
     .command('on')

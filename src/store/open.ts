@@ -4,6 +4,7 @@
 import { parsePostgresUrl } from './postgres/connection.js';
 import type { SyncMode } from './sqlite.js';
 import type { Store } from './store.js';
+import { StoreError } from './store.js';
 
 export const DEFAULT_DB = './referee.db';
 
@@ -22,6 +23,13 @@ export const isPostgresSpec = (spec: string): boolean => /^postgres(ql)?:\/\//i.
  * (a DATABASE_URL of another kind belongs to some other program), else ./referee.db.
  */
 export function defaultSpec(env: NodeJS.ProcessEnv = process.env): string {
+  // Set but blank is a mistake (`REFEREE_DB=$DB` with DB unset), not "use the default": that would open, or
+  // make, ./referee.db, a store the operator did not mean, and the games would seem lost (issue 23 item 8).
+  if (env.REFEREE_DB !== undefined && env.REFEREE_DB.trim() === '')
+    throw new StoreError(
+      'bad-path',
+      'REFEREE_DB is set but empty: name a database file or postgres://… in it, or unset it for ./referee.db',
+    );
   if (env.REFEREE_DB) return env.REFEREE_DB;
   if (env.DATABASE_URL && isPostgresSpec(env.DATABASE_URL)) return env.DATABASE_URL;
   return DEFAULT_DB;
@@ -36,6 +44,11 @@ export async function openStore(spec: string, options: OpenOptions = {}): Promis
     return PostgresStore.open(url, chosen !== undefined ? { schema: chosen } : {});
   }
   const path = spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec;
+  if (path.trim() === '')
+    throw new StoreError(
+      'bad-path',
+      `the database ${spec === '' ? 'path' : `"${spec}"`} is empty: name a file or a postgres://… store`,
+    );
   const { SqliteStore } = await import('./sqlite.js');
   return new SqliteStore(path, options.sync ? { sync: options.sync } : {});
 }

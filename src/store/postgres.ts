@@ -46,6 +46,8 @@ import { PgAddresses } from './postgres/addresses.js';
 import { PgClaims } from './postgres/claims.js';
 import type { AddressClaim, ClaimConfirmation } from './claims.js';
 import { PgOutbox } from './postgres/outbox.js';
+import { PgLeases } from './postgres/leases.js';
+import type { Leases } from './leases.js';
 import { APPLICATION, prepareSchema } from './postgres/schema.js';
 
 export { parsePostgresUrl, redact } from './postgres/connection.js';
@@ -91,7 +93,7 @@ interface LogRow {
   hash: string;
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore implements Store, Leases {
   private closed = false;
   /** Appends waiting for a batch, and the batches in flight (see pump()). */
   private readonly pending: PendingAppend[] = [];
@@ -105,6 +107,7 @@ export class PostgresStore implements Store {
   private readonly outbox = new PgOutbox(this.access);
   private readonly addresses = new PgAddresses(this.access);
   private readonly claims = new PgClaims(this.access, this.addresses);
+  private readonly leases: PgLeases;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -115,6 +118,7 @@ export class PostgresStore implements Store {
   ) {
     // Named after the schema, so an operator (or a test) can tell which connection listens for what.
     this.listener = new PgListener(connection, this.channel, `${APPLICATION} listen ${schema}`);
+    this.leases = new PgLeases(this.access, connection, schema);
   }
 
   /** The qualified name of one of our tables. */
@@ -473,8 +477,43 @@ export class PostgresStore implements Store {
     return this.outbox.openChannel(channel);
   }
 
-  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
-    return this.outbox.claim(channel, now, leaseMs, limit);
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant?: string,
+  ): Promise<ClaimedNotice[]> {
+    return this.outbox.claim(channel, now, leaseMs, limit, claimant ?? null);
+  }
+
+  leaseHolders(channel: string, now: number): Promise<string[]> {
+    return this.leases.leaseHolders(channel, now);
+  }
+
+  releaseLeases(channel: string, claimant: string, now: number): Promise<number> {
+    return this.leases.releaseLeases(channel, claimant, now);
+  }
+
+  dueNow(channel: string, now: number): Promise<number> {
+    return this.leases.dueNow(channel, now);
+  }
+
+  undelivered(channel: string, game: string, exceptTopic?: string): Promise<number> {
+    return this.leases.undelivered(channel, game, exceptTopic);
+  }
+
+  async enlist(claimant: string): Promise<void> {
+    if (this.closed) throw new StoreError('io', 'the store is closed');
+    try {
+      await this.leases.enlist(claimant);
+    } catch (e) {
+      throw this.translate(e);
+    }
+  }
+
+  sessionsGone(claimants: readonly string[]): Promise<string[]> {
+    return this.leases.sessionsGone(claimants);
   }
 
   delivered(channel: string, id: number): Promise<void> {
@@ -660,6 +699,7 @@ export class PostgresStore implements Store {
     for (const p of this.pending.splice(0)) p.reject(new StoreError('io', 'the store is closed'));
     await Promise.all([...this.inflight]);
     await this.listener.close();
+    await this.leases.close();
     await this.pool.end();
   }
 

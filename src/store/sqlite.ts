@@ -31,11 +31,13 @@ import {
   checkPath,
   checkWithWal,
   classify,
+  fileRefused,
   parseEvent,
   stubEvent,
   translate,
   unsynced,
 } from './sqlite/file.js';
+import type { Leases } from './leases.js';
 import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteClaims } from './sqlite/claims.js';
 import type { AddressClaim, ClaimConfirmation } from './claims.js';
@@ -107,7 +109,7 @@ function prepareStatements(db: Database.Database) {
 /** The most a lone append may write and still be synced on the event loop rather than on the thread pool. */
 const INLINE_SYNC_BYTES = 16_384;
 
-export class SqliteStore implements Store {
+export class SqliteStore implements Store, Leases {
   private readonly db: Database.Database;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly outbox: SqliteOutbox;
@@ -172,10 +174,15 @@ export class SqliteStore implements Store {
   ) {
     if (path !== ':memory:') checkPath(path);
     const fresh = path === ':memory:' || !existsSync(path);
-    // The file holds every game's dice secret: created readable by its owner only (SQLite gives the -wal
-    // and -shm beside it the same mode), whatever the umask.
-    if (fresh && path !== ':memory:') closeSync(openSync(path, 'wx', 0o600));
-    const unfinished = !fresh && checkFileHeader(path);
+    let unfinished: boolean;
+    try {
+      // The file holds every game's dice secret: created readable by its owner only (SQLite gives the -wal
+      // and -shm beside it the same mode), whatever the umask.
+      if (fresh && path !== ':memory:') closeSync(openSync(path, 'wx', 0o600));
+      unfinished = !fresh && checkFileHeader(path);
+    } catch (e) {
+      throw fileRefused(e, path) ?? e;
+    }
     if (!fresh && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0)
       checkWithWal(path, unfinished);
     let opened: Database.Database | undefined;
@@ -711,11 +718,37 @@ export class SqliteStore implements Store {
     await this.durable();
   }
 
-  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant?: string,
+  ): Promise<ClaimedNotice[]> {
     return this.run(() => {
       this.outbox.openChannel(channel);
-      return this.outbox.claim(channel, now, leaseMs, limit);
+      return this.outbox.claim(channel, now, leaseMs, limit, claimant ?? null);
     });
+  }
+
+  leaseHolders(channel: string, now: number): Promise<string[]> {
+    return this.run(() => this.outbox.leaseHolders(channel, now));
+  }
+
+  async releaseLeases(channel: string, claimant: string, now: number): Promise<number> {
+    const released = await this.run(() => this.outbox.releaseLeases(channel, claimant, now));
+    await this.durable();
+    return released;
+  }
+
+  undelivered(channel: string, game: string, exceptTopic?: string): Promise<number> {
+    return this.run(() => this.outbox.undelivered(channel, game, exceptTopic));
+  }
+
+  async dueNow(channel: string, now: number): Promise<number> {
+    const due = await this.run(() => this.outbox.dueNow(channel, now));
+    await this.durable();
+    return due;
   }
 
   async delivered(channel: string, id: number): Promise<void> {

@@ -295,8 +295,16 @@ export interface Store extends AddressClaims {
    * claim skips them until the lease ends, so a worker that dies mid-delivery gives them back. `now` is the
    * caller's clock (tests simulate it). Which notices a channel delivers is the channel's business: it marks
    * the others delivered. Safe across processes (PostgreSQL: FOR UPDATE SKIP LOCKED). Registers the channel.
+   * `claimant` names the claiming process (issue 23 item 6, src/store/leases.ts): a lease of a process known
+   * to be gone is given back at once.
    */
-  claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]>;
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant?: string,
+  ): Promise<ClaimedNotice[]>;
   /** Marks a claimed notice delivered on a channel: it is never claimed there again. */
   delivered(channel: string, id: number): Promise<void>;
   /** A failed delivery: the notice is claimable again from `retryAt` (ms); `error` is kept for the operator. */

@@ -97,7 +97,7 @@ async function campaign(db: string): Promise<void> {
     expect(discord.received).toEqual(parts.slice(0, 2));
     expect(discord.posted.map((p) => p.part)).toEqual(parts.slice(0, 1));
 
-    // 2. Started again: the notice comes back when the dead process's lease ends, from part 2.
+    // 2. Started again: the notice comes back (the dead process's lease taken back), from part 2.
     const two = run(db, discord.url);
     await discord.until(() => discord.posted.length === 3);
     two.child.kill('SIGTERM');

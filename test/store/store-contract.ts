@@ -11,6 +11,7 @@ import { describeAddressContract } from './address-contract.js';
 import { describeClaimsContract } from './claims-contract.js';
 import { describeByMailContract } from './by-mail-contract.js';
 import { describeSnapshotContract } from './snapshot-contract.js';
+import { describeLeasesContract } from './leases-contract.js';
 
 /** Where one store lives: every open() is a new connection to the same data. */
 export interface StoreBackend {
@@ -471,4 +472,5 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
   describeClaimsContract(name, makeBackend);
   describeByMailContract(name, makeBackend);
   describeSnapshotContract(name, makeBackend);
+  describeLeasesContract(name, makeBackend);
 }

@@ -9,7 +9,8 @@ import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Notice, StoredNotice } from '../../store/store.js';
 import type { Channel } from '../courier.js';
-import { Undeliverable } from '../outcome.js';
+import { Undeliverable, Unreachable } from '../outcome.js';
+import { OUTAGE_TOPIC } from './outage.js';
 import type { MailSettings } from './settings.js';
 import { domainOf, mailAddress } from './settings.js';
 import { ownAddress } from './register.js';
@@ -72,6 +73,8 @@ const responseCode = (e: unknown): number | undefined => {
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 export class MailChannel implements Channel {
   readonly name: string;
   private readonly transport: Transporter;
@@ -98,8 +101,12 @@ export class MailChannel implements Channel {
       });
   }
 
-  /** Every recipient kind mail can reach; one without an address is marked with the reason (deliver). */
+  /**
+   * Every recipient kind mail can reach; one without an address is marked with the reason (deliver). Not the
+   * notices of mail's own outage (issue 23 item 9): they are for the other channels, sent while mail fails.
+   */
   accepts(notice: StoredNotice): boolean {
+    if (notice.topic === OUTAGE_TOPIC) return false;
     return (
       notice.to === 'admin' ||
       notice.to === 'public' ||
@@ -121,7 +128,13 @@ export class MailChannel implements Channel {
       await this.transport.sendMail(this.message(notice, recipient.address));
     } catch (e) {
       const code = responseCode(e);
-      if (code === undefined || code < 500 || code > 599) throw e; // 4xx, a lost connection: try again later
+      // No answer at all (refused, timed out, cut) or 421 ("service not available"): the server, not this
+      // notice; the Courier probes it until it answers (issue 23 item 9). nodemailer's own refusals of a
+      // message (EENVELOPE, EMESSAGE) are this notice's.
+      const kind = (e as { code?: unknown } | null)?.code;
+      if (code === 421 || (code === undefined && kind !== 'EENVELOPE' && kind !== 'EMESSAGE'))
+        throw new Unreachable(`the mail server does not answer: ${oneLine(errorText(e)).slice(0, 300)}`);
+      if (code === undefined || code < 500 || code > 599) throw e; // another 4xx: this notice's own trouble, try again later
       const reason = oneLine(e instanceof Error ? e.message : String(e)).slice(0, 300);
       this.options.log?.(
         `mail: ${notice.game} notice ${notice.id} to ${notice.to} refused for good: ${reason}`,
@@ -129,6 +142,14 @@ export class MailChannel implements Channel {
       await this.tellAdministrator(notice, recipient.address, reason);
       throw new Undeliverable(`refused for good: ${reason}`);
     }
+  }
+
+  /**
+   * Whether the SMTP server answers: a connection of its own, the greeting, EHLO and the login if any
+   * (nodemailer's verify), within the channel's timeouts; nothing is sent.
+   */
+  async probe(): Promise<void> {
+    await this.transport.verify();
   }
 
   /** Closes the pooled SMTP connections. */

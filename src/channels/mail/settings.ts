@@ -55,6 +55,22 @@ export const ChatWebhook = z
   .strict();
 export type ChatWebhook = z.infer<typeof ChatWebhook>;
 
+/**
+ * When mail failing is told (issue 23 item 9): after `afterMinutes` of every delivery failing, each game's
+ * Administrator (and public) are told by the other channels; while the server does not answer it is probed
+ * every `probeSeconds`, and what waited goes out as soon as it answers.
+ */
+export const OutageSettings = z
+  .object({
+    afterMinutes: z
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
+    probeSeconds: z.number().int().min(5).max(3600).optional(),
+  })
+  .strict();
+
 export const GameMailSettings = z
   .object({
     /** Addresses or lists whose posts are binding Public Forum posts of this game. */
@@ -79,6 +95,8 @@ export const MailSettings = z
     imap: ImapSettings,
     /** How long a code confirming a player's address works (ruling M10); default 48. */
     confirmHours: z.number().int().min(1).max(720).optional(),
+    /** Mail failing for a while (default: told after 10 minutes, probed every 30 s). */
+    outage: OutageSettings.optional(),
     games: z
       .record(
         z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
@@ -133,6 +151,8 @@ export function parseMailSettings(value: unknown, source = 'the mail settings'):
 
 /** Reads and checks the settings file; a missing file, bad JSON or a bad field each get a clear error. */
 export async function loadMailSettings(path: string): Promise<MailSettings> {
+  if (path.trim() === '')
+    throw new MailSettingsError('the mail settings path is empty: name the settings file');
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -143,7 +143,13 @@ export class PgOutbox {
    * One statement: the due deliveries of the channel, oldest first, locked (those another claim has locked
    * right now are skipped, not waited for), leased until now + leaseMs and counted as an attempt.
    */
-  async claim(channel: string, now: number, leaseMs: number, limit: number): Promise<ClaimedNotice[]> {
+  async claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant: string | null = null,
+  ): Promise<ClaimedNotice[]> {
     await this.openChannel(channel);
     const r = await this.db.query<NoticeRow & { attempts: number }>(
       `WITH due AS (
@@ -151,12 +157,12 @@ export class PgOutbox {
          WHERE channel = $1 AND delivered_at IS NULL AND claimed_until <= $2 AND retry_at <= $2
          ORDER BY notice LIMIT $4 FOR UPDATE SKIP LOCKED
        ), leased AS (
-         UPDATE ${this.db.t('deliveries')} d SET claimed_until = $3, attempts = d.attempts + 1
+         UPDATE ${this.db.t('deliveries')} d SET claimed_until = $3, claimed_by = $5, attempts = d.attempts + 1
          FROM due WHERE d.channel = due.channel AND d.notice = due.notice
          RETURNING d.notice, d.attempts
        )
        SELECT ${COLUMNS}, l.attempts FROM leased l JOIN ${this.db.t('notices')} n ON n.id = l.notice ORDER BY n.id`,
-      [channel, now, now + leaseMs, limit],
+      [channel, now, now + leaseMs, limit, claimant],
     );
     return r.rows.map((row) => ({ ...stored(row), attempts: row.attempts }));
   }

@@ -4,12 +4,13 @@ import { StoreError } from '../store.js';
 import { MAIL_MIGRATION } from './schema-mail.js';
 import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
 import { ADDRESS_CLAIMS } from './schema-claims.js';
+import { LEASE_HOLDERS } from './schema-leases.js';
 
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 7;
+export const PG_SCHEMA_VERSION = 8;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -252,6 +253,8 @@ CREATE TABLE ${s}.mail_games (
   SNAPSHOTS_MIGRATION,
   // 6 → 7: pending claims of mail addresses (issue 23 item 3; schema-claims.ts).
   ADDRESS_CLAIMS,
+  // 7 → 8: who holds a delivery's lease (issue 23 item 6; schema-leases.ts).
+  LEASE_HOLDERS,
 ];
 
 /**

@@ -2,7 +2,19 @@
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from './driver.js';
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import type { Stats } from 'node:fs';
 import type { GameEvent, Visibility } from '../../core/index.js';
 import { StoreError } from '../store.js';
 import { APPLICATION_ID, SCHEMA_VERSION, SQLITE_MAGIC } from './schema.js';
@@ -123,14 +135,63 @@ export function unsynced(path: string, e: unknown): StoreError {
   );
 }
 
-/** SQLite's own error codes, as a sentence a user can act on. */
-/** A path that cannot be a database file (a folder, or in a folder that does not exist) is bad input. */
+/**
+ * A path that cannot be a database file is bad input, refused before anything is made (issue 13 item 8, issue 23
+ * item 8): an empty or blank path, a folder (or a path ending in a slash), a device, pipe or socket, a link
+ * to nothing, a file in a folder that does not exist, and a file this user may not read and write.
+ */
 export function checkPath(path: string): void {
-  if (existsSync(path) && statSync(path).isDirectory())
-    throw new StoreError('bad-path', `${path} is a folder, not a database file`);
+  if (path.trim() === '')
+    throw new StoreError('bad-path', 'the database path is empty: name a file (or a postgres://… store)');
+  if (path.endsWith('/')) throw new StoreError('bad-path', `${path} names a folder, not a database file`);
+  const found = lstatIfAny(path);
+  if (found?.isSymbolicLink() && !existsSync(path))
+    throw new StoreError('bad-path', `${path} is a link to nothing (${readlinkSync(path)})`);
+  if (existsSync(path)) {
+    const kind = statSync(path);
+    if (kind.isDirectory()) throw new StoreError('bad-path', `${path} is a folder, not a database file`);
+    if (!kind.isFile())
+      throw new StoreError('bad-path', `${path} is not a regular file (a device, pipe or socket)`);
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new StoreError('bad-path', `${path} cannot be read and written by this user`);
+    }
+  }
   const folder = dirname(path);
   if (!existsSync(folder)) throw new StoreError('bad-path', `the folder ${folder} does not exist`);
   if (!statSync(folder).isDirectory()) throw new StoreError('bad-path', `${folder} is not a folder`);
+}
+
+/** The path's own entry (a link itself, not what it names), if there is one. */
+function lstatIfAny(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file system refusing to make or open the file (a name too long, no permission, a read-only disk): bad
+ * input in one line, like the refusals of checkPath, which cannot foresee them all.
+ */
+export function fileRefused(e: unknown, path: string): StoreError | undefined {
+  const code = (e as NodeJS.ErrnoException).code ?? '';
+  const why: Record<string, string> = {
+    ENAMETOOLONG: 'its name is too long',
+    EACCES: 'this user may not create or open it',
+    EPERM: 'this user may not create or open it',
+    EROFS: 'its disk is read-only',
+    EISDIR: 'it is a folder',
+    ENOTDIR: 'a part of it is not a folder',
+    ELOOP: 'its links go round in a loop',
+    EEXIST: 'something else appeared there while it was being made',
+  };
+  const reason = why[code];
+  return reason === undefined
+    ? undefined
+    : new StoreError('bad-path', `${path.slice(0, 200)} cannot be a database file: ${reason}`);
 }
 
 export function translate(e: unknown, path: string): Error {

@@ -44,7 +44,26 @@ export class SqliteOutbox {
          ORDER BY d.notice LIMIT ?`,
       ),
       lease: db.prepare(
-        'UPDATE deliveries SET claimed_until = ?, attempts = attempts + 1 WHERE channel = ? AND notice = ?',
+        'UPDATE deliveries SET claimed_until = ?, claimed_by = ?, attempts = attempts + 1 WHERE channel = ? AND notice = ?',
+      ),
+      holders: db
+        .prepare<[string, number], string>(
+          `SELECT DISTINCT claimed_by FROM deliveries
+           WHERE channel = ? AND claimed_until > 0 AND claimed_until > ? AND claimed_by IS NOT NULL AND delivered_at IS NULL`,
+        )
+        .pluck(),
+      release: db.prepare(
+        `UPDATE deliveries SET claimed_until = 0, last_error = ?
+         WHERE channel = ? AND claimed_by = ? AND claimed_until > 0 AND claimed_until > ? AND delivered_at IS NULL`,
+      ),
+      undelivered: db
+        .prepare<[string, string, string], number>(
+          `SELECT count(*) FROM deliveries d JOIN notices n ON n.id = d.notice
+           WHERE d.channel = ? AND d.delivered_at IS NULL AND n.game = ? AND n.topic <> ?`,
+        )
+        .pluck(),
+      dueNow: db.prepare(
+        'UPDATE deliveries SET retry_at = ? WHERE channel = ? AND retry_at > ? AND claimed_until = 0 AND delivered_at IS NULL',
       ),
       delivered: db.prepare(
         'UPDATE deliveries SET delivered_at = ?, claimed_until = 0 WHERE channel = ? AND notice = ? AND delivered_at IS NULL',
@@ -115,11 +134,17 @@ export class SqliteOutbox {
     this.stmts.register.run(name, new Date().toISOString());
   }
 
-  /** One transaction: the due deliveries, oldest first, each leased until now + leaseMs. */
-  claim(channel: string, now: number, leaseMs: number, limit: number): ClaimedNotice[] {
+  /** One transaction: the due deliveries, oldest first, each leased until now + leaseMs to `claimant`. */
+  claim(
+    channel: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    claimant: string | null,
+  ): ClaimedNotice[] {
     return this.db.transaction(() => {
       const rows = this.stmts.due.all(channel, now, now, limit);
-      for (const r of rows) this.stmts.lease.run(now + leaseMs, channel, r.id);
+      for (const r of rows) this.stmts.lease.run(now + leaseMs, claimant, channel, r.id);
       return rows.map((r) => ({ ...fromRow(r), attempts: r.attempts }));
     })();
   }
@@ -130,5 +155,22 @@ export class SqliteOutbox {
 
   deferred(channel: string, id: number, retryAt: number, error: string): void {
     this.stmts.deferred.run(retryAt, error.slice(0, 2000), channel, id);
+  }
+
+  leaseHolders(channel: string, now: number): string[] {
+    return this.stmts.holders.all(channel, now);
+  }
+
+  releaseLeases(channel: string, claimant: string, now: number): number {
+    const why = `taken back: the process that held it (${claimant}) is gone`.slice(0, 2000);
+    return this.stmts.release.run(why, channel, claimant, now).changes;
+  }
+
+  dueNow(channel: string, now: number): number {
+    return this.stmts.dueNow.run(now, channel, now).changes;
+  }
+
+  undelivered(channel: string, game: string, exceptTopic = ''): number {
+    return this.stmts.undelivered.get(channel, game, exceptTopic) ?? 0;
   }
 }
