@@ -205,3 +205,66 @@ describe('issue 23 item 9: a long SMTP outage', () => {
     ]);
   });
 });
+
+describe('issue 23 item 9: a refused login is the settings, not the notices', () => {
+  it('issue 23 item 9: SMTP 535 (a wrong password) marks no notice undeliverable: the server counts as down, and every notice goes out once the login is accepted', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    let password = 'old-password';
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: false,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth(auth, _session, done) {
+        if (auth.username === 'referee' && auth.password === password) done(null, { user: 'referee' });
+        else done(Object.assign(new Error('5.7.8 authentication failed'), { responseCode: 535 }));
+      },
+      onData(stream, _session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.server.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), 'referee-auth-'));
+    const store = new SqliteStore(join(dir, 'g.db'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(() => store.close());
+    await store.append({
+      game: 'g1',
+      entries: entriesAfter(undefined, 1),
+      create: { ruleset: 'r', master: null },
+    });
+    await store.setAddress('g1', 'alice', addressOf('alice'), null);
+    const mail = new MailChannel({
+      settings: {
+        from: addressOf('referee'),
+        smtp: { host: '127.0.0.1', port, user: 'referee', pass: 'new-password' },
+        games: { g1: { forums: [], chat: [], admin: addressOf('admin') } },
+      },
+      addressOf: (game, player) => store.addressOf(game, player),
+      enqueue: (notices) => store.enqueue(notices),
+    });
+    cleanups.push(() => mail.close());
+    const time = new SimulatedTime(Date.UTC(2026, 10, 24, 12));
+    const courier = new Courier(store, mail, time);
+    cleanups.push(() => courier.stop());
+    await courier.start();
+    await store.enqueue([note('s1', 'player:alice'), note('s2', 'player:alice')]);
+    await courier.idle();
+    expect(courier.health.isDown).toBe(true);
+    expect(received).toEqual([]);
+    expect(await store.undelivered('mail', 'g1')).toBe(2);
+    // The operator mends the password (here: the server takes the one the settings give).
+    password = 'new-password';
+    await time.run(30_000, () => courier.idle());
+    expect(courier.health.isDown).toBe(false);
+    expect(received).toHaveLength(2);
+    expect(await store.undelivered('mail', 'g1')).toBe(0);
+  });
+});

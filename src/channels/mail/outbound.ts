@@ -134,6 +134,13 @@ export class MailChannel implements Channel {
       const kind = (e as { code?: unknown } | null)?.code;
       if (code === 421 || (code === undefined && kind !== 'EENVELOPE' && kind !== 'EMESSAGE'))
         throw new Unreachable(`the mail server does not answer: ${oneLine(errorText(e)).slice(0, 300)}`);
+      // A refused login (530, 534, 535: EAUTH) is the operator's settings, not this notice: a wrong password
+      // must not mark every notice undeliverable for good. The server is treated as down (probed, and the
+      // Administrator told after the outage's minutes) until the settings are mended.
+      if (kind === 'EAUTH' || code === 530 || code === 534 || code === 535)
+        throw new Unreachable(
+          `the mail server refuses the referee's login: ${oneLine(errorText(e)).slice(0, 300)}`,
+        );
       if (code === undefined || code < 500 || code > 599) throw e; // another 4xx: this notice's own trouble, try again later
       const reason = oneLine(e instanceof Error ? e.message : String(e)).slice(0, 300);
       this.options.log?.(
