@@ -43,6 +43,8 @@ import { isConnectionError, redact } from './postgres/connection.js';
 import { PgListener } from './postgres/listener.js';
 import { appendBatchQuery } from './postgres/append-batch.js';
 import { PgAddresses } from './postgres/addresses.js';
+import { PgGuards } from './postgres/guards.js';
+import type { AnswerBudget, PhraseStanding } from './guards.js';
 import { PgOutbox } from './postgres/outbox.js';
 import { APPLICATION, prepareSchema } from './postgres/schema.js';
 
@@ -102,6 +104,7 @@ export class PostgresStore implements Store {
   };
   private readonly outbox = new PgOutbox(this.access);
   private readonly addresses = new PgAddresses(this.access);
+  private readonly guards = new PgGuards(this.access);
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -492,6 +495,26 @@ export class PostgresStore implements Store {
 
   addressOf(game: string, player: string): Promise<string | undefined> {
     return this.addresses.of(game, player);
+  }
+
+  phraseStanding(game: string, player: string): Promise<PhraseStanding> {
+    return this.guards.standing(game, player);
+  }
+
+  phraseFailed(game: string, player: string, at: number): Promise<PhraseStanding> {
+    return this.guards.failed(game, player, at);
+  }
+
+  burnPhrase(game: string, player: string, at: number): Promise<void> {
+    return this.guards.burn(game, player, at);
+  }
+
+  clearPhraseStanding(game: string, player: string): Promise<boolean> {
+    return this.guards.clear(game, player);
+  }
+
+  spendAnswer(game: string, budgets: readonly AnswerBudget[], now: number): Promise<boolean> {
+    return this.guards.spend(game, budgets, now);
   }
 
   async markByMail(games: readonly string[]): Promise<number> {

@@ -38,6 +38,8 @@ import {
 } from './sqlite/file.js';
 import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
+import { SqliteGuards } from './sqlite/guards.js';
+import type { AnswerBudget, PhraseStanding } from './guards.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
 import type { LookoutOptions } from './sqlite/others.js';
 import { Others } from './sqlite/others.js';
@@ -111,6 +113,7 @@ export class SqliteStore implements Store {
   private readonly outbox: SqliteOutbox;
   private readonly addresses: SqliteAddresses;
   private readonly byMail: SqliteByMail;
+  private readonly guards: SqliteGuards;
   private readonly snapshots: SqliteSnapshots;
   /** Who checkpoints the WAL, and when (sqlite/checkpoints.ts). */
   private readonly checkpoints: Checkpoints;
@@ -191,6 +194,7 @@ export class SqliteStore implements Store {
       this.outbox = new SqliteOutbox(this.db);
       this.addresses = new SqliteAddresses(this.db);
       this.byMail = new SqliteByMail(this.db);
+      this.guards = new SqliteGuards(this.db);
       this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
       this.snapshots = new SqliteSnapshots(this.db);
       this.checkpoints = new Checkpoints(this.db);
@@ -731,6 +735,8 @@ export class SqliteStore implements Store {
         .transaction(() => {
           if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
           this.addresses.set(game, player, address, phraseHash);
+          // A phrase registered anew starts with no failures and unburned (ruling M11).
+          this.guards.clear(game, player);
         })
         .immediate(),
     );
@@ -743,6 +749,33 @@ export class SqliteStore implements Store {
 
   addressOf(game: string, player: string): Promise<string | undefined> {
     return this.run(() => this.addresses.of(game, player));
+  }
+
+  phraseStanding(game: string, player: string): Promise<PhraseStanding> {
+    return this.run(() => this.guards.standing(game, player));
+  }
+
+  phraseFailed(game: string, player: string, at: number): Promise<PhraseStanding> {
+    return this.guarded(() => this.guards.failed(game, player, at));
+  }
+
+  burnPhrase(game: string, player: string, at: number): Promise<void> {
+    return this.guarded(() => this.guards.burn(game, player, at));
+  }
+
+  clearPhraseStanding(game: string, player: string): Promise<boolean> {
+    return this.guarded(() => this.guards.clear(game, player));
+  }
+
+  spendAnswer(game: string, budgets: readonly AnswerBudget[], now: number): Promise<boolean> {
+    return this.guarded(() => this.guards.spend(game, budgets, now));
+  }
+
+  /** A write of the guards, in one immediate transaction, answered once durable. */
+  private async guarded<T>(work: () => T): Promise<T> {
+    const result = await this.run(() => this.db.transaction(work).immediate());
+    await this.durable();
+    return result;
   }
 
   markByMail(games: readonly string[]): Promise<number> {

@@ -1,4 +1,5 @@
 import type { GameEvent, LogEntry, StoredEntry } from '../core/index.js';
+import type { MailGuards } from './guards.js';
 
 /** A game as the store lists it. */
 export interface GameSummary {
@@ -192,9 +193,10 @@ export interface GameDump {
 /**
  * Durable home of games: append-only logs, the games' dice secrets, and command ids. Asynchronous so that a
  * networked store fits the same contract. An append is atomic and is refused (conflict) unless it starts right
- * after the last stored entry of its game, so nothing is acknowledged that is not committed in order.
+ * after the last stored entry of its game, so nothing is acknowledged that is not committed in order. The mail
+ * edge's guards (phrase standings, answer budgets: issue 23) are a contract of their own (guards.ts).
  */
-export interface Store {
+export interface Store extends MailGuards {
   listGames(): Promise<GameSummary[]>;
   /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
   entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;

@@ -31,7 +31,7 @@ describe('snapshots: older stores are migrated to schema 6 on open', () => {
       await made.markByMail(['g1']);
     });
     await reopenSqlite(path, snapshotsWorkOn);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(6);
   });
 
   it('PostgreSQL: a schema at version 5 (made by migrations 0 to 4) opens, is migrated, games intact', async () => {
@@ -39,6 +39,6 @@ describe('snapshots: older stores are migrated to schema 6 on open', () => {
       await client.query(`INSERT INTO ${schema}.mail_games (game) VALUES ('g1')`);
     });
     await reopenPg(schema, snapshotsWorkOn);
-    expect(PG_SCHEMA_VERSION).toBe(6);
+    expect(PG_SCHEMA_VERSION).toBeGreaterThanOrEqual(6);
   });
 });

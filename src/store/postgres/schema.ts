@@ -3,12 +3,13 @@ import type pg from 'pg';
 import { StoreError } from '../store.js';
 import { MAIL_MIGRATION } from './schema-mail.js';
 import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
+import { MAIL_GUARDS_MIGRATION } from './guards.js';
 
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 6;
+export const PG_SCHEMA_VERSION = 7;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -249,6 +250,8 @@ CREATE TABLE ${s}.mail_games (
 );`,
   // 5 → 6: snapshots of games' states (issue 17; schema-snapshots.ts).
   SNAPSHOTS_MIGRATION,
+  // 6 → 7: the mail edge's guards (issue 23): phrase standings and answer budgets (guards.ts).
+  MAIL_GUARDS_MIGRATION,
 ];
 
 /**
