@@ -11,7 +11,7 @@
 //   game together at most STRANGERS_PER_HOUR an hour (forged Froms by the thousand get a handful);
 // - a player: at most PLAYER_PER_HOUR answers an hour in all; of those that act on nothing (a refusal, or no
 //   sentence accepted or rejected) at most IDLE_PER_HOUR an hour, and never the same text twice a day (an
-//   auto-responder's "I am away" is answered once);
+//   auto-responder's "I am away" is answered once) unless a rule of the caller's says how often;
 // - and whatever a caller adds (the phrase guard's "once per wait", phrase-guard.ts).
 //
 // A receipt not sent is kept all the same, addressed to nobody (UNANSWERED: no channel delivers it), so the
@@ -77,10 +77,10 @@ export async function mayAnswer(guards: MailGuards, a: Answering): Promise<Answe
     budgets.push(windowBudget('strangers', STRANGERS_PER_HOUR, HOUR, a.now));
   } else {
     budgets.push(windowBudget(`all:${a.to}`, PLAYER_PER_HOUR, HOUR, a.now));
-    if (a.idle) {
-      budgets.push(windowBudget(`idle:${a.to}`, IDLE_PER_HOUR, HOUR, a.now));
-      budgets.push(windowBudget(`text:${a.to}:${a.fingerprint}`, 1, DAY, a.now));
-    }
+    if (a.idle) budgets.push(windowBudget(`idle:${a.to}`, IDLE_PER_HOUR, HOUR, a.now));
+    // The same text answered once a day, unless the caller's own rule says how often (the phrase guard's
+    // "once per wait" answers a player resending eir move after each wait).
+    if (a.idle && !a.budgets) budgets.push(windowBudget(`text:${a.to}:${a.fingerprint}`, 1, DAY, a.now));
   }
   if (await guards.spendAnswer(a.game, budgets, a.now)) return { answer: true };
   return {
