@@ -15,6 +15,11 @@ export interface PhraseStanding {
   readonly burnedAt: number | null;
 }
 
+/** A player's standing as a game's copy carries it (GameDump.phraseStandings: `referee migrate`). */
+export interface PlayerStanding extends PhraseStanding {
+  readonly player: string;
+}
+
 /** A standing with nothing in it: a phrase nobody has guessed at. */
 export const CLEAN_STANDING: PhraseStanding = { failures: 0, lastFailureAt: null, burnedAt: null };
 

@@ -574,6 +574,7 @@ export class PostgresStore implements Store {
       const notices = await this.outbox.ofGame(c, game);
       const addresses = await this.addresses.ofGame(c, game);
       const byMail = await c.query(`SELECT 1 FROM ${this.t('mail_games')} WHERE game = $1`, [game]);
+      const phraseStandings = await this.guards.ofGame(c, game);
       const secret = master.rows[0];
       return {
         game,
@@ -585,6 +586,7 @@ export class PostgresStore implements Store {
         notices,
         addresses,
         byMail: byMail.rows.length > 0,
+        phraseStandings,
       };
     } catch (e) {
       throw this.translate(e);
@@ -631,6 +633,7 @@ export class PostgresStore implements Store {
       checkNoticesOf(dump.game, dump.notices ?? []);
       await this.outbox.writeIn(c, dump.notices ?? [], false);
       await this.addresses.setIn(c, dump.game, dump.addresses ?? []);
+      await this.guards.restoreIn(c, dump.game, dump.phraseStandings ?? []);
       if (dump.byMail) await this.markIn(c, [dump.game]);
       await this.notifyIn(c, dump.game, 1, last.seq);
     });

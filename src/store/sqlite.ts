@@ -628,6 +628,7 @@ export class SqliteStore implements Store {
           notices: this.outbox.ofGame(game),
           addresses: this.addresses.ofGame(game),
           byMail: this.byMail.has(game),
+          phraseStandings: this.guards.ofGame(game),
         };
       }),
     );
@@ -654,6 +655,7 @@ export class SqliteStore implements Store {
         checkNoticesOf(dump.game, dump.notices ?? []);
         this.outbox.write(dump.notices ?? [], false);
         this.addresses.restore(dump.game, dump.addresses ?? []);
+        this.guards.restore(dump.game, dump.phraseStandings ?? []);
         if (dump.byMail) this.byMail.mark([dump.game]);
       });
       tx.immediate();

@@ -1,5 +1,5 @@
 import type { GameEvent, LogEntry, StoredEntry } from '../core/index.js';
-import type { MailGuards } from './guards.js';
+import type { MailGuards, PlayerStanding } from './guards.js';
 
 /** A game as the store lists it. */
 export interface GameSummary {
@@ -188,6 +188,11 @@ export interface GameDump {
   readonly addresses?: readonly PlayerAddress[];
   /** Whether the game is played by mail (schema 5; see Store.markByMail): the copy is marked too. */
   readonly byMail?: boolean;
+  /**
+   * The players' phrase standings (schema 7, issue 23): a copy keeps a lock and a burn, so moving a game never
+   * revives a phrase seen on the list. Answer budgets are not carried (windows of at most a day).
+   */
+  readonly phraseStandings?: readonly PlayerStanding[];
 }
 
 /**

@@ -104,6 +104,38 @@ function describeGuardsContract(name: string, makeBackend: MakeBackend): void {
         expect(await store.spendAnswer('g1', [day, next], HOUR + 2)).toBe(false);
       }));
 
+    it('a copy of the game (dumpGame, restoreGame) keeps its locks and burns, so moving a game revives no phrase', async () => {
+      const from = await makeBackend();
+      const to = await makeBackend();
+      const a = await from.open();
+      const b = await to.open();
+      try {
+        await a.append({
+          game: 'g1',
+          entries: entriesAfter(undefined, 2),
+          create: { ruleset: 'r', master: null },
+        });
+        await a.setAddress('g1', 'bob', 'bob@example.org', 'scrypt$x$y');
+        for (let i = 0; i < 10; i++) await a.phraseFailed('g1', 'bob', 100 + i);
+        await a.burnPhrase('g1', 'bob', 500);
+        const dump = await a.dumpGame?.('g1');
+        expect(dump?.phraseStandings).toEqual([
+          { player: 'bob', failures: 10, lastFailureAt: 109, burnedAt: 500 },
+        ]);
+        if (dump) await b.restoreGame?.(dump);
+        expect(await b.phraseStanding('g1', 'bob')).toEqual({
+          failures: 10,
+          lastFailureAt: 109,
+          burnedAt: 500,
+        });
+      } finally {
+        await a.close();
+        await b.close();
+        await from.dispose();
+        await to.dispose();
+      }
+    });
+
     it('answers spent from many connections at once never pass a limit', () =>
       withStore(async (store, backend) => {
         const others = await Promise.all([backend.open(), backend.open()]);

@@ -2,7 +2,8 @@
 // each player's phrase standing and the answer budgets, shared by every process on the database. A failure
 // is counted by one statement (two processes counting at once both count); an answer is spent under row
 // locks on its budgets, so two processes never both spend a budget's last answer.
-import type { AnswerBudget, PhraseStanding } from '../guards.js';
+import type pg from 'pg';
+import type { AnswerBudget, PhraseStanding, PlayerStanding } from '../guards.js';
 import { CLEAN_STANDING } from '../guards.js';
 import type { PgAccess } from './outbox.js';
 
@@ -52,6 +53,27 @@ export class PgGuards {
       [game, player],
     );
     return standing(r.rows[0]);
+  }
+
+  /** Inside the caller's transaction (dumpGame). */
+  async ofGame(c: pg.PoolClient, game: string): Promise<PlayerStanding[]> {
+    const r = await c.query<StandingRow & { player: string }>(
+      `SELECT player, ${STANDING} FROM ${this.db.t('phrase_standing')} WHERE game = $1 ORDER BY player`,
+      [game],
+    );
+    return r.rows.map((x) => ({ player: x.player, ...standing(x) }));
+  }
+
+  /** Inside the caller's transaction (restoreGame), after the addresses. */
+  async restoreIn(c: pg.PoolClient, game: string, rows: readonly PlayerStanding[]): Promise<void> {
+    for (const r of rows)
+      await c.query(
+        `INSERT INTO ${this.db.t('phrase_standing')} (game, player, failures, last_failure_at, burned_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (game, player) DO UPDATE SET failures = excluded.failures,
+           last_failure_at = excluded.last_failure_at, burned_at = excluded.burned_at`,
+        [game, r.player, r.failures, r.lastFailureAt, r.burnedAt],
+      );
   }
 
   async failed(game: string, player: string, at: number): Promise<PhraseStanding> {

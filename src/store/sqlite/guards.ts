@@ -1,7 +1,7 @@
 // The mail edge's guards in the SQLite file (issue 23, items 4 and 5; the contract is src/store/guards.ts):
 // each player's phrase standing, and the answer budgets. Statements run inside the caller's transaction.
 import type Database from 'better-sqlite3';
-import type { AnswerBudget, PhraseStanding } from '../guards.js';
+import type { AnswerBudget, PhraseStanding, PlayerStanding } from '../guards.js';
 import { CLEAN_STANDING } from '../guards.js';
 
 interface StandingRow {
@@ -33,6 +33,16 @@ export class SqliteGuards {
         `INSERT INTO phrase_standing (game, player, failures, burned_at) VALUES (@game, @player, 0, @at)
          ON CONFLICT (game, player) DO UPDATE SET burned_at = coalesce(burned_at, @at)`,
       ),
+      ofGame: db.prepare<[string], PlayerStanding>(
+        `SELECT player, failures, last_failure_at AS lastFailureAt, burned_at AS burnedAt
+         FROM phrase_standing WHERE game = ? ORDER BY player`,
+      ),
+      put: db.prepare<[PlayerStanding & { game: string }]>(
+        `INSERT INTO phrase_standing (game, player, failures, last_failure_at, burned_at)
+         VALUES (@game, @player, @failures, @lastFailureAt, @burnedAt)
+         ON CONFLICT (game, player) DO UPDATE SET failures = excluded.failures,
+           last_failure_at = excluded.last_failure_at, burned_at = excluded.burned_at`,
+      ),
       clear: db.prepare<[string, string]>('DELETE FROM phrase_standing WHERE game = ? AND player = ?'),
       prune: db.prepare<[string, number]>('DELETE FROM answer_budgets WHERE game = ? AND until < ?'),
       used: db
@@ -56,6 +66,22 @@ export class SqliteGuards {
 
   burn(game: string, player: string, at: number): void {
     this.stmts.burn.run({ game, player, at });
+  }
+
+  ofGame(game: string): PlayerStanding[] {
+    return this.stmts.ofGame.all(game);
+  }
+
+  /** A copy from another store (restoreGame), inside its transaction, after the addresses. */
+  restore(game: string, rows: readonly PlayerStanding[]): void {
+    for (const r of rows)
+      this.stmts.put.run({
+        game,
+        player: r.player,
+        failures: r.failures,
+        lastFailureAt: r.lastFailureAt,
+        burnedAt: r.burnedAt,
+      });
   }
 
   clear(game: string, player: string): boolean {
