@@ -68,6 +68,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
     );
     expect(tables.map((r) => r.t)).toEqual([
       'addresses',
+      'answer_budgets',
       'channels',
       'command_ids',
       'deliveries',
@@ -76,6 +77,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       'log',
       'mail_games',
       'notices',
+      'phrase_standing',
       'schema_version',
       'snapshots',
       'tokens',
