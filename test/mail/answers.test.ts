@@ -116,6 +116,28 @@ describe('issue 23 item 5: backscatter and loops', () => {
     expect(sent(more)?.to).toBe('player:alice');
   });
 
+  it("issue 23 item 5: a player's messages that act on nothing are answered at most 3 an hour, the same text once a day", async () => {
+    const r = await gridByMail();
+    const answered: boolean[] = [];
+    // An empty new message (not a reply): answered, since alice may think she wrote something; again, not.
+    for (const at of [0, MINUTE])
+      answered.push(
+        sent(await takeAt(r, mail({ from: ALICE, body: '> only a quote' }), START + at)) !== undefined,
+      );
+    // Four different texts the grammar does not understand, within the hour: 3 answered (the empty one counted).
+    for (let i = 0; i < 4; i++)
+      answered.push(
+        sent(await takeAt(r, mail({ from: ALICE, body: `Hmm, number ${i}?` }), START + (2 + i) * MINUTE)) !==
+          undefined,
+      );
+    expect(answered).toEqual([true, false, true, true, false, false]);
+    // The next hour, more; and a message that acts on something is answered whatever came before.
+    expect(sent(await takeAt(r, mail({ from: ALICE, body: 'Hmm, number 9?' }), START + HOUR))).toBeDefined();
+    expect(
+      sent(await takeAt(r, mail({ from: ALICE, body: 'I enter the Grid at (3,4).' }), START + HOUR + MINUTE)),
+    ).toBeDefined();
+  });
+
   for (const who of ['a stranger', 'a player'] as const)
     it(`issue 23 item 5: an auto-responder without Auto-Submitted gets one answer, no loop (${who})`, async () => {
       const r = await gridByMail();
