@@ -7,10 +7,11 @@
 // generator's delays.
 //
 // - Phrase guessing: guessers, each against one of several players with a phrase, send wrong phrases at
-//   random rates (from 12 a second to one every few minutes), then the right one after 11 to 60 wrong ones
-//   (the issue's "29 wrong phrases then the right one": the phrase found at last). Counted: messages acted on
-//   (must be 0: the phrase locks at the tenth wrong one), phrases compared before the lock, answers to the
-//   real players and to the guessers' own addresses (Reply-To).
+//   random rates (from 12 a second to one every half hour), then the right one after 11 to 60 wrong ones
+//   have been compared (the issue's "29 wrong phrases then the right one": the phrase found at last), or when
+//   its messages run out; it knows the documented schedule, so only the guesses the referee compares are
+//   spent from its list. Counted: messages acted on (must be 0: the phrase locks at the tenth wrong one),
+//   phrases compared, answers to the real players and to the guessers' own addresses (Reply-To).
 // - Backscatter: forged Froms (a pool of addresses, some used again) with random spam Subjects and bodies
 //   (some empty), to the list or the private address. Counted: answers (within 10 an hour and one per
 //   address a day), Subjects echoed (must be 0).
@@ -216,6 +217,7 @@ async function phraseGuessing(seed: number, rounds: number): Promise<AttackFigur
   let actedOn = 0;
   let toGuessers: number;
   let maxCompared = 0;
+  let locks = 0;
   let toPlayers: number;
   try {
     await rig.open(phrases);
@@ -224,16 +226,20 @@ async function phraseGuessing(seed: number, rounds: number): Promise<AttackFigur
       const target = pick(random, PLAYERS);
       const phrase = phrases.get(target) as string;
       const wrong = between(random, LOCK_FAILURES + 1, 60);
-      const gap = pick(random, [83, 1000, 30_000, 5 * 60_000]);
+      const gap = pick(random, [83, 1000, 30_000, 5 * 60_000, 30 * 60_000]);
       const guesser = `g${run}@guess.test`;
       let compared = 0;
-      for (let i = 0; i <= wrong; i++) {
-        const guess =
-          i < wrong
-            ? random() < 0.5
-              ? word(random, between(random, 8, 20))
-              : `${phrase}${word(random, 1)}`
-            : phrase;
+      // The guesser knows the documented schedule (ruling M11), so a guess of its list is spent only when the
+      // referee compares it; the messages it sprays meanwhile (the same guess again) are read by nobody. The
+      // right phrase comes after `wrong` wrong ones have been compared, or when the run's messages run out.
+      const budget = wrong + 40;
+      for (let sent = 0; ; sent++) {
+        const last = compared >= wrong || sent >= budget;
+        const guess = last
+          ? phrase
+          : random() < 0.5
+            ? word(random, between(random, 8, 20))
+            : `${phrase}${word(random, 1)}`;
         const raw = message({
           from: `${target} <${addressOf(target)}>`,
           to: PRIVATE,
@@ -245,8 +251,10 @@ async function phraseGuessing(seed: number, rounds: number): Promise<AttackFigur
         const { outcome, acted } = await rig.take(raw);
         tried++;
         if (acted) actedOn++;
-        if (outcome.kind === 'refused' && outcome.reason === 'wrong-phrase') compared++;
         await rig.pass(gap);
+        if (last) break;
+        if (outcome.kind === 'refused' && outcome.reason === 'wrong-phrase' && ++compared === LOCK_FAILURES)
+          locks++;
       }
       maxCompared = Math.max(maxCompared, compared);
       // The player sets a new phrase after the run (as the lock notice says), which clears the count.
@@ -268,7 +276,7 @@ async function phraseGuessing(seed: number, rounds: number): Promise<AttackFigur
       actedOn,
       answered: toGuessers,
       answerCap: 0,
-      note: `${rounds} runs against ${PLAYERS.length} players; phrases compared before the lock: at most ${maxCompared} a run (the lock is at ${LOCK_FAILURES}); answers went to the real players' registered addresses only: ${toPlayers} in all (${(toPlayers / rounds).toFixed(1)} a run: the first failure, one per wait, the lock, the locked phrase once a day), none to the guessers' Reply-To`,
+      note: `${rounds} runs against ${PLAYERS.length} players; phrases compared: at most ${maxCompared} a run (the lock is at ${LOCK_FAILURES}; ${locks} runs reached it); answers went to the real players' registered addresses only: ${toPlayers} in all (${(toPlayers / rounds).toFixed(1)} a run: the first failure, one per wait, the lock, the locked phrase once a day), none to the guessers' Reply-To`,
     },
   ];
 }
