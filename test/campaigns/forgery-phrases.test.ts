@@ -15,7 +15,9 @@ describe('issue 23: the forgery campaign, phrases and answers (seed 2301)', () =
       expect(f.answered, detail).toBeLessThanOrEqual(f.answerCap ?? Infinity);
     }
     const [guessing, backscatter, loops] = figures;
-    expect(guessing?.note, detail).toMatch(/at most (\d|10) a run \(the lock is at 10; \d+ runs reached it\)/);
+    expect(guessing?.note, detail).toMatch(
+      /at most (\d|10) a run \(the lock is at 10; \d+ runs reached it\)/,
+    );
     expect(backscatter?.answered, detail).toBeGreaterThan(0);
     expect(backscatter?.note, detail).toMatch(/echoed in answers: 0$/);
     expect(loops?.loops, detail).toBe(0);
