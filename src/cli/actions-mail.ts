@@ -39,12 +39,12 @@ export function outcomeLine(where: string, o: Outcome): string {
     case 'dropped':
       return `${where}: dropped (${o.reason})${o.game !== undefined ? ` ${o.game}` : ''}: ${o.detail}`;
     case 'refused':
-      return `${where}: answered, not acted on (${o.reason}) ${o.game}`;
+      return `${where}: ${o.unanswered !== undefined ? `not answered (${o.unanswered})` : 'answered'}, not acted on (${o.reason}) ${o.game}`;
     case 'confirmed':
       return `${where}: ${o.game} ${o.player}: the address is confirmed`;
     case 'acted': {
       const n = (s: string) => o.results.filter((r) => r.status === s).length;
-      return `${where}: ${o.game} ${o.player} (${o.way}): ${n('accepted')} accepted, ${n('rejected')} rejected, ${n('not-understood')} not understood, ${n('ignored')} ignored`;
+      return `${where}: ${o.game} ${o.player} (${o.way}): ${n('accepted')} accepted, ${n('rejected')} rejected, ${n('not-understood')} not understood, ${n('ignored')} ignored${o.unanswered !== undefined ? ` (receipt not sent: ${o.unanswered})` : ''}`;
     }
   }
 }

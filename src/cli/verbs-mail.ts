@@ -73,6 +73,17 @@ export function registerMailVerbs(program: Program): void {
     .action(async (games: string[]) => (await actions()).mailOff(program, games));
 
   mail
+    .command('unlock')
+    .description(
+      "the Administrator unlocks a player's secret phrase: the wrong phrases counted against it are forgotten (issue 23; a phrase seen on the list is never unlocked, only replaced with `referee address … --phrase-file`)",
+    )
+    .argument('<game>')
+    .argument('<player>')
+    .action(async (game: string, player: string) =>
+      (await import('./actions-unlock.js')).mailUnlock(program, game, player),
+    );
+
+  mail
     .command('games')
     .description(
       'the games played by mail (marked by serve --mail, mail import, mail watch or mail on), one a line',

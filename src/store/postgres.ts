@@ -45,6 +45,8 @@ import { appendBatchQuery } from './postgres/append-batch.js';
 import { PgAddresses } from './postgres/addresses.js';
 import { PgClaims } from './postgres/claims.js';
 import type { AddressClaim, ClaimConfirmation } from './claims.js';
+import { PgGuards } from './postgres/guards.js';
+import type { AnswerBudget, PhraseStanding } from './guards.js';
 import { PgOutbox } from './postgres/outbox.js';
 import { PgLeases } from './postgres/leases.js';
 import type { Leases } from './leases.js';
@@ -108,6 +110,7 @@ export class PostgresStore implements Store, Leases {
   private readonly addresses = new PgAddresses(this.access);
   private readonly claims = new PgClaims(this.access, this.addresses);
   private readonly leases: PgLeases;
+  private readonly guards = new PgGuards(this.access);
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -560,6 +563,26 @@ export class PostgresStore implements Store, Leases {
     return this.claims.drop(game, player, codeHash);
   }
 
+  phraseStanding(game: string, player: string): Promise<PhraseStanding> {
+    return this.guards.standing(game, player);
+  }
+
+  phraseFailed(game: string, player: string, at: number): Promise<PhraseStanding> {
+    return this.guards.failed(game, player, at);
+  }
+
+  burnPhrase(game: string, player: string, at: number): Promise<void> {
+    return this.guards.burn(game, player, at);
+  }
+
+  clearPhraseStanding(game: string, player: string): Promise<boolean> {
+    return this.guards.clear(game, player);
+  }
+
+  spendAnswer(game: string, budgets: readonly AnswerBudget[], now: number): Promise<boolean> {
+    return this.guards.spend(game, budgets, now);
+  }
+
   async markByMail(games: readonly string[]): Promise<number> {
     checkGameNames(games);
     return this.tx((c) => this.markIn(c, games));
@@ -617,6 +640,7 @@ export class PostgresStore implements Store, Leases {
       const notices = await this.outbox.ofGame(c, game);
       const addresses = await this.addresses.ofGame(c, game);
       const byMail = await c.query(`SELECT 1 FROM ${this.t('mail_games')} WHERE game = $1`, [game]);
+      const phraseStandings = await this.guards.ofGame(c, game);
       const secret = master.rows[0];
       return {
         game,
@@ -628,6 +652,7 @@ export class PostgresStore implements Store, Leases {
         notices,
         addresses,
         byMail: byMail.rows.length > 0,
+        phraseStandings,
       };
     } catch (e) {
       throw this.translate(e);
@@ -674,6 +699,7 @@ export class PostgresStore implements Store, Leases {
       checkNoticesOf(dump.game, dump.notices ?? []);
       await this.outbox.writeIn(c, dump.notices ?? [], false);
       await this.addresses.setIn(c, dump.game, dump.addresses ?? []);
+      await this.guards.restoreIn(c, dump.game, dump.phraseStandings ?? []);
       if (dump.byMail) await this.markIn(c, [dump.game]);
       await this.notifyIn(c, dump.game, 1, last.seq);
     });

@@ -42,6 +42,8 @@ import { SqliteAddresses } from './sqlite/addresses.js';
 import { SqliteClaims } from './sqlite/claims.js';
 import type { AddressClaim, ClaimConfirmation } from './claims.js';
 import { SqliteByMail } from './sqlite/by-mail.js';
+import { SqliteGuards } from './sqlite/guards.js';
+import type { AnswerBudget, PhraseStanding } from './guards.js';
 import { SqliteOutbox } from './sqlite/outbox.js';
 import type { LookoutOptions } from './sqlite/others.js';
 import { Others } from './sqlite/others.js';
@@ -116,6 +118,7 @@ export class SqliteStore implements Store, Leases {
   private readonly addresses: SqliteAddresses;
   private readonly claims: SqliteClaims;
   private readonly byMail: SqliteByMail;
+  private readonly guards: SqliteGuards;
   private readonly snapshots: SqliteSnapshots;
   /** Who checkpoints the WAL, and when (sqlite/checkpoints.ts). */
   private readonly checkpoints: Checkpoints;
@@ -202,6 +205,7 @@ export class SqliteStore implements Store, Leases {
       this.addresses = new SqliteAddresses(this.db);
       this.claims = new SqliteClaims(this.db, this.addresses);
       this.byMail = new SqliteByMail(this.db);
+      this.guards = new SqliteGuards(this.db);
       this.others = new Others(this.db, (change) => this.tell(change), options.lookout);
       this.snapshots = new SqliteSnapshots(this.db);
       this.checkpoints = new Checkpoints(this.db);
@@ -635,6 +639,7 @@ export class SqliteStore implements Store, Leases {
           notices: this.outbox.ofGame(game),
           addresses: this.addresses.ofGame(game),
           byMail: this.byMail.has(game),
+          phraseStandings: this.guards.ofGame(game),
         };
       }),
     );
@@ -661,6 +666,7 @@ export class SqliteStore implements Store, Leases {
         checkNoticesOf(dump.game, dump.notices ?? []);
         this.outbox.write(dump.notices ?? [], false);
         this.addresses.restore(dump.game, dump.addresses ?? []);
+        this.guards.restore(dump.game, dump.phraseStandings ?? []);
         if (dump.byMail) this.byMail.mark([dump.game]);
       });
       tx.immediate();
@@ -767,6 +773,7 @@ export class SqliteStore implements Store, Leases {
       this.db
         .transaction(() => {
           if (!this.known(game)) throw new StoreError('unknown-game', `there is no game ${game}`);
+          // A phrase registered anew starts with no failures and unburned (ruling M11): addresses.set clears it.
           this.addresses.set(game, player, address, phraseHash);
         })
         .immediate(),
@@ -818,6 +825,33 @@ export class SqliteStore implements Store, Leases {
     );
     await this.durable();
     return done;
+  }
+
+  phraseStanding(game: string, player: string): Promise<PhraseStanding> {
+    return this.run(() => this.guards.standing(game, player));
+  }
+
+  phraseFailed(game: string, player: string, at: number): Promise<PhraseStanding> {
+    return this.guarded(() => this.guards.failed(game, player, at));
+  }
+
+  burnPhrase(game: string, player: string, at: number): Promise<void> {
+    return this.guarded(() => this.guards.burn(game, player, at));
+  }
+
+  clearPhraseStanding(game: string, player: string): Promise<boolean> {
+    return this.guarded(() => this.guards.clear(game, player));
+  }
+
+  spendAnswer(game: string, budgets: readonly AnswerBudget[], now: number): Promise<boolean> {
+    return this.guarded(() => this.guards.spend(game, budgets, now));
+  }
+
+  /** A write of the guards, in one immediate transaction, answered once durable. */
+  private async guarded<T>(work: () => T): Promise<T> {
+    const result = await this.run(() => this.db.transaction(work).immediate());
+    await this.durable();
+    return result;
   }
 
   markByMail(games: readonly string[]): Promise<number> {

@@ -1,5 +1,6 @@
 import type { AddressClaims } from './claims.js';
 import type { GameEvent, LogEntry, StoredEntry } from '../core/index.js';
+import type { MailGuards, PlayerStanding } from './guards.js';
 
 /** A game as the store lists it. */
 export interface GameSummary {
@@ -188,14 +189,20 @@ export interface GameDump {
   readonly addresses?: readonly PlayerAddress[];
   /** Whether the game is played by mail (schema 5; see Store.markByMail): the copy is marked too. */
   readonly byMail?: boolean;
+  /**
+   * The players' phrase standings (schema 7, issue 23): a copy keeps a lock and a burn, so moving a game never
+   * revives a phrase seen on the list. Answer budgets are not carried (windows of at most a day).
+   */
+  readonly phraseStandings?: readonly PlayerStanding[];
 }
 
 /**
  * Durable home of games: append-only logs, the games' dice secrets, and command ids. Asynchronous so that a
  * networked store fits the same contract. An append is atomic and is refused (conflict) unless it starts right
- * after the last stored entry of its game, so nothing is acknowledged that is not committed in order.
+ * after the last stored entry of its game, so nothing is acknowledged that is not committed in order. The mail
+ * edge's guards (phrase standings, answer budgets: issue 23) are a contract of their own (guards.ts).
  */
-export interface Store extends AddressClaims {
+export interface Store extends AddressClaims, MailGuards {
   listGames(): Promise<GameSummary[]>;
   /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
   entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;

@@ -158,7 +158,7 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
       'Hi all! I enter the Grid at (5,5).\n\n-- \nalice',
     );
     const alice1 = (await receiptOf('alice', '<alice-1@example.test>')).message;
-    expect(alice1.subject).toBe('Receipt: entering');
+    expect(alice1.subject).toBe('Receipt from the referee of g1');
     expect(alice1.references).toBe('<alice-1@example.test>');
     expect(alice1.to).toEqual([addressOf('alice')]);
     expect(alice1.text).toContain('Your message <alice-1@example.test> to the Public Forum of g1');
@@ -317,18 +317,21 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
       ['public', 'g1: The Administrator cleared the schedule: ndays end only w'],
     ]);
     expect(await subjects('alice')).toEqual([
-      'Receipt: Re: entering',
-      'Receipt: entering',
+      'Receipt from the referee of g1',
+      'Receipt from the referee of g1',
       "g1: alice's Radar shows a Bonus Box at (7,7).",
     ]);
-    expect(await subjects('bob')).toEqual(['Receipt: me too', 'g1: the time for moves for nweek 1 is up']);
+    expect(await subjects('bob')).toEqual([
+      'Receipt from the referee of g1',
+      'g1: the time for moves for nweek 1 is up',
+    ]);
     expect(await subjects('carol')).toEqual([
-      'Receipt: my entry',
+      'Receipt from the referee of g1',
       "g1: carol's Radar shows a Bonus Box at (14,4).",
       'g1: the time for moves for nweek 1 is up',
     ]);
     expect(await subjects('dave')).toEqual([
-      'Receipt: dave enters',
+      'Receipt from the referee of g1',
       'g1: the time for moves for nweek 1 is up',
     ]);
 

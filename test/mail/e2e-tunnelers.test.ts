@@ -244,7 +244,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
         ),
       ],
       [
-        'Receipt: my turn',
+        'Receipt from the referee of t1',
         receipt(
           move,
           'ignored: Hello Moderator,',
@@ -265,7 +265,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
     const before = cli.exported('t1');
     const forged = await mail('alice', 'I attack the mole on c5 with T.', { phrase: false });
     expected.alice.push([
-      'Receipt: my turn',
+      'Receipt from the referee of t1',
       [
         `Your message ${forged} to the Administrator of t1 (private) (text sha256:…):`,
         '',
@@ -275,7 +275,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
     await after('alice');
     const stranger = await mail('dave', 'I attack the mole on c5 with T.');
     expected.dave.push([
-      'Receipt: my turn',
+      'Receipt from the referee of t1',
       [
         `Your message ${stranger} to the Administrator of t1 (private) (text sha256:…):`,
         '',
@@ -308,7 +308,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
         ),
       ],
       [
-        `Receipt: Re: ${question.subject}`,
+        'Receipt from the referee of t1',
         receipt(
           attack,
           'accepted: I attack the mole on c5 with T and O. → attack c5 "T O"',
@@ -345,7 +345,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
       ),
     ]);
     expected.bob.push([
-      `Receipt: Re: ${ask.subject}`,
+      'Receipt from the referee of t1',
       receipt(defence, 'accepted: I defend with an O. → defend O', '', summary(1, 0)),
     ]);
     await after('bob');
@@ -373,7 +373,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
       ),
     ]);
     expected.alice.push([
-      'Receipt: my turn',
+      'Receipt from the referee of t1',
       receipt(ends, 'ignored: Thanks.', 'accepted: I end my turn. → end-turn', '', summary(1, 1)),
     ]);
     await after('alice');
@@ -382,7 +382,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
     const passes = await mail('bob', 'I pass.');
     // His answer to the Moderator's question is no news to him (his receipt says it): no private notice.
     expected.bob.push([
-      'Receipt: my turn',
+      'Receipt from the referee of t1',
       receipt(passes, 'accepted: I pass. → end-turn', '', summary(1, 0)),
     ]);
     expected.carol.push([
@@ -409,7 +409,10 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
           'The Moderator tells carol: Your mole is at h7 with 0 movement points left.',
         ),
       ],
-      ['Receipt: my turn', receipt(digs, 'accepted: I move to h7. → move h7', '', summary(1, 0))],
+      [
+        'Receipt from the referee of t1',
+        receipt(digs, 'accepted: I move to h7. → move h7', '', summary(1, 0)),
+      ],
     );
     await after('carol');
 
@@ -475,7 +478,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
         for (const other of PLAYERS.filter((p) => p !== b)) {
           expect(m.source, what).not.toMatch(new RegExp(`\\b${other}\\b`, 'i'));
         }
-        if (m.subject.startsWith('Receipt: '))
+        if (m.subject.startsWith('Receipt from the referee'))
           expect(m.inReplyTo, what).toMatch(new RegExp(`^<${b}-\\d+@example\\.test>$`));
         else expect(m.headers['reply-to'], what).toContain(addressOf('referee'));
       }

@@ -69,6 +69,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
     expect(tables.map((r) => r.t)).toEqual([
       'address_claims',
       'addresses',
+      'answer_budgets',
       'channels',
       'command_ids',
       'deliveries',
@@ -77,6 +78,7 @@ describe('PostgresStore: its schema is created, versioned and refused when not o
       'log',
       'mail_games',
       'notices',
+      'phrase_standing',
       'schema_version',
       'snapshots',
       'tokens',

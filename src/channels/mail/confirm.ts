@@ -10,6 +10,7 @@ import type { AddressClaim } from '../../store/claims.js';
 import type { Notice } from '../../store/store.js';
 import { ownWords } from './body.js';
 import { codeMatches, codesIn, MAX_WRONG_CODES, settle, wrongCode } from './claim.js';
+import { answerOrKeep, repliesToReferee } from './answering.js';
 import { mailboxes, messageIdOf } from './headers.js';
 import type { InboundContext, Outcome } from './inbound.js';
 import { takePhrases } from './phrase.js';
@@ -23,7 +24,10 @@ export async function takeConfirmation(
   email: Email,
   ctx: InboundContext,
 ): Promise<Outcome | undefined> {
-  const codes = codesIn(email.subject, email.text);
+  // Only what the owner wrote: a Subject that is the notice's own, behind reply prefixes alone ("Re: confirm
+  // CODE", a plain Reply), and the text's own lines (quotes taken out). An out-of-office answer that marks
+  // nothing ("Automatic reply: confirm …", the notice quoted back) must not confirm someone's claim (M10).
+  const codes = codesIn(replySubject(email.subject), ownWords(email.text ?? ''));
   if (codes.length === 0) return undefined;
   const from = mailboxes(email.from ? [email.from] : []);
   const sender = from[0];
@@ -42,10 +46,11 @@ export async function takeConfirmation(
     to,
     key: `receipt:${messageHash}`,
     messageId: messageId ?? `(no Message-ID; bytes sha256:${messageHash.slice(0, 16)})`,
-    subject: email.subject,
     way: 'private',
     fingerprint,
     at: ctx.now(),
+    empty: false,
+    repliesToReferee: repliesToReferee(email, ctx.settings.from),
   });
   // The same message delivered again was answered (and counted) once.
   const before = await ctx.referee.store.noticeByKey(first.game, `receipt:${messageHash}`);
@@ -94,9 +99,23 @@ async function refuse(
   of: ReceiptOf,
   why: string,
 ): Promise<Outcome> {
-  const receipt = refusalReceipt(of, why);
+  // Answered within the budgets of any answer to an address no player holds (ruling M12): a forger who
+  // writes From a claimed address with wrong codes makes its owner's mailbox hear of it at that rate only.
+  const { receipt, unanswered } = await answerOrKeep(ctx.referee.store, refusalReceipt(of, why), {
+    now: Date.parse(of.at),
+    idle: true,
+    empty: of.empty,
+    repliesToReferee: of.repliesToReferee,
+    fingerprint: of.fingerprint,
+  });
   await ctx.referee.store.enqueue([receipt]);
-  return { kind: 'refused', reason: reason === 'no-claim' ? 'wrong-code' : reason, game: of.game, receipt };
+  return {
+    kind: 'refused',
+    reason: reason === 'no-claim' ? 'wrong-code' : reason,
+    game: of.game,
+    receipt,
+    ...(unanswered ? { unanswered } : {}),
+  };
 }
 
 /** The player's receipt: eir address is confirmed (the address itself is not repeated: notices are shown). */
@@ -111,4 +130,12 @@ function confirmed(of: ReceiptOf, player: string): Notice {
     at: of.at,
     thread: of.messageId,
   };
+}
+
+/** A Subject that is the confirmation notice's own behind reply prefixes alone (Re:, AW:, SV:, …), else none. */
+function replySubject(subject: string | undefined): string | undefined {
+  if (subject === undefined) return undefined;
+  return /^\s*(?:(?:re|aw|sv|vs|antw|odp|ynt|r)\s*(?:\[\d+\])?\s*:\s*)*confirm\b/i.test(subject)
+    ? subject
+    : undefined;
 }

@@ -20,7 +20,11 @@ import type { Drop, DropReason } from './filters.js';
 import { dropReason } from './filters.js';
 import { mailboxes, messageIdOf } from './headers.js';
 import type { InboundSettings } from './settings.js';
-import { phraseMatches, takePhrases } from './phrase.js';
+import { takePhrases } from './phrase.js';
+import type { Answering } from './answering.js';
+import { answerOrKeep, repliesToReferee } from './answering.js';
+import type { PhraseRefusal } from './phrase-guard.js';
+import { checkPhrase } from './phrase-guard.js';
 import { readMessage } from './read.js';
 import type { ReceiptOf } from './receipt.js';
 import { fingerprintIn, fingerprintOf, refusalReceipt, resultsReceipt, sha256 } from './receipt.js';
@@ -30,9 +34,7 @@ import { gameAddress, route } from './route.js';
 /** Why a message from a known game was answered without acting on it. */
 export type RefusalReason =
   | 'unknown-sender'
-  | 'no-phrase'
-  | 'wrong-phrase'
-  | 'phrase-holder-on-forum'
+  | PhraseRefusal
   | 'edited-repost'
   | 'too-big'
   | 'bad-charset'
@@ -49,6 +51,8 @@ export type Outcome =
       readonly reason: RefusalReason;
       readonly game: string;
       readonly receipt: Notice;
+      /** Why the receipt was kept and not sent (ruling M12: answering.ts), if it was not. */
+      readonly unanswered?: string;
     }
   | {
       readonly kind: 'acted';
@@ -57,6 +61,7 @@ export type Outcome =
       readonly way: Way;
       readonly results: readonly SentenceResult[];
       readonly receipt: Notice;
+      readonly unanswered?: string;
       /** The referee's post of the player's announcements on eir behalf (see relay), if any. */
       readonly announcement?: Notice;
     }
@@ -131,10 +136,11 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     to: holder ? `player:${holder.player}` : `address:${sender}`,
     key: `receipt:${messageHash}`,
     messageId: messageId ?? `(no Message-ID; bytes sha256:${messageHash.slice(0, 16)})`,
-    subject: email.subject,
     way,
     fingerprint,
     at: ctx.now(),
+    empty: !read.problem && taken.text.trim() === '',
+    repliesToReferee: repliesToReferee(email, ctx.settings.from),
   };
   // A message answered before: the same text again is a re-delivery (nothing more to do); another text
   // under the same Message-ID is an edited re-post, answered as such and not acted on.
@@ -153,23 +159,17 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     );
   if (read.problem) return refuse(ctx, read.problem, of, read.detail ?? read.problem);
   if (holder.phraseHash !== null) {
-    if (way === 'forum')
-      return refuse(
-        ctx,
-        'phrase-holder-on-forum',
-        of,
-        `you registered a secret phrase, so the referee acts on your mail only when it carries the phrase, and a phrase on the list would be public. Send your announcements privately to ${ctx.settings.games[game]?.private ?? 'the referee'} with your phrase on a line of its own ("phrase: …"): the referee announces them on the Public Forum for you.${taken.phrases.length > 0 ? ' Your post showed a phrase line on the list: choose a new phrase.' : ''}`,
-      );
-    const phrase = taken.phrases.at(-1);
-    if (phrase === undefined)
-      return refuse(
-        ctx,
-        'no-phrase',
-        of,
-        'your secret phrase is missing: put it on a line of its own ("phrase: …").',
-      );
-    if (!(await phraseMatches(phrase, holder.phraseHash)))
-      return refuse(ctx, 'wrong-phrase', of, 'the secret phrase given is not yours.');
+    const verdict = await checkPhrase(ctx.referee.store, {
+      game,
+      player: holder.player,
+      phraseHash: holder.phraseHash,
+      way,
+      phrases: taken.phrases,
+      now: Date.parse(of.at),
+      at: of.at,
+      privateAddress: ctx.settings.games[game]?.private ?? 'the referee',
+    });
+    if (verdict) return refuse(ctx, verdict.reason, of, verdict.why, verdict);
   }
   return act(ctx, of, holder.player, messageHash, taken.text);
 }
@@ -182,11 +182,30 @@ async function refuse(
   reason: RefusalReason,
   of: ReceiptOf,
   why: string,
+  rule: Pick<Answering, 'never' | 'budgets'> & { readonly notices?: readonly Notice[] } = {},
 ): Promise<Outcome> {
-  const receipt = refusalReceipt(of, why);
-  await ctx.referee.store.enqueue([receipt]);
-  return { kind: 'refused', reason, game: of.game, receipt };
+  const { receipt, unanswered } = await answer(ctx, refusalReceipt(of, why), of, true, rule);
+  await ctx.referee.store.enqueue([receipt, ...(rule.notices ?? [])]);
+  return { kind: 'refused', reason, game: of.game, receipt, ...(unanswered ? { unanswered } : {}) };
 }
+
+/** Ruling M12: whether the receipt is sent, or kept unsent (answering.ts). */
+const answer = (
+  ctx: InboundContext,
+  receipt: Notice,
+  of: ReceiptOf,
+  idle: boolean,
+  rule: Pick<Answering, 'never' | 'budgets'> = {},
+) =>
+  answerOrKeep(ctx.referee.store, receipt, {
+    now: Date.parse(of.at),
+    idle,
+    empty: of.empty,
+    repliesToReferee: of.repliesToReferee,
+    fingerprint: of.fingerprint,
+    ...(rule.never !== undefined ? { never: rule.never } : {}),
+    ...(rule.budgets ? { budgets: rule.budgets } : {}),
+  });
 
 /** The sentences as the player's commands, then the receipt (and the announcement, by private mail). */
 async function act(
@@ -236,7 +255,8 @@ async function act(
         `The referee announces your ${announced.length === 1 ? 'announcement' : `${announced.length} announcements`} on the Public Forum for you.`,
       ]
     : [];
-  const receipt = resultsReceipt(of, results, words, notes);
+  const idle = !results.some((r) => r.status === 'accepted' || r.status === 'rejected');
+  const { receipt, unanswered } = await answer(ctx, resultsReceipt(of, results, words, notes), of, idle);
   await referee.store.enqueue(announcement ? [receipt, announcement] : [receipt]);
   return {
     kind: 'acted',
@@ -245,6 +265,7 @@ async function act(
     way: of.way,
     results,
     receipt,
+    ...(unanswered ? { unanswered } : {}),
     ...(announcement ? { announcement } : {}),
   };
 }

@@ -25,20 +25,26 @@ export interface ReceiptOf {
   readonly to: string;
   readonly key: string;
   readonly messageId: string;
-  readonly subject: string | undefined;
   readonly way: Way;
   readonly fingerprint: string;
   readonly at: string;
+  /** The message had no words of its own, and whether it replies to the referee's mail (answering.ts). */
+  readonly empty: boolean;
+  readonly repliesToReferee: boolean;
 }
 
 const wayName = (way: Way, game: string): string =>
   way === 'forum' ? `the Public Forum of ${game}` : `the Administrator of ${game} (private)`;
 
+/**
+ * A receipt's Subject (ruling M12): fixed, never the sender's own words, so that a forged From cannot have
+ * the referee carry a stranger's text ("BUY CHEAP PILLS …") to anyone; the receipt is threaded on the
+ * message it answers (In-Reply-To, References), which is how a mail client shows what it answers.
+ */
+export const receiptSubject = (game: string): string => `Receipt from the referee of ${game}`;
+
 function receipt(of: ReceiptOf, body: string): Notice {
-  const subject = `Receipt: ${(of.subject ?? '').replace(/\s+/g, ' ').trim() || '(no subject)'}`.slice(
-    0,
-    200,
-  );
+  const subject = receiptSubject(of.game);
   return {
     game: of.game,
     key: of.key,

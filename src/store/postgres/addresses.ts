@@ -38,6 +38,11 @@ export class PgAddresses {
          ON CONFLICT (game, player) DO UPDATE SET address = excluded.address, phrase_hash = excluded.phrase_hash`,
         [game, r.player, a, r.phraseHash],
       );
+      // A phrase registered anew starts with no failures and unburned (issue 23, ruling M11).
+      await c.query(`DELETE FROM ${this.db.t('phrase_standing')} WHERE game = $1 AND player = $2`, [
+        game,
+        r.player,
+      ]);
     }
   }
 

@@ -5,12 +5,13 @@ import { MAIL_MIGRATION } from './schema-mail.js';
 import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
 import { ADDRESS_CLAIMS } from './schema-claims.js';
 import { LEASE_HOLDERS } from './schema-leases.js';
+import { MAIL_GUARDS_MIGRATION } from './guards.js';
 
 /** Written into schema_version: a schema holding tables of another program is never adopted. */
 export const APPLICATION = 'nomic-referee';
 
 /** The version of the tables this program writes; a schema with a higher one is refused. */
-export const PG_SCHEMA_VERSION = 8;
+export const PG_SCHEMA_VERSION = 9;
 
 /**
  * Migrations, in order: MIGRATIONS[v] takes a schema from version v to v + 1, in the transaction that also
@@ -255,6 +256,8 @@ CREATE TABLE ${s}.mail_games (
   ADDRESS_CLAIMS,
   // 7 → 8: who holds a delivery's lease (issue 23 item 6; schema-leases.ts).
   LEASE_HOLDERS,
+  // 8 → 9: the mail edge's guards (issue 23): phrase standings and answer budgets (guards.ts).
+  MAIL_GUARDS_MIGRATION,
 ];
 
 /**

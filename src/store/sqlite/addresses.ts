@@ -26,6 +26,11 @@ export class SqliteAddresses {
         `INSERT INTO addresses (game, player, address, phrase_hash) VALUES (?, ?, ?, ?)
          ON CONFLICT (game, player) DO UPDATE SET address = excluded.address, phrase_hash = excluded.phrase_hash`,
       ),
+      // A phrase registered anew (by setAddress or a confirmed claim) starts with no failures and unburned
+      // (ruling M11), as on PostgreSQL.
+      clearStanding: db.prepare<[string, string]>(
+        'DELETE FROM phrase_standing WHERE game = ? AND player = ?',
+      ),
       ofGame: db.prepare<[string], Row>(
         'SELECT player, address, phrase_hash AS phraseHash FROM addresses WHERE game = ? ORDER BY player',
       ),
@@ -39,6 +44,7 @@ export class SqliteAddresses {
     if (holder && holder.player !== player)
       throw new StoreError('conflict', `that address is already registered to another player of ${game}`);
     this.stmts.set.run(game, player, a, phraseHash);
+    this.stmts.clearStanding.run(game, player);
   }
 
   byAddress(game: string, address: string): PlayerAddress | undefined {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 /** 'NREF' in the SQLite header's application_id: marks a file as ours. */
 export const APPLICATION_ID = 0x4e524546;
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 export const SQLITE_MAGIC = 'SQLite format 3\0';
 
 // Version 2: access tokens for the server, hashed; one per holder, so issuing again rotates.
@@ -149,8 +149,32 @@ ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
 CREATE INDEX deliveries_leased ON deliveries (channel, claimed_by) WHERE claimed_until > 0;
 `;
 
+// Version 9: the mail edge's guards (issue 23, items 4 and 5; src/store/sqlite/guards.ts). Each player's
+// phrase standing (wrong phrases since it was registered, the last one's instant, when it was seen on the
+// list), and the answer budgets (answers spent per key until the window's end, in ms). Names, not
+// references: a row outlives nothing it needs. IF NOT EXISTS: the migration tests make an older file by
+// dropping only the tables of their own version.
+export const MAIL_GUARDS = `
+CREATE TABLE IF NOT EXISTS phrase_standing (
+  game TEXT NOT NULL,
+  player TEXT NOT NULL,
+  failures INTEGER NOT NULL,
+  last_failure_at INTEGER,
+  burned_at INTEGER,
+  PRIMARY KEY (game, player)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS answer_budgets (
+  game TEXT NOT NULL,
+  key TEXT NOT NULL,
+  used INTEGER NOT NULL,
+  until INTEGER NOT NULL,
+  PRIMARY KEY (game, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS answer_budgets_until ON answer_budgets (game, until);
+`;
+
 /** The whole schema of a new file. */
-export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}${SNAPSHOTS}${ADDRESS_CLAIMS}${LEASE_HOLDERS}`;
+export const SCHEMA = `${BASE}${OUTBOX}${MAIL}${BY_MAIL}${SNAPSHOTS}${ADDRESS_CLAIMS}${LEASE_HOLDERS}${MAIL_GUARDS}`;
 
 /**
  * Takes a file of ours from `version` to SCHEMA_VERSION: every step and the version bump in one transaction,
@@ -167,6 +191,7 @@ export function migrate(db: Database.Database, version: number): void {
     if (version < 6) db.exec(SNAPSHOTS);
     if (version < 7) db.exec(ADDRESS_CLAIMS);
     if (version < 8 && !hasColumn(db, 'deliveries', 'claimed_by')) db.exec(LEASE_HOLDERS);
+    if (version < 9) db.exec(MAIL_GUARDS);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (e) {
