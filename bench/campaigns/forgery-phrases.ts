@@ -44,17 +44,9 @@ import { Referee } from '../../src/engine/referee.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
+import type { AttackFigures } from './forgery-figures.js';
 
-/** One attack of the forgery campaign (issue 23): tried `tried` times with random variants. */
-export interface AttackFigures {
-  readonly attack: string;
-  readonly tried: number;
-  readonly actedOn: number;
-  readonly answered: number;
-  readonly answerCap?: number;
-  readonly loops?: number;
-  readonly note?: string;
-}
+export type { AttackFigures } from './forgery-figures.js';
 
 const REFEREE = 'referee@referee.test';
 const LIST = 'nomic@lists.test';
