@@ -355,7 +355,8 @@ export class Clockwork {
       const schedule = scheduleOf(planned.state);
       const outage = late > this.settings.graceMs;
       // K17: a catch-up larger than the cap is not begun (nor, grown while under way, gone on with).
-      const capped = outage && schedule?.policy === 'catch-up' && overCap(this.firing, planned.state, boundary, now);
+      const capped =
+        outage && schedule?.policy === 'catch-up' && overCap(this.firing, planned.state, boundary, now);
       outcome =
         outage && (schedule?.policy === 'pause' || capped)
           ? await pauseAfterOutage(this.firing, game, planned.state, boundary, now, this.awayFrom, capped)

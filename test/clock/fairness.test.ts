@@ -48,8 +48,16 @@ async function started(referee: Referee, time: SimulatedTime, options: Partial<C
  * game made before them was), an nday every second since 2000, catching up.
  */
 async function hostileOldGame(referee: Referee, game: string): Promise<void> {
-  await must(referee, game, admin('create', { game, ruleset: 'grid-2002-01', dice: 'fair', kernelEdition: 2 }));
-  await must(referee, game, admin('schedule', { every: 1, since: '2000-01-01T00:00:00Z', policy: 'catch-up' }));
+  await must(
+    referee,
+    game,
+    admin('create', { game, ruleset: 'grid-2002-01', dice: 'fair', kernelEdition: 2 }),
+  );
+  await must(
+    referee,
+    game,
+    admin('schedule', { every: 1, since: '2000-01-01T00:00:00Z', policy: 'catch-up' }),
+  );
 }
 
 describe('issue 23 item 7: a clock no game can starve', () => {
@@ -113,7 +121,9 @@ describe('issue 23 item 7: a clock no game can starve', () => {
     const { clock } = await started(referee, time, { catchUpCap: 4 });
     await pass(time, 0, clock);
     expect(await firedIn(referee, 'g')).toEqual([]);
-    expect((await referee.state('g')).schedule?.paused?.reason).toMatch(/^5 boundaries were overdue .*at most 4\)$/);
+    expect((await referee.state('g')).schedule?.paused?.reason).toMatch(
+      /^5 boundaries were overdue .*at most 4\)$/,
+    );
     await clock.stop();
   });
 
@@ -148,7 +158,8 @@ describe('issue 23 item 7: a clock no game can starve', () => {
     await pass(time, 0, clock);
     const order = reports.filter((r) => r.kind === 'fired' || r.kind === 'caught-up').map((r) => r.game);
     expect(order).toHaveLength(9);
-    for (let round = 0; round < 3; round++) expect(new Set(order.slice(3 * round, 3 * round + 3)).size).toBe(3);
+    for (let round = 0; round < 3; round++)
+      expect(new Set(order.slice(3 * round, 3 * round + 3)).size).toBe(3);
     await clock.stop();
   });
 });

@@ -18,7 +18,7 @@ const LATER = '2026-11-23T12:05:00.000Z';
 function created(extra: Record<string, Json> = {}): Session {
   const s = new Session();
   const command = Session.createCommand();
-  s.ok({ ...command, args: { ...command.args, at: CREATED, ...extra } } as Command);
+  s.ok({ ...command, args: { ...command.args, at: CREATED, ...extra } });
   return s;
 }
 
@@ -44,13 +44,17 @@ describe('K16 a schedule may ask only what an honest game would', () => {
       `since: 2000-01-01T00:00:00.000Z is before this game existed (created ${CREATED}); a schedule starts at its creation or later`,
     );
     const fast = s.fail(admin('schedule', { every: 1, since: LATER }));
-    expect(fast.message).toMatch(/^every: an nday every 1 s is faster than this game allows \(at least every 1 min/);
+    expect(fast.message).toMatch(
+      /^every: an nday every 1 s is faster than this game allows \(at least every 1 min/,
+    );
     expect(s.game.schedule).toBeNull();
   });
 
   it('issue 23 item 7: the start bound allows a minute of disagreement between machines, no more', () => {
     const s = created();
-    expect(s.fail(admin('schedule', { every: 60, since: '2026-11-23T11:58:59.999Z' })).code).toBe('bad-arguments');
+    expect(s.fail(admin('schedule', { every: 60, since: '2026-11-23T11:58:59.999Z' })).code).toBe(
+      'bad-arguments',
+    );
     s.ok(admin('schedule', { every: 60, since: '2026-11-23T11:59:00.000Z' }));
     expect(s.game.schedule?.since).toBe('2026-11-23T11:59:00.000Z');
   });
@@ -63,7 +67,9 @@ describe('K16 a schedule may ask only what an honest game would', () => {
     );
     s.ok(admin('pause-clock', { reason: 'x', at: CREATED }));
     // A resumption is never before its pause (K9), so it cannot be before the game either.
-    expect(s.fail(admin('resume-clock', { reason: 'y', at: '2020-01-01T00:00Z' })).code).toBe('bad-arguments');
+    expect(s.fail(admin('resume-clock', { reason: 'y', at: '2020-01-01T00:00Z' })).code).toBe(
+      'bad-arguments',
+    );
     s.ok(admin('resume-clock', { reason: 'y', at: CREATED }));
     expect(s.game.schedule?.since).toBe(CREATED);
   });
@@ -79,7 +85,7 @@ describe('K16 a schedule may ask only what an honest game would', () => {
     expect(demo.fail(admin('schedule', { every: 29, since: LATER })).message).toMatch(/at least every 30 s/);
   });
 
-  it('issue 23 item 7: a game made without an instant (by the operator\'s own code) keeps the floor, and has no start bound', () => {
+  it("issue 23 item 7: a game made without an instant (by the operator's own code) keeps the floor, and has no start bound", () => {
     const s = new Session();
     s.create();
     expect(s.game.scheduleBounds).toEqual({ created: null, rhythmFloor: 60 });
@@ -92,7 +98,7 @@ describe('K16 a schedule may ask only what an honest game would', () => {
     const command = Session.createCommand();
     // What a game created before the bounds recorded: no creation instant, edition 2 (an instant given now
     // to an edition-2 creation is not recorded: that edition never did).
-    s.ok({ ...command, args: { ...command.args, kernelEdition: 2, at: CREATED } } as Command);
+    s.ok({ ...command, args: { ...command.args, kernelEdition: 2, at: CREATED } });
     expect(s.events[0]).not.toHaveProperty('created');
     expect(s.game.scheduleBounds).toBeUndefined();
     s.ok(admin('schedule', { every: 1, since: '2000-01-01T00:00Z' }));

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   readonly clientLimits?: ClientLimits | false;
   readonly creation?: CreationPolicy;
   readonly trustProxy?: readonly string[];
+  /** K16: the fastest rhythm the games created here may have (the operator's setting). */
+  readonly rhythmFloor?: number;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,6 +52,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     clientLimits: options.clientLimits ?? false,
     ...(options.creation !== undefined ? { creation: options.creation } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.rhythmFloor !== undefined ? { rhythmFloor: options.rhythmFloor } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   await app.ready();
