@@ -54,6 +54,11 @@ export interface AppOptions {
   /** K16: the fastest rhythm the games created here may have, in seconds (the kernel's default unless set). */
   readonly rhythmFloor?: number;
   /**
+   * The server's clock (Date.now unless given): when a request arrived, as the instants a creation or a
+   * clock command lacks are filled in (instants.ts). Campaigns on a time of their own give theirs.
+   */
+  readonly now?: () => number;
+  /**
    * The proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses, CIDR ranges, or
    * `loopback`, `linklocal`, `uniquelocal`): the client address the limits count is then the one the
    * nearest untrusted hop presented. None by default, so a client cannot choose its address by sending
@@ -151,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onAuthFailure,
     mayCreate: creationCheck(options.creation ?? { mode: 'open' }, onAuthFailure),
     ...(options.rhythmFloor !== undefined ? { rhythmFloor: options.rhythmFloor } : {}),
+    now: options.now ?? Date.now,
     verifier,
   };
   registerReadRoutes(app, ctx);

@@ -24,6 +24,8 @@ export interface ServerContext {
    * kernel's default, a minute, unless set). A client cannot choose it.
    */
   readonly rhythmFloor?: number;
+  /** When a request arrived (AppOptions.now): the instant a creation or a clock command lacks. */
+  readonly now: () => number;
   /** Verifications of logs, bounded and off the event loop (verify.ts). */
   readonly verifier: Verifier;
 }

@@ -93,7 +93,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ...(body.rolls !== undefined ? { rolls: body.rolls } : {}),
       };
       // K16: the game's creation instant (when the request arrived) bounds its schedules' starts.
-      const result = await referee.submit(game, withInstants(create, Date.now()), { tokens: [admin.grant] });
+      const result = await referee.submit(game, withInstants(create, ctx.now()), { tokens: [admin.grant] });
       if (!result.ok) throw refused(result.error);
       return reply.code(201).send({ game, adminToken: admin.token, duplicate: result.value.duplicate });
     },
@@ -180,7 +180,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ...(rolls !== undefined ? { rolls } : {}),
       };
       // The instant a schedule, a pause or a resumption takes effect, if not given, is when it arrived.
-      const result = await referee.submit(game, withInstants(command, Date.now()));
+      const result = await referee.submit(game, withInstants(command, ctx.now()));
       if (!result.ok) throw refused(result.error);
       return answer(game, result.value, actor);
     },
