@@ -36,6 +36,12 @@ export interface WorldOptions {
   readonly otherReports?: () => readonly ClockReport[];
 }
 
+export interface TrickCount {
+  sent: number;
+  accepted: number;
+  statuses: Record<string, number>;
+}
+
 /** What the hostile clients' requests came to. */
 export interface Requests {
   readonly sent: number;
@@ -44,7 +50,8 @@ export interface Requests {
   readonly refused: number;
   /** Refused by the per-client limit (429). */
   readonly limited: number;
-  readonly byTrick: Readonly<Record<string, { sent: number; accepted: number }>>;
+  /** Per trick: requests sent, accepted, and how many were answered with each status. */
+  readonly byTrick: Readonly<Record<string, TrickCount>>;
 }
 
 export interface WorldFigures {
@@ -55,7 +62,7 @@ export interface WorldFigures {
   /** Lateness of the honest boundaries' ticks, committed, in ms after their instants. */
   readonly late: readonly number[];
   readonly hostileFired: number;
-  /** Catch-ups refused (the game paused, one record and one notice each). */
+  /** Catch-ups refused (the game paused, one record each) and the notices left in the outbox for them. */
   readonly cappedPauses: number;
   readonly cappedNotices: number;
   readonly requests: Requests;
@@ -273,7 +280,7 @@ export class FairnessWorld {
     const byClient = new Map<string, Hostile[]>();
     for (const h of this.hostiles) byClient.set(h.client, [...(byClient.get(h.client) ?? []), h]);
     const counts = { sent: 0, accepted: 0, refused: 0, limited: 0 };
-    const byTrick: Record<string, { sent: number; accepted: number }> = {};
+    const byTrick: Record<string, TrickCount> = {};
     this.windowFrom = o.time.now() + 2_000;
     const end = o.time.now() + o.runMs;
     while (o.time.now() < end) {
@@ -281,8 +288,9 @@ export class FairnessWorld {
         [...byClient.values()].map(async (games) => {
           const h = games[Math.floor(o.random() * games.length)] as Hostile;
           const [trick, status] = await this.trick(h);
-          const t = (byTrick[trick] ??= { sent: 0, accepted: 0 });
+          const t = (byTrick[trick] ??= { sent: 0, accepted: 0, statuses: {} });
           t.sent++;
+          t.statuses[status] = (t.statuses[status] ?? 0) + 1;
           counts.sent++;
           if (status === 200) {
             counts.accepted++;
@@ -359,10 +367,13 @@ export class FairnessWorld {
       totals.change += c.change;
       totals.cap += c.cap;
     }
-    const cappedNotices = reports.filter(
-      (r) =>
-        r.kind === 'paused' && r.game?.startsWith('hostile') && /more than one catch-up fires/.test(r.text),
-    ).length;
+    // The notices the Administrators were left, from the outbox (keyed: a pause given by two processes is
+    // one notice).
+    let cappedNotices = 0;
+    for (const h of this.hostiles)
+      cappedNotices += (await this.referee.store.notices(h.game, 'admin', 0, 10_000)).filter(
+        (n) => n.key.startsWith('clock:pause:') && /one catch-up fires only so many/.test(n.text),
+      ).length;
     const hostileBound = boundaries * perTick + 3 * requests.accepted + 2 * cappedPauses;
     return {
       honestDue,

@@ -227,8 +227,9 @@ extension. A catch-up fires at most ${o.catchUpCap} boundaries (K17); due games 
 
 Honest boundaries: those due in the window (from 2 s after the storm began to 2 s before it ended); lateness
 is the clock's own report, the wall time its tick was committed minus its instant (on PostgreSQL, the earlier
-of the two processes' reports). Requests: sent: accepted / refused by the kernel / refused by the per-client
-limit (429). Entries are those the run wrote; the hostile games' bound is their rhythm's own ticks from their
+of the two processes' reports). Catch-ups refused: the clock's pauses in the hostile games' logs, and the
+notices their Administrators were left in the outbox. Requests: sent: accepted / refused by the kernel /
+refused by the per-client limit (429). Entries are those the run wrote; the hostile games' bound is their rhythm's own ticks from their
 earliest start (each at most the entries of the largest honest tick), three entries per change accepted and
 two per catch-up refused (ticks + changes + refused catch-ups). Bytes: the SQLite file and its WAL, or the
 schema's tables, after setup → after the run.
@@ -253,7 +254,7 @@ export function failures(runs: readonly FairnessRun[]): string[] {
     if (r.max > 1000) out.push(`${r.store}: an honest boundary fired ${r.max} ms late`);
     if (r.hostileEntries > r.hostileBound)
       out.push(`${r.store}: the hostile games wrote ${r.hostileEntries} entries, over ${r.hostileBound}`);
-    if (r.cappedNotices < r.cappedPauses)
+    if (r.cappedNotices !== r.cappedPauses)
       out.push(`${r.store}: ${r.cappedPauses} catch-ups refused, ${r.cappedNotices} notices`);
   }
   return out;
