@@ -91,9 +91,18 @@ export class World {
   static async open(index: 0 | 1, seed: number, vary: Vary): Promise<World> {
     const store = new SqliteStore(':memory:');
     const referee = new Referee(store, defaultRegistry(), systemEntropy);
-    const app = await buildApp({ referee, webRoot: false, authLimit: { max: 1_000_000 } });
+    // The server's clock is the campaign's when it has one (K16: a creation is dated by it too, the same in
+    // both worlds, and the schedules given on the campaign's time start after it).
+    const made: { world?: World } = {};
+    const app = await buildApp({
+      referee,
+      webRoot: false,
+      authLimit: { max: 1_000_000 },
+      now: () => made.world?.time ?? Date.now(),
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    return new World(index, seed, vary, app, referee, store, base);
+    made.world = new World(index, seed, vary, app, referee, store, base);
+    return made.world;
   }
 
   async close(): Promise<void> {

@@ -100,7 +100,10 @@ export async function playOutbound(
   const o = new OutboundRun(label, seed, worlds, out, driver);
   const { run } = o;
   try {
+    // Created at the campaign's start (K16: its schedule, from START, starts no earlier than the game).
+    for (const w of worlds) w.time = Date.parse(START);
     await o.both((w) => w.create(driver.ruleset, driver.ndays, driver.config));
+    for (const w of worlds) w.time = undefined;
     for (const p of run.players) await o.both((w) => w.join(p));
     await o.both((_, i) => out[i].register(run.players, o.phraseHolder));
     const schedule = scheduleFor(index);

@@ -26,9 +26,20 @@ function printReport(report: ClockReport): void {
   else console.error(`clock: ${report.text}`);
 }
 
+/** `--catch-up-cap <n>` (K17): the most boundaries one catch-up fires. */
+export function parseCatchUpCap(value: string | undefined, flag: string): number {
+  if (value === undefined) return CLOCK_DEFAULTS.catchUpCap;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new UsageError(`${flag} is a whole number from 1 up`);
+  return Number(value);
+}
+
 /** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
-export async function startClock(referee: Referee, graceMs: number): Promise<Clockwork> {
-  const clock = new Clockwork({ referee, time: systemTime, report: printReport, graceMs });
+export async function startClock(
+  referee: Referee,
+  graceMs: number,
+  catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
+): Promise<Clockwork> {
+  const clock = new Clockwork({ referee, time: systemTime, report: printReport, graceMs, catchUpCap });
   await clock.start();
   return clock;
 }
@@ -48,15 +59,19 @@ export function stopSignal(): Promise<string> {
   });
 }
 
-/** `referee clock [--grace SECONDS]`. */
-export async function keepTime(program: Program, opts: { grace?: string }): Promise<void> {
+/** `referee clock [--grace SECONDS] [--catch-up-cap N]`. */
+export async function keepTime(
+  program: Program,
+  opts: { grace?: string; catchUpCap?: string },
+): Promise<void> {
   const graceMs = parseGrace(opts.grace, '--grace');
+  const catchUpCap = parseCatchUpCap(opts.catchUpCap, '--catch-up-cap');
   await withReferee(program, async (referee) => {
     const stopped = stopSignal();
     // The clock's timers do not hold the process (they are unref'd): this does, until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {
-      const clock = await startClock(referee, graceMs);
+      const clock = await startClock(referee, graceMs, catchUpCap);
       console.log(`nomic-referee is keeping time for ${shownDb(program)} (Ctrl-C stops it)`);
       await stopped;
       console.error('nomic-referee clock is stopping: finishing the boundaries being fired');

@@ -238,9 +238,12 @@ export async function newGame(
     config?: string;
     admin?: boolean;
     joins?: string;
+    rhythmFloor?: string;
   },
 ): Promise<void> {
   if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
+  if (opts.rhythmFloor !== undefined && !/^[1-9]\d{0,7}$/.test(opts.rhythmFloor))
+    throw new UsageError('--rhythm-floor is a whole number of seconds, at least 1');
   if (opts.joins !== undefined && opts.joins !== 'open' && opts.joins !== 'approval')
     throw new UsageError('--joins is open or approval');
   if (!/^\d+$/.test(opts.ndays)) throw new UsageError('--ndays is a whole number');
@@ -268,6 +271,7 @@ export async function newGame(
             ndays: Number(opts.ndays),
             config,
             ...(opts.joins === 'approval' ? { joins: 'approval' } : {}),
+            ...(opts.rhythmFloor !== undefined ? { rhythmFloor: Number(opts.rhythmFloor) } : {}),
           },
         },
         opts,

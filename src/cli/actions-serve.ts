@@ -11,7 +11,7 @@ import { DEMO_PLAYERS, DEMO_RHYTHM_SECONDS, playDemo } from './demo.js';
 import { dbPath, shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
 import type { Clockwork } from '../clock/clockwork.js';
-import { parseGrace, startClock } from './actions-clock.js';
+import { parseCatchUpCap, parseGrace, startClock } from './actions-clock.js';
 import type { AccessFlags } from './serve-settings.js';
 import { creationPolicy, parseTrustProxy } from './serve-settings.js';
 import type { MailService } from './serve-mail.js';
@@ -27,8 +27,11 @@ export interface ServeFlags extends AccessFlags {
   creationsPerMinute: string;
   joinsPerMinute: string;
   postsPerMinute: string;
+  scheduleChangesPerMinute: string;
+  rhythmFloor?: string;
   clock: boolean;
   clockGrace?: string;
+  catchUpCap?: string;
   mail?: string;
 }
 
@@ -112,7 +115,11 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
     create: perMinute(opts.creationsPerMinute, '--creations-per-minute'),
     join: perMinute(opts.joinsPerMinute, '--joins-per-minute'),
     post: perMinute(opts.postsPerMinute, '--posts-per-minute'),
+    schedule: perMinute(opts.scheduleChangesPerMinute, '--schedule-changes-per-minute'),
   };
+  const rhythmFloor =
+    opts.rhythmFloor !== undefined ? countFlag(opts.rhythmFloor, '--rhythm-floor') : undefined;
+  const catchUpCap = parseCatchUpCap(opts.catchUpCap, '--catch-up-cap');
   const creation = creationPolicy(opts);
   const graceMs = parseGrace(opts.clockGrace, '--clock-grace');
   const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
@@ -132,6 +139,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
       live,
       clientLimits,
       creation,
+      ...(rhythmFloor !== undefined ? { rhythmFloor } : {}),
       ...(trustProxy ? { trustProxy } : {}),
       verify: { worker: { db: dbPath(program) } },
       decideOnThread: true,
@@ -149,7 +157,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
         `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,
       );
     // The clock starts once the demo is played, so its schedule is found with every other game's.
-    const clock = opts.clock ? await startClock(referee, graceMs) : undefined;
+    const clock = opts.clock ? await startClock(referee, graceMs, catchUpCap) : undefined;
     if (!clock) console.log("  the games' clock is not kept here (--no-clock)");
     if (demo) {
       console.log(

@@ -76,7 +76,15 @@ export async function playDemo(
   await must(referee, game, {
     type: 'create',
     by: ADMIN,
-    args: { game, ruleset: 'grid-2002-01', dice: 'fair' },
+    // K16: a demonstration is the operator's: its game may have the demo's fast rhythm (an ordinary game's
+    // floor is a minute).
+    args: {
+      game,
+      ruleset: 'grid-2002-01',
+      dice: 'fair',
+      rhythmFloor: Math.min(rhythm ?? DEMO_RHYTHM_SECONDS, DEMO_RHYTHM_SECONDS),
+      at: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
+    },
   });
   for (const name of PLAYERS) await must(referee, game, { type: 'join', by: player(name), args: {} });
   for (const name of PLAYERS) {

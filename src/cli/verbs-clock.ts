@@ -13,5 +13,12 @@ export function registerClockVerb(program: Program): void {
       'a boundary more overdue than this is an outage, handled by its schedule policy',
       String(CLOCK_DEFAULTS.graceMs / 1000),
     )
-    .action(async (opts: { grace?: string }) => (await import('./actions-clock.js')).keepTime(program, opts));
+    .option(
+      '--catch-up-cap <n>',
+      "the most missed boundaries one catch-up fires; past it the game's clock is paused and its Administrator told (ruling K17)",
+      String(CLOCK_DEFAULTS.catchUpCap),
+    )
+    .action(async (opts: { grace?: string; catchUpCap?: string }) =>
+      (await import('./actions-clock.js')).keepTime(program, opts),
+    );
 }

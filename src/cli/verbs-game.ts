@@ -54,6 +54,10 @@ export function registerGameVerbs(program: Program): void {
       .option(
         '--joins <who>',
         'open (anyone may join, the default) or approval (a join asks the Administrator: approve-join, refuse-join)',
+      )
+      .option(
+        '--rhythm-floor <seconds>',
+        "the fastest rhythm the game's schedules may have (ruling K16; 60 unless given: the operator's say, e.g. 30 for a demonstration)",
       ),
   )
     .option('--admin', 'print everything that happened, secrets included')
@@ -67,6 +71,7 @@ export function registerGameVerbs(program: Program): void {
           config?: string;
           admin?: boolean;
           joins?: string;
+          rhythmFloor?: string;
         },
       ) => (await actions()).newGame(program, ruleset, opts),
     );

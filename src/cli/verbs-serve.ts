@@ -53,11 +53,25 @@ export function registerServeVerb(program: Program): void {
       'forum posts one client address may make a minute',
       String(CLIENT_LIMIT_DEFAULTS.post.max),
     )
+    .option(
+      '--schedule-changes-per-minute <n>',
+      'schedule changes (schedule, pause-clock, resume-clock, extend-nweek) one client address may make a minute',
+      String(CLIENT_LIMIT_DEFAULTS.schedule.max),
+    )
+    .option(
+      '--rhythm-floor <seconds>',
+      'the fastest rhythm the games created through the API may be given (ruling K16; a minute unless set)',
+    )
     .option('--no-clock', "do not keep the scheduled games' time here (another process runs `referee clock`)")
     .option(
       '--clock-grace <seconds>',
       'a boundary more overdue than this is an outage, handled by its schedule policy',
       String(CLOCK_DEFAULTS.graceMs / 1000),
+    )
+    .option(
+      '--catch-up-cap <n>',
+      "the most missed boundaries one catch-up fires; past it the game's clock is paused and its Administrator told (ruling K17)",
+      String(CLOCK_DEFAULTS.catchUpCap),
     )
     .option(
       '--mail <file>',

@@ -12,6 +12,11 @@
 // suspended and resumed, a clock set forward, a loop held up) follows the game's policy: 'catch-up' fires
 // every missed boundary once, in order, each with its own instant; 'pause' pauses the game's clock with a
 // logged reason and tells the Administrator. A boundary late by less than the grace is simply fired.
+//
+// Fairness (issue 23 item 7, ruling K17): a catch-up fires at most `catchUpCap` boundaries; a larger backlog
+// pauses the game as the 'pause' policy would, with one logged pause and one notice. Due games are served in
+// turn (turns.ts), one boundary each, so a game with many boundaries due delays another game's boundary by one
+// of its own at most, whatever its backlog; the heap only tells when each game falls due.
 import type { GameState } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import type { Notice } from '../store/store.js';
@@ -20,9 +25,10 @@ export type { ClockReport } from './firing.js';
 import type { Boundary } from './calendar.js';
 import { setBackNotice } from './commands.js';
 import type { ClockReport, Firing, Outcome } from './firing.js';
-import { fireTick, pauseAfterOutage, why } from './firing.js';
+import { fireTick, overCap, pauseAfterOutage, why } from './firing.js';
 import { CLOCK_DEFAULTS } from './defaults.js';
 import { MinHeap } from './heap.js';
+import { Turns } from './turns.js';
 import { JumpWatch } from './jumps.js';
 import { nextToFire, scheduleOf } from './plan.js';
 import { nextReminder, waitOf } from './reminding.js';
@@ -46,6 +52,8 @@ export interface ClockworkOptions {
   readonly concurrency?: number;
   /** After a store failure, when a boundary is tried again (default 5 s). */
   readonly retryMs?: number;
+  /** K17: the most boundaries one catch-up fires (default 10); a larger backlog pauses the game. */
+  readonly catchUpCap?: number;
 }
 
 export { CLOCK_DEFAULTS } from './defaults.js';
@@ -80,6 +88,8 @@ export class Clockwork {
   private readonly settings: { -readonly [K in keyof typeof CLOCK_DEFAULTS]: number };
   private readonly games = new Map<string, Planned>();
   private readonly heap = new MinHeap<Due>((a, b) => a.wake < b.wake);
+  /** The games due now, in the order they are served (K17). */
+  private readonly turns = new Turns();
   private readonly inFlight = new Set<string>();
   /** Games whose state changed while their boundary was being fired: planned again after. */
   private readonly changed = new Set<string>();
@@ -110,12 +120,15 @@ export class Clockwork {
       jumpMs: options.jumpMs ?? CLOCK_DEFAULTS.jumpMs,
       concurrency: options.concurrency ?? CLOCK_DEFAULTS.concurrency,
       retryMs: options.retryMs ?? CLOCK_DEFAULTS.retryMs,
+      catchUpCap: options.catchUpCap ?? CLOCK_DEFAULTS.catchUpCap,
     };
+    if (!(this.settings.catchUpCap >= 1)) throw new RangeError('catchUpCap is at least 1');
     this.jumps = new JumpWatch(this.time, this.settings.jumpMs);
     this.firing = {
       referee: this.referee,
       time: this.time,
       graceMs: this.settings.graceMs,
+      catchUpCap: this.settings.catchUpCap,
       say: this.say,
       notify: (notices) => this.notify(notices),
     };
@@ -302,22 +315,32 @@ export class Clockwork {
     }
   }
 
-  /** Fires every boundary now due, up to `concurrency` games at once; then sleeps until the next. */
+  /**
+   * Fires what is due, up to `concurrency` games at once, in turn (K17): every game fallen due joins the back
+   * of the line (earliest first among those), and each game served fires one boundary (or gives its
+   * reminders); a game with another boundary due already joins the line again behind all who wait. Then
+   * sleeps until the next.
+   */
   private dispatch(): void {
     if (!this.running) return;
     const now = this.time.now();
-    while (this.inFlight.size < this.settings.concurrency) {
-      const top = this.earliest();
-      if (!top || top.wake > now) break;
+    for (let top = this.earliest(); top && top.wake <= now; top = this.earliest()) {
       this.heap.pop();
-      const planned = this.games.get(top.game);
-      if (!planned) continue;
-      if (this.inFlight.has(top.game)) {
-        this.changed.add(top.game);
+      if (!this.inFlight.has(top.game)) this.turns.join(top.game);
+      else this.changed.add(top.game);
+    }
+    while (this.inFlight.size < this.settings.concurrency) {
+      const game = this.turns.next();
+      if (game === undefined) break;
+      // The game's plan now (it may have been planned again while it waited; its place is kept).
+      const planned = this.games.get(game);
+      if (!planned || planned.wake > now) continue;
+      if (this.inFlight.has(game)) {
+        this.changed.add(game);
         continue;
       }
-      if (planned.remindAt <= now) void this.track(this.remind(top.game, now));
-      else if (planned.boundary) void this.track(this.fire(top.game, planned, planned.boundary));
+      if (planned.remindAt <= now) void this.track(this.remind(game, now));
+      else if (planned.boundary) void this.track(this.fire(game, planned, planned.boundary));
     }
     this.arm();
   }
@@ -330,9 +353,13 @@ export class Clockwork {
       const now = this.time.now();
       const late = now - boundary.at;
       const schedule = scheduleOf(planned.state);
+      const outage = late > this.settings.graceMs;
+      // K17: a catch-up larger than the cap is not begun (nor, grown while under way, gone on with).
+      const capped =
+        outage && schedule?.policy === 'catch-up' && overCap(this.firing, planned.state, boundary, now);
       outcome =
-        late > this.settings.graceMs && schedule?.policy === 'pause'
-          ? await pauseAfterOutage(this.firing, game, planned.state, boundary, now, this.awayFrom)
+        outage && (schedule?.policy === 'pause' || capped)
+          ? await pauseAfterOutage(this.firing, game, planned.state, boundary, now, this.awayFrom, capped)
           : await fireTick(this.firing, game, boundary, late);
     } catch (e) {
       retryAt = this.time.now() + this.settings.retryMs;

@@ -5,6 +5,7 @@ import type { Command } from '../core/index.js';
 import { ADMIN } from '../core/index.js';
 import type { Notice } from '../store/store.js';
 import type { Boundary } from './calendar.js';
+import { MISSED_COUNT_CAP } from './plan.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -24,13 +25,35 @@ export function outageReason(from: number, to: number, missed: number): string {
   return `the referee was not running from ${iso(from)} to ${iso(to)}: ${count} missed`;
 }
 
+/**
+ * Why the clock paused a game whose backlog is more than one catch-up fires (K17): from which boundary to
+ * when, how many, and the cap. Not "the referee was not running": a backlog may also come from a start or a
+ * resumption in the past, or from an old game's fast rhythm.
+ */
+export function backlogReason(from: number, to: number, missed: number, cap: number): string {
+  const count = missed >= MISSED_COUNT_CAP ? `at least ${missed}` : `${missed}`;
+  return `${count} boundaries were overdue (from ${iso(from)} to ${iso(to)}), more than one catch-up fires (at most ${cap})`;
+}
+
 /** `pause-clock`, once per outage: the outage is named by the first boundary it swallowed. */
 export function pauseFor(first: Boundary, reason: string, now: number): Command {
   return { type: 'pause-clock', by: ADMIN, args: { reason, at: iso(now) }, id: `clock:pause:${first.iso}` };
 }
 
-/** Tells the game's Administrator that the clock paused it, and how to go on. */
-export function pausedNotice(game: string, first: Boundary, reason: string, now: number): Notice {
+/**
+ * Tells the game's Administrator that the clock paused it, and how to go on: after an outage under the
+ * 'pause' policy, or (`capped`) a backlog larger than one catch-up fires (K17).
+ */
+export function pausedNotice(
+  game: string,
+  first: Boundary,
+  reason: string,
+  now: number,
+  capped = false,
+): Notice {
+  const why = capped
+    ? 'Its schedule says to catch up missed boundaries, but one catch-up fires only so many, so that no game keeps the clock from the others.'
+    : 'Its schedule says to pause after an outage rather than catch up.';
   return {
     game,
     key: `clock:pause:${first.iso}`,
@@ -38,7 +61,7 @@ export function pausedNotice(game: string, first: Boundary, reason: string, now:
     topic: 'clock',
     subject: `${game}: the clock is paused`,
     text:
-      `The clock paused ${game}: ${reason}. Its schedule says to pause after an outage rather than catch up. ` +
+      `The clock paused ${game}: ${reason}. ${why} ` +
       `When the players are ready, resume it: referee admin ${game} resume-clock reason="…" ` +
       `(boundaries from then on are due; the missed ones are not fired).`,
     at: iso(now),

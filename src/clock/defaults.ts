@@ -7,4 +7,6 @@ export const CLOCK_DEFAULTS = {
   jumpMs: 2_000,
   concurrency: 32,
   retryMs: 5_000,
+  /** K17: the most boundaries one catch-up fires; past it the game's clock is paused and its Administrator told. */
+  catchUpCap: 10,
 } as const;

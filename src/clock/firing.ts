@@ -5,7 +5,7 @@ import type { GameState, RuleError } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
 import type { Notice } from '../store/store.js';
 import type { Boundary } from './calendar.js';
-import { outageReason, pausedNotice, pauseFor, tickAt } from './commands.js';
+import { backlogReason, outageReason, pausedNotice, pauseFor, tickAt } from './commands.js';
 import { countMissed, nextToFire, scheduleOf } from './plan.js';
 import { deadlineNotices } from './reminders.js';
 import type { TimeSource } from './time.js';
@@ -29,6 +29,8 @@ export interface Firing {
   readonly referee: Referee;
   readonly time: TimeSource;
   readonly graceMs: number;
+  /** K17: the most boundaries one catch-up fires. */
+  readonly catchUpCap: number;
   readonly say: (report: ClockReport) => void;
   readonly notify: (notices: readonly Notice[]) => void;
 }
@@ -61,9 +63,21 @@ export async function fireTick(f: Firing, game: string, boundary: Boundary, late
 }
 
 /**
+ * K17: whether an overdue boundary under 'catch-up' begins (or continues) a catch-up larger than the cap:
+ * more than `catchUpCap` boundaries due from it up to now. Counted no further than one past the cap.
+ */
+export function overCap(f: Firing, state: GameState, first: Boundary, now: number): boolean {
+  const schedule = scheduleOf(state);
+  if (!schedule) return false;
+  return countMissed(schedule, state.clock, first, now, f.catchUpCap + 1) > f.catchUpCap;
+}
+
+/**
  * The 'pause' policy: the game's clock is paused with the outage as its reason, and the Administrator told.
  * The outage runs from the first boundary missed, or from the last instant the clock was seen running before
- * the machine's clock jumped (`awayFrom`), if that was earlier.
+ * the machine's clock jumped (`awayFrom`), if that was earlier. With `capped` (K17), a 'catch-up' game whose
+ * backlog is more than one catch-up fires takes the same path: one pause in its log (the bounded record of
+ * what was not fired: its first boundary, how many, until when), one notice, whatever the backlog.
  */
 export async function pauseAfterOutage(
   f: Firing,
@@ -72,16 +86,19 @@ export async function pauseAfterOutage(
   first: Boundary,
   now: number,
   awayFrom: number | undefined,
+  capped = false,
 ): Promise<Outcome> {
   const schedule = scheduleOf(state);
   if (!schedule) return { plan: state };
   const missed = countMissed(schedule, state.clock, first, now);
   const from = awayFrom !== undefined && awayFrom <= first.at ? awayFrom : first.at;
-  const reason = outageReason(from, now, missed);
+  const reason = capped
+    ? backlogReason(first.at, now, missed, f.catchUpCap)
+    : outageReason(from, now, missed);
   const r = await f.referee.submit(game, pauseFor(first, reason, now));
   if (!r.ok) return refused(f, game, first, 'pausing its clock after an outage', r.error);
   f.say({ kind: 'paused', game, scheduled: first.iso, text: `${game}: clock paused: ${reason}` });
-  f.notify([pausedNotice(game, first, reason, now)]);
+  f.notify([pausedNotice(game, first, reason, now, capped)]);
   return { plan: r.value.state };
 }
 

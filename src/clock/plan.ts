@@ -34,14 +34,20 @@ export function clockAfter(clock: Clock, boundary: Boundary): Clock {
 export const MISSED_COUNT_CAP = 10_000;
 
 /**
- * How many boundaries fell due from `first` up to `now` (`first` included), walking the game's clock on as the
+ * How many boundaries fell due from `first` up to `now` (`first` included; at most `limit`), walking the game's clock on as the
  * ticks would have: on a calendar, whether a day ends an nday depends on the nday the game is on.
  */
-export function countMissed(schedule: Schedule, clock: Clock, first: Boundary, now: number): number {
+export function countMissed(
+  schedule: Schedule,
+  clock: Clock,
+  first: Boundary,
+  now: number,
+  limit = MISSED_COUNT_CAP,
+): number {
   let count = 0;
   let at: Boundary | undefined = first;
   let walked = clock;
-  while (at && at.at <= now && count < MISSED_COUNT_CAP) {
+  while (at && at.at <= now && count < limit) {
     count++;
     walked = clockAfter(walked, at);
     at = nextBoundary(schedule, walked, at.at);

@@ -43,6 +43,10 @@ export type KernelEvent =
       kernelEdition?: number;
       /** Joins wait for the Administrator's approval (K14); absent means anyone may join. */
       joins?: 'approval';
+      /** K16 (kernel edition 3 on): the instant the game was created, as the edge filled it in. */
+      created?: string;
+      /** K16 (kernel edition 3 on): the fastest rhythm allowed, in seconds; absent means the default (60). */
+      rhythmFloor?: number;
     }
   | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }

@@ -6,6 +6,7 @@ import type { Roll } from './dice/roll.js';
 import { applyTransfer, post } from './ledger.js';
 import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
 import { OPEN_ADMISSION } from './state.js';
+import { boundsAtCreation } from './schedule-bounds.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
@@ -134,6 +135,7 @@ function step(
     dice,
     ended: s.ended,
     schedule: s.schedule,
+    scheduleBounds: s.scheduleBounds,
     seq: s.seq + 1,
     seenPublic: vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
     seenPrivate: seePrivate(s.seenPrivate, vis),
@@ -180,6 +182,7 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
     ended: null,
     schedule: null,
+    scheduleBounds: boundsAtCreation(e.kernelEdition ?? 1, e.created, e.rhythmFloor),
     seq: 1,
     seenPublic: 1, // game-created is public
     seenPrivate: {},

@@ -29,6 +29,7 @@ export * from './schedule-time.js';
 export * from './schedule-describe.js';
 export * from './instant.js';
 export { DEFAULT_WARNINGS } from './schedule-commands.js';
+export * from './schedule-bounds.js';
 export * from './snapshot.js';
 export * from './players.js';
 export { ADMISSION_COMMANDS } from './admission.js';

@@ -19,6 +19,9 @@ import { canSee } from './visibility.js';
 import { describeKernelEvent } from './describe.js';
 import { KERNEL_EDITION, nameHolder, spellNames } from './players.js';
 import { KERNEL_EVENT_TYPES } from './events.js';
+import { isoOf } from './instant.js';
+import { instantArg } from './schedule-commands.js';
+import { DEFAULT_RHYTHM_FLOOR, SCHEDULE_BOUNDS_EDITION } from './schedule-bounds.js';
 
 /** What the store supplies beside the state: the log's head hash and the game's dice secret. */
 export interface DecideEnv {
@@ -69,6 +72,10 @@ function createSchemaOf() {
       kernelEdition: z.number().int().min(1).optional(),
       /** K14: whether a join waits for the Administrator's approval; open unless given. */
       joins: z.enum(['open', 'approval']).optional(),
+      /** K16: when the game was created, filled in by the edge that received the creation (instants.ts). */
+      at: z.string().min(1).max(40).optional(),
+      /** K16: the fastest rhythm its schedules may have, in seconds: the operator's say (60 unless given). */
+      rhythmFloor: z.number().int().min(1).max(31_622_400).optional(),
     })
     .strict();
 }
@@ -306,6 +313,10 @@ export class Kernel {
         'bad-arguments',
         `the kernel has no edition ${kernelEdition} of its readings (latest: ${KERNEL_EDITION})`,
       );
+    // K16 (edition 3 on): the creation instant and the rhythm floor are recorded, bounding every schedule.
+    const bounded = kernelEdition >= SCHEDULE_BOUNDS_EDITION;
+    const at = bounded && a.at !== undefined ? instantArg(ctx, 'at', a.at) : undefined;
+    const floor = bounded && a.rhythmFloor !== DEFAULT_RHYTHM_FLOOR ? a.rhythmFloor : undefined;
     // The game, its queued dice and its seed commitments go in before any rule can react (and so roll).
     ctx.atomically(() => {
       ctx.emit({
@@ -319,6 +330,8 @@ export class Kernel {
         ...(edition > 1 ? { edition } : {}),
         ...(kernelEdition > 1 ? { kernelEdition } : {}),
         ...(a.joins === 'approval' ? { joins: 'approval' as const } : {}),
+        ...(at !== undefined ? { created: isoOf(at) } : {}),
+        ...(floor !== undefined ? { rhythmFloor: floor } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {

@@ -13,7 +13,7 @@ import type { GameState } from './state.js';
 import type { CommandRule } from './ruleset.js';
 
 /** The kernel's latest edition of its own readings: what a new game is created under. */
-export const KERNEL_EDITION = 2;
+export const KERNEL_EDITION = 3; // 3: schedules bounded (K16, src/core/schedule-bounds.ts)
 
 /** The first kernel edition in which names are compared whatever their case (K13). */
 export const CASELESS_NAMES_EDITION = 2;

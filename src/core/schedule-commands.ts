@@ -10,6 +10,7 @@ import type { Json } from './json.js';
 import type { Schedule, ScheduleRhythm } from './schedule.js';
 import { canonicalZone, minutesOf, scheduledNweekEnd } from './schedule-time.js';
 import { isoOf, parseInstant } from './instant.js';
+import { checkRhythm, checkStart } from './schedule-bounds.js';
 
 /** The warnings a calendar gets unless told: a day and two hours before each deadline. */
 export const DEFAULT_WARNINGS: readonly number[] = [86_400, 7_200];
@@ -49,7 +50,10 @@ function rhythmOf(
       'bad-arguments',
       'a schedule is either a calendar (zone, time, weekday) or a rhythm (every), not both',
     );
-  if (a.every !== undefined) return { kind: 'rhythm', every: a.every };
+  if (a.every !== undefined) {
+    checkRhythm(ctx, a.every);
+    return { kind: 'rhythm', every: a.every };
+  }
   if (!calendar)
     ctx.reject('bad-arguments', 'give a calendar (zone, time, weekday), a rhythm (every seconds), or clear');
   if (a.zone === undefined || a.time === undefined || a.weekday === undefined)
@@ -102,6 +106,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
       }
       const rhythm = rhythmOf(ctx, a);
       const since = instantArg(ctx, 'since', a.since);
+      checkStart(ctx, 'since', since);
       const warnings = [...new Set(a.warnings ?? (rhythm.kind === 'calendar' ? DEFAULT_WARNINGS : []))].sort(
         (x, y) => y - x,
       );
@@ -128,6 +133,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     run(ctx, _by, { reason, at }) {
       const s = current(ctx);
       const ms = instantArg(ctx, 'at', at);
+      checkStart(ctx, 'at', ms);
       if (s.paused)
         ctx.reject('not-allowed', `the clock is already paused (since ${s.paused.at}: ${s.paused.reason})`);
       ctx.emit({ type: 'clock-paused', vis: 'public', at: isoOf(ms), reason });
@@ -142,6 +148,7 @@ export const SCHEDULE_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> =
     run(ctx, _by, { reason, at }) {
       const s = current(ctx);
       const ms = instantArg(ctx, 'at', at);
+      checkStart(ctx, 'at', ms);
       if (!s.paused) return ctx.reject('not-allowed', 'the clock is not paused');
       if (ms < Date.parse(s.paused.at))
         ctx.reject('bad-arguments', `at: ${isoOf(ms)} is before the clock was paused (${s.paused.at})`);

@@ -15,7 +15,7 @@ export const SNAPSHOT_FORMAT = 1;
  * How states fold, by hand: raised whenever what a log folds to may change in a way the code fingerprint
  * (foldCode) cannot see — a helper a fold calls, a shape of the state. Old snapshots are then ignored.
  */
-export const FOLD_VERSION = 2; // 2: the state's kernelEdition and admission (issue 16)
+export const FOLD_VERSION = 3; // 2: the state's kernelEdition and admission (issue 16); 3: scheduleBounds (issue 23)
 
 /**
  * The text of the code that folds states: the kernel's fold and, for every ruleset the registry holds, its

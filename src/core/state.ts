@@ -2,6 +2,7 @@ import type { Json } from './json.js';
 import type { Clock } from './clock.js';
 import type { Balances, Posting } from './ledger.js';
 import type { Schedule } from './schedule.js';
+import type { ScheduleBounds } from './schedule-bounds.js';
 
 /** The dice as the log has left them: which source, the current weekly epoch, and how far each stream is. */
 export interface DiceState {
@@ -50,6 +51,12 @@ export interface GameState {
   readonly ended: { readonly winners: readonly string[]; readonly reason: string } | null;
   /** The game's calendar, if the Administrator gave it one (issue 14): public, part of the rules in force. */
   readonly schedule: Schedule | null;
+  /**
+   * What a schedule may ask of this game (ruling K16): its creation instant and rhythm floor, recorded at its
+   * creation from kernel edition 3; absent for older games (and states made by hand), whose schedules are
+   * decided as they were.
+   */
+  readonly scheduleBounds?: ScheduleBounds | undefined;
   /** Number of log entries folded in. */
   readonly seq: number;
   /**

@@ -59,6 +59,9 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
         edition: e.edition ?? 1,
         kernelEdition: e.kernelEdition ?? 1,
         ...(e.joins ? { joins: e.joins } : {}),
+        // K16: the creation instant and rhythm floor an edition-3 game recorded.
+        ...(e.created !== undefined ? { at: e.created } : {}),
+        ...(e.rhythmFloor !== undefined ? { rhythmFloor: e.rhythmFloor } : {}),
       },
       ...rolls,
     };

@@ -3,7 +3,7 @@
 // APIs do, rather than answered with a result that belongs to another request. What the id first did is read
 // from the log itself (the command as recorded, with its dice), so no fingerprint has to be stored beside it.
 import type { Command, Json, LogEntry, RuleError } from '../core/index.js';
-import { batchCommand, canonicalJson, ruleError } from '../core/index.js';
+import { batchCommand, canonicalJson, DEFAULT_RHYTHM_FLOOR, ruleError } from '../core/index.js';
 import { withoutFilledInstant } from './instants.js';
 
 /**
@@ -14,7 +14,7 @@ import { withoutFilledInstant } from './instants.js';
  */
 function fingerprint(request: Command, withEdition: boolean, withKernelEdition: boolean): string {
   const command = withoutFilledInstant(request);
-  const { edition, kernelEdition, joins, ...given } = command.args;
+  const { edition, kernelEdition, joins, rhythmFloor, ...given } = command.args;
   const args =
     command.type === 'create'
       ? {
@@ -26,6 +26,8 @@ function fingerprint(request: Command, withEdition: boolean, withKernelEdition: 
           config: command.args.config ?? null,
           ndays: command.args.ndays ?? 7,
           dice: command.args.dice ?? 'fair',
+          // K16: recorded only when not the default.
+          rhythmFloor: rhythmFloor ?? DEFAULT_RHYTHM_FLOOR,
         }
       : command.args;
   return canonicalJson({

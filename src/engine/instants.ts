@@ -6,6 +6,8 @@ import type { Command, Json } from '../core/index.js';
 
 /** The argument each command needs "now" in, when the command gives none. */
 export const NOW_ARGUMENT: Readonly<Record<string, string>> = {
+  // K16: a game's creation instant bounds its schedules' starts.
+  create: 'at',
   schedule: 'since',
   'pause-clock': 'at',
   'resume-clock': 'at',

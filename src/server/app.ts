@@ -50,8 +50,15 @@ export interface AppOptions {
   readonly live?: LiveOptions;
   /** Who may create games (policy.ts): anyone unless `{mode: 'operator', token}`. */
   readonly creation?: CreationPolicy;
-  /** Per-client limits of creations, joins and posts (policy.ts); on with its defaults unless `false`. */
+  /** Per-client limits of creations, joins, posts and schedule changes (policy.ts); on with its defaults unless `false`. */
   readonly clientLimits?: ClientLimits | false;
+  /** K16: the fastest rhythm the games created here may have, in seconds (the kernel's default unless set). */
+  readonly rhythmFloor?: number;
+  /**
+   * The server's clock (Date.now unless given): when a request arrived, as the instants a creation or a
+   * clock command lacks are filled in (instants.ts). Campaigns on a time of their own give theirs.
+   */
+  readonly now?: () => number;
   /**
    * The proxies whose X-Forwarded-For is believed (Fastify's trustProxy: addresses, CIDR ranges, or
    * `loopback`, `linklocal`, `uniquelocal`): the client address the limits count is then the one the
@@ -154,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: new TokenEvents(),
     onAuthFailure,
     mayCreate: creationCheck(options.creation ?? { mode: 'open' }, onAuthFailure),
+    ...(options.rhythmFloor !== undefined ? { rhythmFloor: options.rhythmFloor } : {}),
+    now: options.now ?? Date.now,
     verifier,
   };
   registerReadRoutes(app, ctx);

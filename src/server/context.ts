@@ -19,6 +19,13 @@ export interface ServerContext {
   readonly onAuthFailure?: (request: FastifyRequest) => HttpError;
   /** Throws unless the request may create a game (the server's creation policy, policy.ts). */
   readonly mayCreate?: (request: FastifyRequest) => void;
+  /**
+   * K16: the fastest rhythm a game created here may be given, in seconds (the operator's setting; the
+   * kernel's default, a minute, unless set). A client cannot choose it.
+   */
+  readonly rhythmFloor?: number;
+  /** When a request arrived (AppOptions.now): the instant a creation or a clock command lacks. */
+  readonly now: () => number;
   /** Verifications of logs, bounded and off the event loop (verify.ts). */
   readonly verifier: Verifier;
 }

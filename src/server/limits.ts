@@ -29,15 +29,29 @@ export interface Limit {
   readonly windowMs: number;
 }
 
-/** The per-client limits of the routes that create things. */
+/** The per-client limits of the routes that create things, and of the commands that change a game's clock. */
 export interface ClientLimits {
   readonly create?: Limit;
   readonly join?: Limit;
   readonly post?: Limit;
+  /**
+   * Issue 23 item 7: schedule changes (schedule, pause-clock, resume-clock, extend-nweek) through the command
+   * route; each may make the clock plan the game again or fire a catch-up, so they cost like a creation.
+   */
+  readonly schedule?: Limit;
 }
 
 export const CLIENT_LIMIT_DEFAULTS = {
   create: { max: 30, windowMs: 60_000 },
   join: { max: 120, windowMs: 60_000 },
   post: { max: 120, windowMs: 60_000 },
+  schedule: { max: 30, windowMs: 60_000 },
 } as const satisfies Required<ClientLimits>;
+
+/** The commands the `schedule` limit counts: those that change when a game's boundaries fall. */
+export const SCHEDULE_CHANGES: ReadonlySet<string> = new Set([
+  'schedule',
+  'pause-clock',
+  'resume-clock',
+  'extend-nweek',
+]);

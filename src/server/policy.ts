@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { HttpError } from './errors.js';
 import type { ClientLimits } from './limits.js';
-import { CLIENT_LIMIT_DEFAULTS } from './limits.js';
+import { CLIENT_LIMIT_DEFAULTS, SCHEDULE_CHANGES } from './limits.js';
 import { bearer } from './tokens.js';
 
 /**
@@ -65,10 +65,18 @@ const LIMITED: Readonly<Record<string, keyof ClientLimits>> = {
   // Ruling M10: a claim mails a code to an address the caller chose, and a confirmation is a guess at one.
   'POST /api/games/:game/players/:player/address': 'join',
   'POST /api/games/:game/players/:player/address/confirm': 'join',
+  // Only the commands that change a game's clock count (SCHEDULE_CHANGES): see below.
+  'POST /api/games/:game/commands': 'schedule',
+};
+
+/** Whether a request to the command route is a schedule change (its body parsed: the limit runs before the handler). */
+const isScheduleChange = (request: FastifyRequest): boolean => {
+  const body = request.body as { type?: unknown } | undefined;
+  return typeof body?.type === 'string' && SCHEDULE_CHANGES.has(body.type);
 };
 
 /**
- * Limits creations, joins and posts per client address (@fastify/rate-limit, in this process's memory).
+ * Limits creations, joins, posts and schedule changes per client address (@fastify/rate-limit, in this process's memory).
  * Over the limit → 429 `too-many-requests` with Retry-After. Must be registered before the routes.
  * `false` turns the limits off.
  */
@@ -87,7 +95,19 @@ export async function registerClientLimits(
     const which = methods.map((m) => LIMITED[`${m} ${route.url}`]).find((w) => w !== undefined);
     if (which === undefined) return;
     const limit = limits[which];
-    route.config = { ...route.config, rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+    route.config = {
+      ...route.config,
+      rateLimit:
+        which === 'schedule'
+          ? // Counted once the body is read, and only for schedule changes: other commands pass uncounted.
+            {
+              max: limit.max,
+              timeWindow: limit.windowMs,
+              hook: 'preHandler',
+              allowList: (request: FastifyRequest) => !isScheduleChange(request),
+            }
+          : { max: limit.max, timeWindow: limit.windowMs },
+    };
   });
   await app.register(fastifyRateLimit, {
     // Keyed by request.ip, an IPv6 client's /64 counting as one address (the plugin's default).

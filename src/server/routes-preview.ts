@@ -45,7 +45,7 @@ export function registerPreviewRoutes(app: FastifyInstance, ctx: ServerContext):
         ...(rolls !== undefined ? { rolls } : {}),
       };
       // The instant a schedule, a pause or a resumption would take effect, if not given: now, as the real one.
-      const result = await preview(referee, game, withInstants(command, Date.now()));
+      const result = await preview(referee, game, withInstants(command, ctx.now()));
       if (!result.ok)
         throw new HttpError(statusOfRuleError(result.error), result.error.code, result.error.message);
       return result.value;

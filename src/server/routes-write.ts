@@ -82,6 +82,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ndays: body.ndays,
         ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
         ...(body.joins === 'approval' ? { joins: 'approval' } : {}),
+        // K16: the floor is the operator's setting, never the client's.
+        ...(ctx.rhythmFloor !== undefined ? { rhythmFloor: ctx.rhythmFloor } : {}),
       };
       const create: Command = {
         type: 'create',
@@ -90,7 +92,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ...(key !== undefined ? { id: secretKeyId('create', key) } : {}),
         ...(body.rolls !== undefined ? { rolls: body.rolls } : {}),
       };
-      const result = await referee.submit(game, create, { tokens: [admin.grant] });
+      // K16: the game's creation instant (when the request arrived) bounds its schedules' starts.
+      const result = await referee.submit(game, withInstants(create, ctx.now()), { tokens: [admin.grant] });
       if (!result.ok) throw refused(result.error);
       return reply.code(201).send({ game, adminToken: admin.token, duplicate: result.value.duplicate });
     },
@@ -177,7 +180,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         ...(rolls !== undefined ? { rolls } : {}),
       };
       // The instant a schedule, a pause or a resumption takes effect, if not given, is when it arrived.
-      const result = await referee.submit(game, withInstants(command, Date.now()));
+      const result = await referee.submit(game, withInstants(command, ctx.now()));
       if (!result.ok) throw refused(result.error);
       return answer(game, result.value, actor);
     },

@@ -19,8 +19,8 @@ describe("non-interference: the worlds' clock commands take their instants from 
     const both: [World, World] = [await World.open(0, 7, () => false), await World.open(1, 7, () => false)];
     worlds.push(...both);
     for (const w of both) {
-      await w.create('grid-2002-01', 3);
       w.time = CAMPAIGN_START + 5 * 60_000;
+      await w.create('grid-2002-01', 3);
     }
     vi.useFakeTimers({ toFake: ['Date'] });
     const wall = Date.parse('2026-11-24T12:00:00.400Z');

@@ -46,7 +46,7 @@ describe('--dry-run: what a command would do, nothing written', () => {
         '10 points from The Bank to alice: opening balance.',
       ],
       [['end', 'g1', 'a test'], 'The game ends: a test.'],
-      [['schedule', 'g1', 'every', '30s'], 'The Administrator set the rhythm: an nday ends every 30 s'],
+      [['schedule', 'g1', 'every', '2m'], 'The Administrator set the rhythm: an nday ends every 2 min'],
     ];
     for (const [args, said] of cases) {
       const r = dry(...args);

@@ -34,7 +34,7 @@ describe('referee schedule', () => {
       'g1',
       'Sunday 23:59 Europe/London',
       '--since',
-      '2026-11-27T12:00Z',
+      '2037-11-27T12:00Z',
       '--warn',
       '24h,2h',
     );
@@ -46,23 +46,23 @@ describe('referee schedule', () => {
       rhythm: { kind: 'calendar', zone: 'Europe/London', time: '23:59', weekday: 7 },
       policy: 'catch-up',
       warnings: [86400, 7200],
-      since: '2026-11-27T12:00:00.000Z',
+      since: '2037-11-27T12:00:00.000Z',
     });
     expect(shown.next.map((n) => [n.local, n.iso, n.ends])).toEqual([
-      ['Fri 27 Nov 2026 23:59 GMT', '2026-11-27T23:59:00.000Z', 'ends nday 1 of nweek 1'],
-      ['Sat 28 Nov 2026 23:59 GMT', '2026-11-28T23:59:00.000Z', 'ends nday 2 of nweek 1'],
-      ['Sun 29 Nov 2026 23:59 GMT', '2026-11-29T23:59:00.000Z', 'ends nweek 1'],
+      ['Fri 27 Nov 2037 23:59 GMT', '2037-11-27T23:59:00.000Z', 'ends nday 1 of nweek 1'],
+      ['Sat 28 Nov 2037 23:59 GMT', '2037-11-28T23:59:00.000Z', 'ends nday 2 of nweek 1'],
+      ['Sun 29 Nov 2037 23:59 GMT', '2037-11-29T23:59:00.000Z', 'ends nweek 1'],
     ]);
     expect(cli.ok('schedule', 'g1')).toContain(
-      '  Sun 29 Nov 2026 23:59 GMT  2026-11-29T23:59:00.000Z  ends nweek 1',
+      '  Sun 29 Nov 2037 23:59 GMT  2037-11-29T23:59:00.000Z  ends nweek 1',
     );
   });
 
   it('sets a rhythm with a policy; pauses, resumes, extends once, and clears it, each in the public log', () => {
     const cli = game();
-    cli.ok('schedule', 'g1', 'every', '30s', '--policy', 'pause');
+    cli.ok('schedule', 'g1', 'every', '2m', '--policy', 'pause');
     expect(cli.json<Shown>('schedule', 'g1', '--json').schedule).toMatchObject({
-      rhythm: { kind: 'rhythm', every: 30 },
+      rhythm: { kind: 'rhythm', every: 120 },
       policy: 'pause',
       warnings: [],
     });
@@ -85,9 +85,9 @@ describe('referee schedule', () => {
 
   it('extends by a duration beyond the nweek’s scheduled end', () => {
     const cli = game();
-    cli.ok('schedule', 'g1', 'Sunday 23:59 Europe/London', '--since', '2026-11-27T12:00Z');
+    cli.ok('schedule', 'g1', 'Sunday 23:59 Europe/London', '--since', '2037-11-27T12:00Z');
     expect(cli.ok('schedule', 'g1', 'extend', '36h')).toBe(
-      'The Administrator extended nweek 1 to 2026-12-01T11:59:00.000Z: extended by the Administrator.\n',
+      'The Administrator extended nweek 1 to 2037-12-01T11:59:00.000Z: extended by the Administrator.\n',
     );
   });
 
@@ -98,16 +98,35 @@ describe('referee schedule', () => {
       /"Funday" is not a day of the week/,
     );
     expect(cli.bad('schedule', 'g1', 'Sunday 23:59 Mars/Olympus')).toMatch(/not an IANA time zone/);
-    expect(cli.bad('schedule', 'g1', 'every', '30s', '--policy', 'sometimes')).toMatch(
+    expect(cli.bad('schedule', 'g1', 'every', '2m', '--policy', 'sometimes')).toMatch(
       /--policy is catch-up or pause/,
     );
-    expect(cli.bad('schedule', 'g1', 'every', '30s', '--warn', 'soon')).toMatch(/"soon" is not a duration/);
-    expect(cli.bad('schedule', 'g1', 'every', '30s', '--since', 'yesterday')).toMatch(
+    expect(cli.bad('schedule', 'g1', 'every', '2m', '--warn', 'soon')).toMatch(/"soon" is not a duration/);
+    expect(cli.bad('schedule', 'g1', 'every', '2m', '--since', 'yesterday')).toMatch(
       /since: "yesterday" is not an ISO instant/,
     );
     expect(cli.bad('schedule', 'g1', 'pause', 'why')).toMatch(/no schedule/);
     expect(cli.bad('schedule', 'g1', 'extend', '24h')).toMatch(/g1 has no schedule/);
     expect(cli.exported('g1')).toBe(before);
+  });
+
+  it("issue 23 item 7: a schedule faster than the floor, or starting before the game, is refused with its reason, writing nothing; the operator's --rhythm-floor allows a demonstration's", () => {
+    const cli = game();
+    const before = cli.exported('g1');
+    expect(cli.bad('schedule', 'g1', 'every', '1s')).toMatch(
+      /every: an nday every 1 s is faster than this game allows \(at least every 1 min/,
+    );
+    expect(cli.bad('schedule', 'g1', 'every', '1m', '--since', '2000-01-01T00:00Z')).toMatch(
+      /since: 2000-01-01T00:00:00\.000Z is before this game existed \(created \d{4}-/,
+    );
+    expect(cli.exported('g1')).toBe(before);
+    const demo = new Cli();
+    demo.ok('new', 'grid-2002-01', '--game', 'd1', '--rhythm-floor', '30');
+    demo.ok('schedule', 'd1', 'every', '30s');
+    expect(demo.bad('schedule', 'd1', 'every', '10s')).toMatch(/at least every 30 s/);
+    expect(demo.bad('new', 'grid-2002-01', '--game', 'd2', '--rhythm-floor', 'fast')).toMatch(
+      /--rhythm-floor is a whole number of seconds/,
+    );
   });
 
   it('the generic admin verb fills in the instant too', () => {

@@ -55,7 +55,8 @@ async function keepsTime(cli: Cli, args: readonly string[]): Promise<{ stdout: s
 
 function rhythmGame(): Cli {
   const cli = new Cli();
-  cli.ok('new', 'grid-2002-01', '--game', 'g1');
+  // K16: an nday a second is the operator's to allow (--rhythm-floor), as for a demonstration.
+  cli.ok('new', 'grid-2002-01', '--game', 'g1', '--rhythm-floor', '1');
   cli.ok('admin', 'g1', 'schedule', 'every=1');
   return cli;
 }

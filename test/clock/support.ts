@@ -73,13 +73,21 @@ export async function must(referee: Referee, game: string, command: Command): Pr
 
 export const admin = (type: string, args: Record<string, Json> = {}): Command => ({ type, by: ADMIN, args });
 
-/** A Grid game (fair dice, no players) with a schedule. */
+/**
+ * The creation of a Grid game (fair dice, no players) whose schedules may have a demonstration's fast rhythm
+ * (K16: the operator's say, as `referee demo` and `--rhythm-floor` give it): these tests watch the clock's
+ * workings at demo speed.
+ */
+export const fastGame = (game: string): Command =>
+  admin('create', { game, ruleset: 'grid-2002-01', dice: 'fair', rhythmFloor: 1 });
+
+/** A Grid game (fair dice, no players, a fast rhythm allowed: fastGame) with a schedule. */
 export async function scheduledGame(
   referee: Referee,
   game: string,
   schedule: Record<string, Json>,
 ): Promise<void> {
-  await must(referee, game, admin('create', { game, ruleset: 'grid-2002-01', dice: 'fair' }));
+  await must(referee, game, fastGame(game));
   await must(referee, game, admin('schedule', schedule));
 }
 

@@ -48,7 +48,7 @@ describe('K10 instants filled at the edge', () => {
         args: { game: 'g1', ruleset: 'grid-2002-01' },
       });
       expect(created.ok).toBe(true);
-      const request: Command = { type: 'schedule', by: ADMIN, args: { every: 30 }, id: 'set-rhythm' };
+      const request: Command = { type: 'schedule', by: ADMIN, args: { every: 120 }, id: 'set-rhythm' };
       const first = await referee.submit('g1', withInstants(request, NOW));
       const again = await referee.submit('g1', withInstants(request, NOW + 5_000));
       expect(first.ok && again.ok).toBe(true);
@@ -56,7 +56,7 @@ describe('K10 instants filled at the edge', () => {
       expect(again.value.duplicate).toBe(true);
       expect((await referee.state('g1')).schedule?.since).toBe('2026-11-24T10:00:00.000Z');
       // A different request under the same key is still refused.
-      const other = await referee.submit('g1', withInstants({ ...request, args: { every: 60 } }, NOW));
+      const other = await referee.submit('g1', withInstants({ ...request, args: { every: 180 } }, NOW));
       expect(other.ok ? 'accepted' : other.error.code).toBe('idempotency-key-reused');
     } finally {
       await store.close();

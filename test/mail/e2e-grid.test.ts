@@ -108,7 +108,21 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
     const cli = new Cli();
     // The Administrator's setup. Manual dice: the Big Stick at (1,1), the Shield at (1,2), nweek 1's Ball of
     // Wax at (20,20). Two Bonus Boxes only the Administrator sees: +5 at (7,7), -3 at (14,4).
-    cli.ok('new', 'grid-2002-06', '--game', 'g1', '--dice', 'manual', '--ndays', '1', '--rolls', '1,2,400');
+    // K16: the operator allows this game a demonstration's rhythm (an nday every 2 s, below).
+    cli.ok(
+      'new',
+      'grid-2002-06',
+      '--game',
+      'g1',
+      '--dice',
+      'manual',
+      '--ndays',
+      '1',
+      '--rolls',
+      '1,2,400',
+      '--rhythm-floor',
+      '1',
+    );
     // The Administrator vouches for the players' addresses (ruling M10: `--unconfirmed`, eir explicit word).
     for (const p of ['alice', 'bob', 'dave']) {
       cli.ok('join', 'g1', p);

@@ -189,7 +189,8 @@ describe('rooms+quests over random games', () => {
 
   it('the random games reach every rule: creation, abandonment, home, merge, rename and completion (fixed seed)', () => {
     const seen = new Set<string>();
-    for (const commands of fc.sample(streamArb, { numRuns: 60, seed: 139 }))
+    // Seed 140 since K16 (issue 23): creations record kernel edition 3, so the fair dice differ.
+    for (const commands of fc.sample(streamArb, { numRuns: 60, seed: 140 }))
       for (const e of playStream(commands).entries) seen.add(e.event.type);
     for (const type of [
       'quest-created',

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   readonly trustProxy?: readonly string[];
   /** What address registrations know of mail: settings and a clock (ruling M10). */
   readonly mail?: AddressOptions;
+  /** K16: the fastest rhythm the games created here may have (the operator's setting). */
+  readonly rhythmFloor?: number;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,6 +55,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     clientLimits: options.clientLimits ?? false,
     ...(options.creation !== undefined ? { creation: options.creation } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.rhythmFloor !== undefined ? { rhythmFloor: options.rhythmFloor } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.mail !== undefined ? { mail: options.mail } : {}),
   });

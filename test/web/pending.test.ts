@@ -29,10 +29,10 @@ describe('the pending panel', () => {
     await joinGame(bob.page, h.base, 'pending1', 'bob');
     expect(await give(alice.page, 'enter', { x: String(ax), y: String(ay) })).toMatch(/^Done/);
     expect(await give(bob.page, 'enter', { x: String(bx), y: String(by) })).toMatch(/^Done/);
-    // A rhythm of an nday an hour, from a known instant.
+    // A rhythm of an nday an hour, from a known instant (after the game's creation: K16).
     await call(h.base, 'POST', '/api/games/pending1/commands', adminToken, {
       type: 'schedule',
-      args: { every: 3600, since: '2026-11-23T12:00:00.000Z' },
+      args: { every: 3600, since: '2037-11-23T12:00:00.000Z' },
     });
     expect(await give(bob.page, 'move', { x: String(bx + 1), y: String(by + 1) })).toMatch(/^Done/);
 
@@ -46,7 +46,7 @@ describe('the pending panel', () => {
       'Waiting for move announcements for nweek 1 until the end of nday 7 of nweek 1',
     );
     // Nday 7 of nweek 1 ends at the seventh boundary of the hourly rhythm: 19:00 UTC.
-    expect(await panel.getByTestId('pending-due').innerText()).toContain('2026-11-23 19:00:00 UTC');
+    expect(await panel.getByTestId('pending-due').innerText()).toContain('2037-11-23 19:00:00 UTC');
     expect(await panel.getByTestId('pending-schedule').innerText()).toContain('an nday ends every 1 h');
     expect(await panel.innerText()).not.toMatch(/\(\d+,\s*\d+\)|unit|square/);
 
