@@ -17,6 +17,9 @@ import { StoreError } from '../../store/store.js';
 import { ownWords } from './body.js';
 import type { Drop, DropReason } from './filters.js';
 import { dropReason } from './filters.js';
+import type { MailAuthOptions } from './auth.js';
+import { systemMailAuth } from './auth.js';
+import { doubtOf } from './proof.js';
 import { mailboxes, messageIdOf } from './headers.js';
 import type { InboundSettings } from './settings.js';
 import { phraseMatches, takePhrases } from './phrase.js';
@@ -35,7 +38,11 @@ export type RefusalReason =
   | 'edited-repost'
   | 'too-big'
   | 'bad-charset'
-  | 'not-taken';
+  | 'not-taken'
+  /** A forum post without the proof that it came through the list (ruling M8). */
+  | 'not-through-list'
+  /** Private mail from a domain that signs, without a valid signature of it (ruling M9). */
+  | 'unverified-sender';
 
 export type Outcome =
   | { readonly kind: 'dropped'; readonly reason: DropReason; readonly detail: string; readonly game?: string }
@@ -61,6 +68,8 @@ export interface InboundContext {
   readonly settings: InboundSettings;
   /** The instant the message is taken (ISO): receipts are stamped with it. */
   readonly now: () => string;
+  /** How signatures are verified (auth.ts): the DNS resolver above all. The system's DNS by default. */
+  readonly auth?: MailAuthOptions;
 }
 
 const dropped = (d: Drop, game?: string): Outcome => ({
@@ -131,6 +140,9 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
       return dropped({ reason: 'duplicate', detail: `${of.messageId} was answered before` }, game);
     return refuse(ctx, 'edited-repost', { ...of, key: `${of.key}:${fingerprint}` }, EDITED);
   }
+  // Issue 23: a forum post proves it came through the list, a signing domain's mail its signature.
+  const doubt = await doubtOf(raw, email, routing, ctx.settings, sender, ctx.auth ?? systemMailAuth);
+  if (doubt) return refuse(ctx, doubt.reason, of, doubt.why);
   if (!holder)
     return refuse(
       ctx,
