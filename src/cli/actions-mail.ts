@@ -10,7 +10,8 @@ import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
 import type { Outcome } from '../channels/mail/inbound.js';
 import { takeMail } from '../channels/mail/inbound.js';
-import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
+import { mailAuthOf } from '../channels/mail/auth.js';
+import { loadMailSettings, MailSettingsError, unprovenForums } from '../channels/mail/settings.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import { registerAddress } from '../channels/mail/register.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
@@ -39,16 +40,22 @@ export function outcomeLine(where: string, o: Outcome): string {
 /** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
 export async function settingsFrom(path: string): Promise<MailSettings> {
   try {
-    return await loadMailSettings(path);
+    return warned(await loadMailSettings(path));
   } catch (e) {
     if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
     throw e;
   }
 }
 
+/** The settings check of ruling M8: a forum without a proof takes no binding posts, said at every start. */
+function warned(settings: MailSettings): MailSettings {
+  for (const line of unprovenForums(settings)) console.error(`mail settings: ${line}`);
+  return settings;
+}
+
 async function fullSettingsFrom(path: string): Promise<MailSettings> {
   try {
-    return await loadMailSettings(path);
+    return warned(await loadMailSettings(path));
   } catch (e) {
     // A usage error is one line: the settings' problems (one a line in the file's error) joined.
     const message = (e as Error).message.replace(/:\n/, ': ').replace(/\n/g, '; ');
@@ -85,12 +92,14 @@ export async function mailImport(program: Program, path: string, opts: { setting
     // Before any receipt is written: the receipts wait in the outbox for the first `serve --mail`.
     await playByMail(referee, settings);
     const counts = { acted: 0, refused: 0, dropped: 0 };
+    const auth = mailAuthOf(settings);
     let total = 0;
     for (const m of archiveMessages(path)) {
       const outcome = await takeMail(m.raw, {
         referee,
         settings,
         now: () => new Date().toISOString(),
+        auth,
       });
       counts[outcome.kind]++;
       total++;
@@ -111,7 +120,13 @@ export async function mailWatch(program: Program, opts: { settings: string }): P
   await withReferee(program, async (referee) => {
     await playByMail(referee, full);
     const stopped = stopSignal();
-    const watcher = new MailWatcher({ referee, imap: full.imap, settings, report: printWatchReport });
+    const watcher = new MailWatcher({
+      referee,
+      imap: full.imap,
+      settings,
+      auth: mailAuthOf(full),
+      report: printWatchReport,
+    });
     // The backoff timers are unref'd: this holds the process until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {

@@ -3,8 +3,10 @@
 // import of the same archive doing nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, locationOf, newManualGrid, removeTempDirs } from '../support/cli.js';
+import { settingsDns, sign } from '../support/dkim.js';
+import { LIST_KEY, LIST_PROOF } from './support.js';
 
 afterAll(removeTempDirs);
 
@@ -12,7 +14,15 @@ const SETTINGS = {
   from: 'referee@nomic.example',
   smtp: { host: '127.0.0.1', port: 25 },
   imap: { host: '127.0.0.1', port: 143, user: 'referee', pass: 'pw' },
-  games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+  // The list's key pinned, and no system DNS: the import asks no network (issue 23).
+  dns: settingsDns(LIST_KEY),
+  games: {
+    g1: {
+      forums: ['grid@lists.example'],
+      proofs: { 'grid@lists.example': LIST_PROOF },
+      private: 'g1-moderator@nomic.example',
+    },
+  },
 };
 
 const message = (from: string, id: string, body: string, extra = ''): string =>
@@ -21,6 +31,7 @@ const message = (from: string, id: string, body: string, extra = ''): string =>
     'To: grid@lists.example',
     `Subject: ${id}`,
     `Message-ID: <${id}@example.org>`,
+    'List-Id: <grid.lists.example>',
     'Content-Type: text/plain; charset=utf-8',
     ...(extra ? [extra] : []),
     '',
@@ -29,7 +40,7 @@ const message = (from: string, id: string, body: string, extra = ''): string =>
   ].join('\n');
 
 /** The nweek: both enter, both announce a move, an auto-reply and a stranger's post among them. */
-const NWEEK = [
+const POSTS = [
   message('Alice <alice@example.org>', 'a1', 'Hello all. I enter the Grid at (7,7).'),
   message('bob@example.org', 'b1', 'I enter the Grid at (12,12).\n\n-- \nbob'),
   message('bob@example.org', 'ooo', 'I am away.', 'Auto-Submitted: auto-replied'),
@@ -37,6 +48,13 @@ const NWEEK = [
   message('alice@example.org', 'a2', 'I move to (8,8).\n\n> I enter the Grid at (12,12).'),
   message('bob@example.org', 'b2', 'I move to (13,13).'),
 ];
+/** As the list archived them: each signed by the list (issue 23, ruling M8), lines ending in LF. */
+let NWEEK: string[] = [];
+beforeAll(async () => {
+  NWEEK = await Promise.all(
+    POSTS.map(async (m) => (await sign(m, LIST_KEY)).toString('utf8').replace(/\r\n/g, '\n')),
+  );
+});
 
 function gridWithPlayers(): Cli {
   const cli = new Cli();

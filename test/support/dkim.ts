@@ -32,6 +32,20 @@ export function newKey(domain: string, selector = 'sel', kind: 'rsa' | 'ed25519'
   };
 }
 
+/** A key's TXT record, as its domain publishes it. */
+export const recordOf = (key: SigningKey): string => `v=DKIM1; k=${key.kind}; p=${key.publicKey}`;
+
+/**
+ * The mail settings' `dns` for a referee run as a program (the CLI tests): these keys' records, and no
+ * system DNS, so the program asks no network either.
+ */
+export const settingsDns = (
+  ...keys: readonly SigningKey[]
+): { txt: Record<string, string>; system: false } => ({
+  txt: Object.fromEntries(keys.map((k) => [`${k.selector}._domainkey.${k.domain}`, recordOf(k)])),
+  system: false,
+});
+
 /** The test's own DNS: TXT records by name; every other name does not exist. */
 export class DnsTable {
   private readonly txt = new Map<string, string>();

@@ -32,6 +32,29 @@ export const systemMailAuth: MailAuthOptions = {
   mta: 'nomic-referee',
 };
 
+const notFound = (name: string): Error =>
+  Object.assign(new Error(`${name}: no such record (the mail settings' dns)`), { code: 'ENOTFOUND' });
+
+/**
+ * The options the mail verbs verify with, from the settings' `dns` (settings.ts DnsSettings): its TXT answers
+ * first, then the system's DNS unless `system` is false.
+ */
+export function mailAuthOf(settings: {
+  readonly dns?: { readonly txt: Readonly<Record<string, string>>; readonly system: boolean } | undefined;
+}): MailAuthOptions {
+  const dns = settings.dns;
+  if (dns === undefined) return systemMailAuth;
+  return {
+    ...systemMailAuth,
+    resolver: async (name, rrtype) => {
+      const answer = rrtype === 'TXT' ? dns.txt[name.toLowerCase()] : undefined;
+      if (answer !== undefined) return [[answer]];
+      if (!dns.system) throw notFound(name);
+      return await dnsResolve(name, rrtype);
+    },
+  };
+}
+
 /** One DKIM signature of the message (or an ARC instance's message signature). */
 export interface Signature {
   /** d=, lowercased. */

@@ -109,12 +109,28 @@ export const GameMailSettings = z
   .strict();
 export type GameMailSettings = z.infer<typeof GameMailSettings>;
 
+/**
+ * DNS answers the referee takes from the settings before asking the system's DNS (issue 23): the list's DKIM
+ * key pinned (so that nobody who spoofs DNS can sign as the list), or, with `system: false`, the only answers
+ * there are (an offline referee importing an archive; the mail tests).
+ */
+export const DnsSettings = z
+  .object({
+    /** TXT records by name (`selector._domainkey.domain`, `_dmarc.domain`). */
+    txt: z.record(z.string().trim().toLowerCase(), z.string().max(4096)).default({}),
+    /** Whether other names are asked of the system's DNS (default true). */
+    system: z.boolean().default(true),
+  })
+  .strict();
+export type DnsSettings = z.infer<typeof DnsSettings>;
+
 export const MailSettings = z
   .object({
     /** The referee's own address: the From of everything it sends, and what it recognises as its own mail. */
     from: mailAddress,
     smtp: SmtpSettings,
     imap: ImapSettings,
+    dns: DnsSettings.optional(),
     games: z
       .record(
         z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
@@ -136,7 +152,9 @@ export const MailSettings = z
             path: ['games', game, 'proofs', key],
             message: `${key} is not one of this game's forums: a proof is given for a forum address`,
           });
-      const deliveries = Object.values(g.proofs ?? {}).flatMap((p) => (p.proof === 'delivery' ? [p.address] : []));
+      const deliveries = Object.values(g.proofs ?? {}).flatMap((p) =>
+        p.proof === 'delivery' ? [p.address] : [],
+      );
       for (const [way, a] of [
         ...g.forums.map((f) => ['forum', f] as const),
         ...deliveries.map((d) => ['delivery', d] as const),
