@@ -50,13 +50,14 @@ const ALICE = 'alice@example.org';
 const BOB = 'bob@players.test';
 const MALLORY = 'mallory@evil.example';
 
-const SENTENCES = [
-  'I leave the Grid.',
-  'I move to (1,1).',
-  'I move to (20,20).',
-  'I enter the Grid at (9,9).',
-  'I throw the Ball of Wax at (2,2).',
-];
+/**
+ * What the forgers write: leaving, or entering at a random square. Whatever a player's state, about half of
+ * these would be accepted, so a forgery that got through would show in the log.
+ */
+const sentence = (c: { random: () => number }): string =>
+  c.random() < 0.4
+    ? 'I leave the Grid.'
+    : `I enter the Grid at (${1 + Math.floor(c.random() * 20)},${1 + Math.floor(c.random() * 20)}).`;
 
 interface Campaign {
   readonly referee: Referee;
@@ -214,7 +215,6 @@ async function attack(
   return { attack: name, tried: rounds, actedOn, answered: c.sent.length - sentBefore, note };
 }
 
-const sentence = (c: Campaign): string => pick(c.random, SENTENCES);
 const replace = (raw: Buffer, from: string | RegExp, to: string): Buffer =>
   Buffer.from(raw.toString('latin1').replace(from, to), 'latin1');
 
