@@ -331,7 +331,10 @@ export function inboundMail(parts: {
 }): Buffer {
   const head = [
     // What the list delivers reaches the referee at its subscription address (the delivery proof).
-    ...(parts.to === LIST ? [`Delivered-To: ${LIST_INBOX}`] : []),
+    // (The referee's server writes Delivered-To above its own Received, as Postfix's local delivery does.)
+    ...(parts.to === LIST
+      ? [`Delivered-To: ${LIST_INBOX}`, 'Received: from lists.test by mx.referee.test with ESMTP']
+      : []),
     `From: ${parts.from}`,
     `To: ${parts.to}`,
     `Subject: ${parts.subject}`,

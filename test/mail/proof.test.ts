@@ -98,7 +98,7 @@ describe('issue 23 item 1: a forum post must prove it came through the list', ()
     expect((await footprint(r)).entries).toBe(before.entries);
   });
 
-  it('issue 23 item 1: a delivery proof counts the topmost Delivered-To only (the one the receiving server adds)', async () => {
+  it('issue 23 item 1: a delivery proof counts only a Delivered-To above the first Received (the one the receiving server adds)', async () => {
     const r = await gridByMail();
     const inbox = 'grid-in@nomic.example';
     const settings = parseMailSettings({
@@ -110,18 +110,33 @@ describe('issue 23 item 1: a forum post must prove it came through the list', ()
     });
     const ctx = { ...context(r), settings };
     const before = await footprint(r);
+    const received = 'Received: from mx.evil.example by mx.nomic.example with ESMTP id 1\r\n';
     // The forger writes the delivery address into the message; the server's own Delivered-To goes above it.
     const forged = Buffer.concat([
-      Buffer.from(`Delivered-To: ${REFEREE}\r\n`),
+      Buffer.from(`Delivered-To: ${REFEREE}\r\n${received}`),
       mail({ body: ENTER, headers: { 'Delivered-To': inbox } }),
     ]);
     const o = await takeMail(forged, ctx);
     expect(o).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
     if (o.kind === 'refused')
       expect(o.receipt.text).toContain("not delivered to the list's own delivery address");
+    // A server that writes no Delivered-To of its own: the forger's, below its Received, is still no proof.
+    const under = Buffer.concat([
+      Buffer.from(`Return-Path: <x@evil.example>\r\n${received}Delivered-To: ${inbox}\r\n`),
+      mail({ body: ENTER }),
+    ]);
+    expect(await takeMail(under, ctx)).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
+    // No Received at all: no server vouches for anything in it.
+    const bare = Buffer.concat([Buffer.from(`Delivered-To: ${inbox}\r\n`), mail({ body: ENTER })]);
+    expect(await takeMail(bare, ctx)).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
     expect((await footprint(r)).entries).toBe(before.entries);
-    const relayed = Buffer.concat([Buffer.from(`Delivered-To: ${inbox}\r\n`), mail({ body: ENTER })]);
-    expect(await takeMail(relayed, ctx)).toMatchObject({ kind: 'acted', player: 'alice', way: 'forum' });
+    // What the list delivers at the address: the server's Delivered-To above its Received.
+    const relayed = Buffer.concat([
+      Buffer.from(`Delivered-To: ${inbox}\r\nReceived: from lists.example by mx.nomic.example\r\n`),
+      mail({ body: ENTER }),
+    ]);
+    const ok = await takeMail(relayed, ctx);
+    expect(ok).toMatchObject({ kind: 'acted', player: 'alice', way: 'forum' });
   });
 
   it('issue 23 item 1: a forum whose settings state no proof takes no binding post, and the settings check says so', async () => {

@@ -78,12 +78,15 @@ function dkimProof(
 }
 
 /**
- * Ruling M8 for a delivery proof: the topmost Delivered-To, the one the referee's own mail server added at
- * delivery (Postfix and Dovecot prepend theirs above everything the message brought), names the address.
+ * Ruling M8 for a delivery proof: a Delivered-To naming the address above the first Received header. The
+ * referee's own server writes it at delivery above everything the message brought (Postfix's local and
+ * virtual delivery do); one further down, below a Received, was in the message when it arrived, and anyone
+ * can write that. A message with no Received at all came through no server that says so: no proof.
  */
 function deliveryProof(email: Email, address: string): string | undefined {
-  const top = headerValues(email, 'delivered-to')[0];
-  if (top !== undefined && addressesIn(top).includes(address)) return undefined;
+  const firstReceived = email.headers.findIndex((h) => h.key === 'received');
+  const above = firstReceived < 0 ? [] : email.headers.slice(0, firstReceived);
+  if (above.some((h) => h.key === 'delivered-to' && addressesIn(h.value).includes(address))) return undefined;
   return `it was not delivered to the list's own delivery address`;
 }
 
