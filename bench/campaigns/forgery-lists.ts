@@ -48,7 +48,6 @@ const FAR_LIST = 'nomic@lists.far.example';
 /** alice's domain signs its mail and publishes DMARC p=reject; bob's signs nothing. */
 const ALICE = 'alice@example.org';
 const BOB = 'bob@players.test';
-const MALLORY = 'mallory@evil.example';
 
 /**
  * What the forgers write: leaving, or entering at a random square. Whatever a player's state, about half of
@@ -200,7 +199,7 @@ async function attack(
   c: Campaign,
   name: string,
   rounds: number,
-  make: (i: number) => Promise<Buffer>,
+  make: (i: number) => Buffer | Promise<Buffer>,
   note: string,
 ): Promise<AttackFigures> {
   let actedOn = 0;
@@ -231,7 +230,7 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
         c,
         'forged list post (From: a player, To/Cc the list, list headers written in, straight to the referee)',
         rounds,
-        async () => {
+        () => {
           const to = pick(c.random, [GRID_LIST, REFEREE, `${REFEREE}, ${GRID_LIST}`]);
           const extra = [
             `Cc: ${GRID_LIST}`,
@@ -361,7 +360,7 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
         c,
         'replayed private mail (a validly signed message delivered again)',
         rounds,
-        async () =>
+        () =>
           c.random() < 0.5
             ? genuine
             : Buffer.concat([
@@ -372,7 +371,7 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
       ),
     );
     await c.courier.stop();
-    c.referee.store.close?.();
+    await c.referee.store.close();
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -74,12 +74,9 @@ describe('issue 23 items 1 and 2: what the verifier finds', () => {
     const forged = alter(await sign(POST, LIST), '(3,4)', '(9,9)');
     const auth = await authenticateMail(forged, dns.auth);
     expect(auth.signatures[0]).toMatchObject({ result: 'neutral', comment: 'body hash did not verify' });
-    expect(await doubt(forged)).toMatchObject({
-      reason: 'not-through-list',
-      why: expect.stringContaining(
-        'the DKIM signature of lists.example does not verify: body hash did not verify',
-      ),
-    });
+    expect((await doubt(forged))?.why).toContain(
+      'the DKIM signature of lists.example does not verify: body hash did not verify',
+    );
   });
 
   it('issue 23 item 1: a signed header altered (From) does not verify (bad signature)', async () => {
@@ -106,31 +103,25 @@ describe('issue 23 items 1 and 2: what the verifier finds', () => {
       domain: 'evil.example',
       result: 'pass',
     });
-    expect(await doubt(other)).toMatchObject({
-      why: expect.stringContaining('it carries no DKIM signature of lists.example (only of evil.example)'),
-    });
+    expect((await doubt(other))?.why).toContain(
+      'it carries no DKIM signature of lists.example (only of evil.example)',
+    );
   });
 
   it('issue 23 item 1: a list signature that leaves Message-ID unsigned, or part of the body (l=), is no proof', async () => {
     const noId = await sign(POST, LIST, { headerList: 'From:To:Subject:List-Id' });
-    expect(await doubt(noId)).toMatchObject({
-      why: expect.stringContaining('does not cover its Message-ID'),
-    });
+    expect((await doubt(noId))?.why).toContain('does not cover its Message-ID');
     const short = await sign(POST, LIST, { maxBodyLength: 5 });
     const appended = Buffer.concat([short, Buffer.from('I move to (4,4).\r\n')]);
-    expect(await doubt(appended)).toMatchObject({
-      why: expect.stringContaining('leaves part of the body unsigned'),
-    });
+    expect((await doubt(appended))?.why).toContain('leaves part of the body unsigned');
   });
 
   it('issue 23 item 1: a second From, or a List-Id of another list, above a signed post is refused', async () => {
     const signed = await sign(POST.replace('alice@example.org', 'mallory@example.org'), LIST);
     const twoFroms = Buffer.concat([Buffer.from('From: alice@example.org\r\n'), signed]);
-    expect(await doubt(twoFroms)).toMatchObject({ why: expect.stringContaining('it has 2 From headers') });
+    expect((await doubt(twoFroms))?.why).toContain('it has 2 From headers');
     const otherList = await sign(POST.replace('<grid.lists.example>', '<chess.lists.example>'), LIST);
-    expect(await doubt(otherList)).toMatchObject({
-      why: expect.stringContaining('its List-Id is not <grid.lists.example>'),
-    });
+    expect((await doubt(otherList))?.why).toContain('its List-Id is not <grid.lists.example>');
   });
 
   it('issue 23 item 1: an ARC chain sealed by a named sealer vouches for a list signature a forwarder broke', async () => {
@@ -166,6 +157,13 @@ describe('issue 23 items 1 and 2: what the verifier finds', () => {
     expect(await doubt(brokenFirst)).toMatchObject({ reason: 'not-through-list' });
   });
 
+  it('issue 23 item 1: a post with more signatures than the verifier checks is refused unverified (bounded cost)', async () => {
+    let raw: Buffer = Buffer.from(POST);
+    for (let i = 0; i < 9; i++) raw = await sign(raw, STRANGER);
+    expect((await doubt(raw))?.why).toContain('more than 8 signatures');
+    expect(await doubt(await sign(raw, LIST), PRIVATE)).toMatchObject({ reason: 'unverified-sender' });
+  });
+
   it('issue 23 item 2: private mail from a signing domain: valid passes, broken is refused with the reason, unsigned domains stay as before', async () => {
     const privately = POST.replace('To: grid@lists.example', 'To: g1-moderator@nomic.example').replace(
       'List-Id: <grid.lists.example>\r\n',
@@ -181,11 +179,9 @@ describe('issue 23 items 1 and 2: what the verifier finds', () => {
     expect(await doubt(Buffer.from(privately), PRIVATE)).toBeUndefined();
     // ...and refused once it does (a domain that asks receivers to reject unsigned mail signs its mail).
     const strict = new DnsTable().publish(ALICE).dmarc('example.org', 'reject');
-    expect(await doubt(Buffer.from(privately), PRIVATE, strict)).toMatchObject({
-      why: expect.stringContaining(
-        'example.org publishes a DMARC policy (p=reject) and the message carries no valid signature of it',
-      ),
-    });
+    expect((await doubt(Buffer.from(privately), PRIVATE, strict))?.why).toContain(
+      'example.org publishes a DMARC policy (p=reject) and the message carries no valid signature of it',
+    );
     expect(await doubt(await sign(privately, ALICE), PRIVATE, strict)).toBeUndefined();
     // p=none asks nothing of receivers: unsigned mail stays as before.
     const lax = new DnsTable().publish(ALICE).dmarc('example.org', 'none');

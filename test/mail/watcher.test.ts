@@ -16,7 +16,7 @@ import { SimulatedTime } from '../../src/clock/time.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
-import { ALICE, DNS, gridByMail, listPost, mail, SETTINGS } from './support.js';
+import { ALICE, DNS, gridByMail, listPost, SETTINGS } from './support.js';
 
 let servers: MailServers;
 beforeAll(async () => {

@@ -62,11 +62,11 @@ export class DnsTable {
     return this;
   }
 
-  readonly resolver: Resolver = async (name, rrtype) => {
+  readonly resolver: Resolver = (name, rrtype) => {
     const value = rrtype === 'TXT' ? this.txt.get(name.toLowerCase()) : undefined;
     if (value === undefined)
-      throw Object.assign(new Error(`${name} ${rrtype}: not found`), { code: 'ENOTFOUND' });
-    return [[value]];
+      return Promise.reject(Object.assign(new Error(`${name} ${rrtype}: not found`), { code: 'ENOTFOUND' }));
+    return Promise.resolve([[value]]);
   };
 
   /** What takeMail verifies with: this table, and no connection data (SPF has none to check). */

@@ -5,7 +5,7 @@
 // node:dns (as mailauth does by default), tests a table of their own, so no test needs the network.
 import { resolve as dnsResolve } from 'node:dns/promises';
 import { authenticate } from 'mailauth';
-import type { AuthenticateResult, DkimResult, Resolver } from 'mailauth';
+import type { ArcResult, AuthenticateResult, DkimResult, Resolver } from 'mailauth';
 
 export type { Resolver } from 'mailauth';
 
@@ -126,7 +126,9 @@ function signature(r: DkimResult): Signature {
 function arcChain(a: AuthenticateResult['arc']): ArcChain {
   if (!a)
     return { result: 'none', comment: undefined, sealer: undefined, signature: undefined, passedBefore: [] };
-  const newest = Array.isArray(a.chain) ? a.chain.at(-1) : undefined;
+  // mailauth leaves `chain` false, not empty, when there is none.
+  const chain: NonNullable<ArcResult['chain']> = Array.isArray(a.chain) ? a.chain : [];
+  const newest = chain.at(-1);
   return {
     result: a.status.result,
     comment: a.status.comment,
