@@ -82,6 +82,20 @@ describe('issue 23 item 1: a forum post must prove it came through the list', ()
     expect((await footprint(r)).entries).toBe(before.entries);
   });
 
+  it("issue 23 item 1: a forgery that takes a real post's Message-ID first does not block the real post", async () => {
+    const r = await gridByMail();
+    const id = '<will-be-posted@example.org>';
+    const forged = await take(
+      r,
+      mail({ body: 'I leave the Grid.', id, headers: { 'List-Id': '<grid.lists.example>' } }),
+    );
+    expect(forged).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
+    expect(await take(r, await listPost({ body: ENTER, id }))).toMatchObject({
+      kind: 'acted',
+      player: 'alice',
+    });
+  });
+
   it('issue 23 item 1: a post signed by another domain, or by the list of another game, is no post of this forum', async () => {
     const r = await gridByMail();
     const before = await footprint(r);

@@ -132,6 +132,17 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     fingerprint,
     at: ctx.now(),
   };
+  // Issue 23: a forum post proves it came through the list, a signing domain's mail its signature. Before
+  // the Message-ID is looked up, and answered under a key of these bytes: a forgery that takes a real
+  // post's Message-ID first must not make the real one a "re-delivery".
+  const doubt = await doubtOf(raw, email, routing, ctx.settings, sender, ctx.auth ?? systemMailAuth);
+  if (doubt)
+    return refuse(
+      ctx,
+      doubt.reason,
+      { ...of, key: `${of.key}:unproven:${sha256(raw).slice(0, 16)}` },
+      doubt.why,
+    );
   // A message answered before: the same text again is a re-delivery (nothing more to do); another text
   // under the same Message-ID is an edited re-post, answered as such and not acted on.
   const before = await ctx.referee.store.noticeByKey(game, of.key);
@@ -140,9 +151,6 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
       return dropped({ reason: 'duplicate', detail: `${of.messageId} was answered before` }, game);
     return refuse(ctx, 'edited-repost', { ...of, key: `${of.key}:${fingerprint}` }, EDITED);
   }
-  // Issue 23: a forum post proves it came through the list, a signing domain's mail its signature.
-  const doubt = await doubtOf(raw, email, routing, ctx.settings, sender, ctx.auth ?? systemMailAuth);
-  if (doubt) return refuse(ctx, doubt.reason, of, doubt.why);
   if (!holder)
     return refuse(
       ctx,
