@@ -2,11 +2,11 @@
 // mailauth), a DNS table of the test's own, and what auth.ts and proof.ts find and rule (rulings M8, M9).
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { authenticateMail } from '../../src/channels/mail/auth.js';
+import { authenticateMail, mailAuthOf } from '../../src/channels/mail/auth.js';
 import { doubtOf } from '../../src/channels/mail/proof.js';
 import type { Routing } from '../../src/channels/mail/route.js';
 import { parseMailSettings } from '../../src/channels/mail/settings.js';
-import { DnsTable, newKey, seal, sign } from '../support/dkim.js';
+import { DnsTable, newKey, seal, settingsDns, sign } from '../support/dkim.js';
 
 const LIST = newKey('lists.example', 'mm3');
 const ED_LIST = newKey('lists.example', 'ed', 'ed25519');
@@ -162,6 +162,18 @@ describe('issue 23 items 1 and 2: what the verifier finds', () => {
     for (let i = 0; i < 9; i++) raw = await sign(raw, STRANGER);
     expect((await doubt(raw))?.why).toContain('more than 8 signatures');
     expect(await doubt(await sign(raw, LIST), PRIVATE)).toMatchObject({ reason: 'unverified-sender' });
+  });
+
+  it("issue 23 item 1: the settings' dns pins the list's key; with system false nothing else is asked", async () => {
+    const settings = parseMailSettings({
+      from: 'referee@nomic.example',
+      smtp: { host: 'localhost', port: 25 },
+      imap: { host: 'localhost', port: 143, user: 'r', pass: 'p' },
+      dns: settingsDns(LIST),
+    });
+    const auth = mailAuthOf(settings);
+    expect((await authenticateMail(await sign(POST, LIST), auth)).signatures[0]?.result).toBe('pass');
+    expect((await authenticateMail(await sign(POST, STRANGER), auth)).signatures[0]?.comment).toBe('no key');
   });
 
   it('issue 23 item 2: private mail from a signing domain: valid passes, broken is refused with the reason, unsigned domains stay as before', async () => {

@@ -111,6 +111,29 @@ describe('referee mail import', () => {
   });
 });
 
+describe('issue 23 item 1: settings written before forum proofs', () => {
+  it('issue 23 item 1: mail import with a forum that states no proof says so, and acts on none of its posts', () => {
+    const cli = gridWithPlayers();
+    const old = {
+      ...SETTINGS,
+      games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+    };
+    writeFileSync(join(cli.dir, 'old.json'), JSON.stringify(old));
+    writeFileSync(
+      join(cli.dir, 'one.mbox'),
+      `From alice@example.org Tue Nov 24 05:00:00 2026\n${NWEEK[0] ?? ''}`,
+    );
+    const log = cli.exported('g1');
+    const r = cli.run('mail', 'import', 'one.mbox', '--settings', 'old.json');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(
+      'mail settings: games.g1.proofs: the forum grid@lists.example states no proof',
+    );
+    expect(r.stdout).toMatch(/answered, not acted on \(not-through-list\) g1/);
+    expect(cli.exported('g1')).toBe(log);
+  });
+});
+
 describe('registering addresses', () => {
   it('join --email with a bad address or a short phrase is refused, and nobody joins', () => {
     const cli = new Cli();
