@@ -166,7 +166,8 @@ describe('issue 23 item 1: a forum post must prove it came through the list', ()
     expect(unprovenForums(SETTINGS)).toEqual([]);
     const o = await takeMail(await listPost({ body: ENTER }), { ...context(r), settings: old });
     expect(o).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
-    if (o.kind === 'refused') expect(o.receipt.text).toContain('no proof of this list');
+    if (o.kind === 'refused')
+      expect(o.receipt.text).toContain(`the Administrator has stated no proof for ${FORUM} yet`);
     expect(() =>
       parseMailSettings({
         from: REFEREE,

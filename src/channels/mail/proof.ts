@@ -107,7 +107,10 @@ export async function doubtOf(
     });
     const proof = game ? proofOf(game, routing.address) : undefined;
     if (proof === undefined)
-      return notThrough('the referee is told of no proof of this list yet: ask the Administrator');
+      return {
+        reason: 'not-through-list',
+        why: `the referee cannot tell that this came through the list: the Administrator has stated no proof for ${routing.address} yet, so no post to it is binding. Send your announcements to the Administrator, or ask em to set the list's proof up.`,
+      };
     for (const name of LIST_SIGNED.filter((n) => proof.proof === 'dkim' || n === 'from'))
       if (count(email, name) !== 1) return notThrough(`it has ${count(email, name)} ${NAMES[name]} headers`);
     if (proof.proof === 'delivery') {
@@ -132,8 +135,8 @@ export async function doubtOf(
 /**
  * Ruling M9: a sender's domain signs when the message carries a signature aligned with its From, or when
  * the domain publishes a DMARC policy that asks receivers to act (quarantine or reject). Then an aligned
- * signature must verify (or DMARC pass, by SPF); a domain that does not sign leaves the sender identified by
- * address (and phrase, M1) as before.
+ * signature must verify (or DMARC pass: by SPF, where the caller gave the connection, auth.ts); a domain that
+ * does not sign leaves the sender identified by address (and phrase, M1) as before.
  */
 function senderDoubt(sender: string, auth: MailAuth, unverified: (why: string) => Doubt): Doubt | undefined {
   const own = auth.signatures.filter((s) => s.aligned);
