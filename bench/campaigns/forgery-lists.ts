@@ -211,7 +211,10 @@ async function attack(
     if ((await entries(c)) !== before) actedOn++;
   }
   await settle(c);
-  return { attack: name, tried: rounds, actedOn, answered: c.sent.length - sentBefore, note };
+  // The cap of this part (issue 23 items 1, 2): at most one receipt per attempt, to the address its From
+  // names (item 5 caps answers to unverified senders further); a replay is never answered.
+  const answerCap = name.startsWith('replayed') ? 0 : rounds;
+  return { attack: name, tried: rounds, actedOn, answered: c.sent.length - sentBefore, answerCap, note };
 }
 
 const replace = (raw: Buffer, from: string | RegExp, to: string): Buffer =>
