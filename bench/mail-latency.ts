@@ -27,7 +27,8 @@ import { Referee } from '../src/engine/referee.js';
 import { systemEntropy } from '../src/node/entropy.js';
 import { defaultRegistry } from '../src/rulesets/index.js';
 import { openStore } from '../src/store/open.js';
-import { addressOf, passwordOf, startMailServers } from '../test/support/mail-servers.js';
+import { newKey, settingsDns, sign } from '../test/support/dkim.js';
+import { addressOf, DOMAIN, passwordOf, startMailServers } from '../test/support/mail-servers.js';
 import type { Delivery } from '../test/support/mail-servers.js';
 import { commandLine, measuredOn, writeSection } from './doc.js';
 import { fmt } from './harness.js';
@@ -110,6 +111,9 @@ function post(i: number, run: string): { from: string; messageId: string; text: 
   return { from: addressOf(name), messageId: `<latency-${i}.${run}@players.example>`, text };
 }
 
+/** The list's DKIM key: the referee's proof that a post came through the list (ruling M8). */
+const LIST_KEY = newKey(DOMAIN, 'list');
+
 export async function mailLatency(o: LatencyOptions): Promise<LatencyResult> {
   const servers = await startMailServers();
   const dir = mkdtempSync(join(tmpdir(), 'referee-mail-latency-'));
@@ -124,9 +128,11 @@ export async function mailLatency(o: LatencyOptions): Promise<LatencyResult> {
         from: addressOf('referee'),
         smtp: servers.smtp,
         imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
+        dns: settingsDns(LIST_KEY),
         games: {
           g1: {
             forums: [addressOf('list')],
+            proofs: { [addressOf('list')]: { proof: 'dkim', domains: [DOMAIN] } },
             private: addressOf('referee'),
             list: addressOf('list'),
             admin: addressOf('admin'),
@@ -195,23 +201,31 @@ export async function mailLatency(o: LatencyOptions): Promise<LatencyResult> {
     });
     try {
       // The posts at a steady rate, each sent at its own instant whatever the ones before it are doing.
+      // Each post as the list relays it to the referee, signed by the list (issue 23), made before the clock
+      // starts so that signing does not slow the rate.
+      const copies: { messageId: string; from: string; raw: Buffer }[] = [];
+      for (let i = 0; i < o.posts; i++) {
+        const p = post(i, run);
+        const head = [
+          `From: ${p.from}`,
+          `To: ${addressOf('list')}`,
+          `Subject: turn ${Math.floor(i / PLAYERS.length)}`,
+          `Message-ID: ${p.messageId}`,
+          `List-Id: <list.${DOMAIN}>`,
+          'Precedence: list',
+          'Content-Type: text/plain; charset=utf-8',
+        ];
+        const raw = Buffer.from(`${head.join('\r\n')}\r\n\r\n${p.text.replace(/\n/g, '\r\n')}`);
+        copies.push({ messageId: p.messageId, from: p.from, raw: await sign(raw, LIST_KEY) });
+      }
       const start = performance.now();
       const sends: Promise<unknown>[] = [];
       for (let i = 0; i < o.posts; i++) {
-        const p = post(i, run);
+        const p = copies[i] as (typeof copies)[number];
         byId.set(p.messageId, i);
         const wait = start + (i * 1000) / o.rate - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        sends.push(
-          smtp.sendMail({
-            from: p.from,
-            to: addressOf('list'),
-            envelope: { from: p.from, to: [addressOf('referee')] },
-            subject: `turn ${Math.floor(i / PLAYERS.length)}`,
-            messageId: p.messageId,
-            text: p.text,
-          }),
-        );
+        sends.push(smtp.sendMail({ envelope: { from: p.from, to: [addressOf('referee')] }, raw: p.raw }));
       }
       await Promise.all(sends);
       // Every receipt, or 30 s after the last post was delivered.

@@ -36,6 +36,7 @@ import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { AttackFigures } from './forgery-figures.js';
+import { offlineMailAuth } from '../../src/channels/mail/auth.js';
 
 export type { AttackFigures } from './forgery-figures.js';
 
@@ -186,6 +187,7 @@ class World {
       referee: this.referee,
       settings: this.settings,
       now: () => new Date(this.time.now()).toISOString(),
+      auth: offlineMailAuth,
     });
   }
 

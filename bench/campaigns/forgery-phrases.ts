@@ -45,6 +45,7 @@ import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { AttackFigures } from './forgery-figures.js';
+import { offlineMailAuth } from '../../src/channels/mail/auth.js';
 
 export type { AttackFigures } from './forgery-figures.js';
 
@@ -175,7 +176,12 @@ class Rig {
   async take(raw: Buffer): Promise<{ outcome: Outcome; acted: boolean }> {
     const before = (await this.store.logLength?.(GAME)) ?? 0;
     const at = new Date(this.time.now()).toISOString();
-    const outcome = await takeMail(raw, { referee: this.referee, settings: this.settings, now: () => at });
+    const outcome = await takeMail(raw, {
+      referee: this.referee,
+      settings: this.settings,
+      now: () => at,
+      auth: offlineMailAuth,
+    });
     const after = (await this.store.logLength?.(GAME)) ?? 0;
     return { outcome, acted: after > before };
   }

@@ -16,6 +16,7 @@
 // prints the figures as JSON, writes the "Forgery" section of docs/reliability.md, exits 1 on a failure.
 import { pathToFileURL } from 'node:url';
 import { attacks as addressAttacks } from './forgery-addresses.js';
+import { attacks as listAttacks } from './forgery-lists.js';
 import { attacks as phraseAttacks } from './forgery-phrases.js';
 import type { AttackFigures } from './forgery-figures.js';
 import { machine, writeSection } from './reliability-doc.js';
@@ -30,6 +31,7 @@ export interface ForgeryResult {
 }
 
 const PARTS = [
+  ['lists and signatures', listAttacks],
   ['addresses', addressAttacks],
   ['phrases, backscatter and loops', phraseAttacks],
 ] as const;

@@ -25,6 +25,7 @@ import { ChatChannel } from '../../src/channels/chat.js';
 import { producerNotices } from '../../src/channels/command-notices.js';
 import { Courier } from '../../src/channels/courier.js';
 import type { Channel } from '../../src/channels/courier.js';
+import { mailAuthOf } from '../../src/channels/mail/auth.js';
 import { takeMail } from '../../src/channels/mail/inbound.js';
 import type { Outcome } from '../../src/channels/mail/inbound.js';
 import { MailChannel } from '../../src/channels/mail/outbound.js';
@@ -42,12 +43,19 @@ import type { World } from './non-interference-world.js';
 export const REFEREE = 'referee@referee.test';
 /** The game's list: its binding Public Forum, and where its public notices and reports go. */
 export const LIST = 'nomic@lists.test';
+/**
+ * The referee's subscription to the list (issue 23): the list alone writes to it, and the referee's own mail
+ * server writes the topmost Delivered-To on what it delivers there, the forum's delivery proof (ruling M8).
+ */
+export const LIST_INBOX = 'nomic-list@referee.test';
 export const PRIVATE = 'moderator@referee.test';
 export const ADMIN_ADDRESS = 'admin@referee.test';
 /** Someone no player registered: mail from em is answered, never acted on. */
 export const STRANGER = 'zed@outside.test';
 export const addressOf = (name: string): string => `${name}@players.test`;
 /** The phrase of the player who registered one (ruling M1: e acts by private mail only). */
+const OFFLINE = mailAuthOf({ dns: { txt: {}, system: false } });
+
 export const PHRASE = 'seven quiet herons wade at noon';
 
 /** One message as it left the referee. */
@@ -140,6 +148,7 @@ export class Outbound {
       games: {
         [GAME]: {
           forums: [LIST],
+          proofs: { [LIST]: { proof: 'delivery', address: LIST_INBOX } },
           private: PRIVATE,
           list: LIST,
           admin: ADMIN_ADDRESS,
@@ -264,6 +273,8 @@ export class Outbound {
         referee: this.world.referee,
         settings: this.settings,
         now: () => new Date(this.time.now()).toISOString(),
+        // No network: the players' domains publish nothing (an offline resolver), so they do not sign (M9).
+        auth: OFFLINE,
       }),
     );
     await this.settle();
@@ -323,6 +334,11 @@ export function inboundMail(parts: {
   readonly body: string;
 }): Buffer {
   const head = [
+    // What the list delivers reaches the referee at its subscription address (the delivery proof).
+    // (The referee's server writes Delivered-To above its own Received, as Postfix's local delivery does.)
+    ...(parts.to === LIST
+      ? [`Delivered-To: ${LIST_INBOX}`, 'Received: from lists.test by mx.referee.test with ESMTP']
+      : []),
     `From: ${parts.from}`,
     `To: ${parts.to}`,
     `Subject: ${parts.subject}`,

@@ -11,6 +11,7 @@ import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
 import type { Outcome } from '../channels/mail/inbound.js';
 import { takeMail } from '../channels/mail/inbound.js';
+import { mailAuthOf } from '../channels/mail/auth.js';
 import { loadMailSettings } from '../channels/mail/settings.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import { registerAddress } from '../channels/mail/register.js';
@@ -21,7 +22,7 @@ import { withReferee } from './context.js';
 import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
 import { stopSignal } from './actions-clock.js';
 import { UsageError } from './fail.js';
-import { claimedLine, claimOptions, orUsage, registration, settingsFrom } from './mail-flags.js';
+import { claimedLine, claimOptions, orUsage, registration, settingsFrom, warned } from './mail-flags.js';
 import type { PhraseFlags } from './mail-flags.js';
 
 export interface AddressFlags extends PhraseFlags {
@@ -53,7 +54,7 @@ export { settingsFrom };
 
 async function fullSettingsFrom(path: string): Promise<MailSettings> {
   try {
-    return await loadMailSettings(path);
+    return warned(await loadMailSettings(path));
   } catch (e) {
     // A usage error is one line: the settings' problems (one a line in the file's error) joined.
     const message = (e as Error).message.replace(/:\n/, ': ').replace(/\n/g, '; ');
@@ -90,12 +91,14 @@ export async function mailImport(program: Program, path: string, opts: { setting
     // Before any receipt is written: the receipts wait in the outbox for the first `serve --mail`.
     await playByMail(referee, settings);
     const counts = { acted: 0, refused: 0, dropped: 0 };
+    const auth = mailAuthOf(settings);
     let total = 0;
     for (const m of archiveMessages(path)) {
       const outcome = await takeMail(m.raw, {
         referee,
         settings,
         now: () => new Date().toISOString(),
+        auth,
       });
       // A confirmation (ruling M10) is acted on: it made an address a player's.
       counts[outcome.kind === 'confirmed' ? 'acted' : outcome.kind]++;
@@ -117,7 +120,13 @@ export async function mailWatch(program: Program, opts: { settings: string }): P
   await withReferee(program, async (referee) => {
     await playByMail(referee, full);
     const stopped = stopSignal();
-    const watcher = new MailWatcher({ referee, imap: full.imap, settings, report: printWatchReport });
+    const watcher = new MailWatcher({
+      referee,
+      imap: full.imap,
+      settings,
+      auth: mailAuthOf(full),
+      report: printWatchReport,
+    });
     // The backoff timers are unref'd: this holds the process until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { AddressError, checkNotOwn, checkRegistration } from '../channels/mail/register.js';
 import type { ClaimOptions } from '../channels/mail/claim.js';
-import { loadMailSettings, MailSettingsError } from '../channels/mail/settings.js';
+import { loadMailSettings, MailSettingsError, unprovenForums } from '../channels/mail/settings.js';
 import type { InboundSettings, MailSettings } from '../channels/mail/settings.js';
 import { UsageError } from './fail.js';
 
@@ -63,7 +63,7 @@ export function checkNotOwnUsage(settings: InboundSettings | undefined, address:
 /** The operator's mail settings (settings.ts, the one shape every mail verb reads), or a usage error. */
 export async function settingsFrom(path: string): Promise<MailSettings> {
   try {
-    return await loadMailSettings(path);
+    return warned(await loadMailSettings(path));
   } catch (e) {
     if (e instanceof MailSettingsError) throw new UsageError(e.message, 'bad-settings');
     throw e;
@@ -82,4 +82,10 @@ export function claimOptions(settings: MailSettings | undefined): ClaimOptions {
 /** What a claim answers: nothing is registered yet. */
 export function claimedLine(player: string, game: string, expiresAt: number, phrase: string): string {
   return `${player}'s mail address in ${game} waits for confirmation${phrase}: a code is mailed to it (by \`referee serve --mail\`); it counts once answered from that address or given by \`referee address ${game} ${player} --confirm CODE\`, until ${new Date(expiresAt).toISOString()}.`;
+}
+
+/** The settings check of ruling M8: a forum without a proof takes no binding posts, said at every start. */
+export function warned(settings: MailSettings): MailSettings {
+  for (const line of unprovenForums(settings)) console.error(`mail settings: ${line}`);
+  return settings;
 }

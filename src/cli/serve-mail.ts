@@ -6,6 +6,7 @@
 import { ChatChannel } from '../channels/chat.js';
 import { Courier } from '../channels/courier.js';
 import type { Channel } from '../channels/courier.js';
+import { mailAuthOf } from '../channels/mail/auth.js';
 import { MailChannel } from '../channels/mail/outbound.js';
 import { MailWatcher } from '../channels/mail/watcher.js';
 import type { MailSettings } from '../channels/mail/settings.js';
@@ -57,7 +58,13 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
   );
   for (const c of couriers) await c.start();
   // Last, so that a receipt for mail waiting in the mailbox finds its Courier running.
-  const watcher = new MailWatcher({ referee, imap: settings.imap, settings, report: printWatchReport });
+  const watcher = new MailWatcher({
+    referee,
+    imap: settings.imap,
+    settings,
+    auth: mailAuthOf(settings),
+    report: printWatchReport,
+  });
   await watcher.start();
   return {
     settings,

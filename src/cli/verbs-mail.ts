@@ -34,7 +34,7 @@ export function registerMailVerbs(program: Program): void {
     .argument('<path>', 'an mbox file (or one message) or a Maildir directory (cur/ and new/)')
     .requiredOption(
       '--settings <file>',
-      'the mail settings (JSON: from, smtp, imap, games.GAME.forums, games.GAME.private; README: Mail)',
+      'the mail settings (JSON: from, smtp, imap, dns, games.GAME.forums, games.GAME.proofs, games.GAME.private; README: Mail)',
     )
     .action(async (path: string, opts: { settings: string }) =>
       (await actions()).mailImport(program, path, opts),

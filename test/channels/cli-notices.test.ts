@@ -12,12 +12,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import type { Notice } from '../../src/store/store.js';
 import { Cli, newManualGrid, removeTempDirs } from '../support/cli.js';
-import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
+import { newKey, settingsDns, sign } from '../support/dkim.js';
+import { addressOf, DOMAIN, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
 import { commandTo, serveMail, stopServe } from '../support/serve-mail.js';
 import { dropSchema, freshSchemaName, requirePostgres, urlFor } from '../store/pg-support.js';
 
 let servers: MailServers;
+/** The list's DKIM key (issue 23). */
+const LIST_KEY = newKey(DOMAIN, 'list');
 beforeAll(async () => {
   servers = await startMailServers();
 });
@@ -58,7 +61,13 @@ function settingsFile(cli: Cli, games: Record<string, { list?: string; admin?: s
   const named = Object.fromEntries(
     Object.entries(games).map(([g, s]) => [
       g,
-      { forums: [addressOf('list')], private: addressOf('referee'), ...s },
+      {
+        forums: [addressOf('list')],
+        // The list signs what it relays (issue 23, ruling M8); its key is pinned in the settings' dns.
+        proofs: { [addressOf('list')]: { proof: 'dkim', domains: [DOMAIN] } },
+        private: addressOf('referee'),
+        ...s,
+      },
     ]),
   );
   writeFileSync(
@@ -67,6 +76,7 @@ function settingsFile(cli: Cli, games: Record<string, { list?: string; admin?: s
       from: addressOf('referee'),
       smtp: servers.smtp,
       imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
+      dns: settingsDns(LIST_KEY),
       games: named,
     }),
   );
@@ -183,6 +193,7 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
       `To: ${addressOf('list')}`,
       'Subject: my move',
       'Message-ID: <dave-1@example.test>',
+      `List-Id: <list.${DOMAIN}>`,
       'Content-Type: text/plain; charset=utf-8',
       '',
       'I enter the Grid at (3,4).',
@@ -190,7 +201,8 @@ describe('issue 15: every verb makes the notices of a game played by mail', () =
     ].join('\n');
     writeFileSync(
       join(cli.dir, 'posts.mbox'),
-      `From dave@example.test Tue Nov 24 05:00:00 2026\n${message}\n`,
+      // As the list relayed it: signed by the list.
+      `From dave@example.test Tue Nov 24 05:00:00 2026\n${(await sign(message, LIST_KEY)).toString('utf8').replace(/\r\n/g, '\n')}\n`,
     );
     const out = cli.ok('mail', 'import', 'posts.mbox', '--settings', settings);
     expect(out).toMatch(/g1 dave \(forum\): 1 accepted/);

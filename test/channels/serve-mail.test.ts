@@ -10,14 +10,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
-import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
+import { newKey, settingsDns } from '../support/dkim.js';
+import { addressOf, DOMAIN, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
 import { commandTo, serveMail } from '../support/serve-mail.js';
 import type { Served } from '../support/serve-mail.js';
 
 let servers: MailServers;
+const LIST_KEY = newKey(DOMAIN, 'list');
 beforeAll(async () => {
-  servers = await startMailServers();
+  // The list relays to the referee, its subscriber, and signs what it relays (issue 23, ruling M8).
+  servers = await startMailServers({ lists: { list: ['referee'] }, listKeys: { list: LIST_KEY } });
 });
 afterAll(async () => {
   await servers.stop();
@@ -137,9 +140,11 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
         from: addressOf('referee'),
         smtp: servers.smtp,
         imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
+        dns: settingsDns(LIST_KEY),
         games: {
           g1: {
             forums: [addressOf('list')],
+            proofs: { [addressOf('list')]: { proof: 'dkim', domains: [DOMAIN] } },
             private: addressOf('referee'),
             list: addressOf('list'),
             admin: addressOf('admin'),
@@ -148,13 +153,12 @@ describe('issue 15: referee serve --mail sends what the commands of a game by ma
       }),
     );
     const s = await serve(cli, settings);
-    // carol posts to the list; the referee, a subscriber, gets its copy in its own mailbox.
+    // carol posts to the list; the referee, a subscriber, gets its signed copy in its own mailbox.
     const smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
     try {
       await smtp.sendMail({
         from: addressOf('carol'),
         to: addressOf('list'),
-        envelope: { from: addressOf('carol'), to: [addressOf('referee')] },
         subject: 'my move',
         messageId: '<carol-1@example.test>',
         text: 'I enter the Grid at (3,4).\n\n-- \ncarol',

@@ -17,6 +17,7 @@ import type { StoredNotice } from '../../src/store/store.js';
 import { gridGame, req, testApp } from '../server/support.js';
 import type { TestApp, World } from '../server/support.js';
 import { mail, SERVERS } from './support.js';
+import { offlineMailAuth } from '../../src/channels/mail/auth.js';
 
 const REFEREE = 'referee@nomic.example';
 const FORUM = 'grid@lists.example';
@@ -47,7 +48,12 @@ afterEach(async () => {
 });
 
 const take = (raw: Uint8Array): Promise<Outcome> =>
-  takeMail(raw, { referee: t.referee, settings: SETTINGS, now: () => new Date(clock.now).toISOString() });
+  takeMail(raw, {
+    referee: t.referee,
+    settings: SETTINGS,
+    now: () => new Date(clock.now).toISOString(),
+    auth: offlineMailAuth,
+  });
 
 const claim = (player: string, email: string, token = w.players[player], extra: object = {}) =>
   req(t.app, 'POST', `${G}/players/${player}/address`, { token, body: { email, ...extra } });

@@ -23,6 +23,7 @@ import { addressOf, passwordOf, startMailServers } from '../support/mail-servers
 import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 import { FAR_CORNER_ROLLS } from './support.js';
+import { offlineMailAuth } from '../../src/channels/mail/auth.js';
 
 let servers: MailServers;
 let dir: string;
@@ -60,7 +61,7 @@ describe('issue 23 item 3: a confirmation by reply, through the real SMTP server
     const time = new SimulatedTime(Date.UTC(2026, 10, 24, 5));
     const channel = new MailChannel({ settings, addressOf: (g, p) => store.addressOf(g, p) });
     const courier = new Courier(store, channel, time);
-    const ctx = { referee, settings, now: () => new Date(time.now()).toISOString() };
+    const ctx = { referee, settings, now: () => new Date(time.now()).toISOString(), auth: offlineMailAuth };
     try {
       await newGame(referee, 'g1', 'grid-2002-01', ['alice', 'dave'], FAR_CORNER_ROLLS);
       await courier.start();

@@ -24,6 +24,7 @@ import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 import { newGame } from '../forum/support.js';
 import { FAR_CORNER_ROLLS } from './support.js';
+import { offlineMailAuth } from '../../src/channels/mail/auth.js';
 
 const REFEREE = addressOf('referee');
 const STRANGER = addressOf('dave');
@@ -75,7 +76,12 @@ describe('issue 23 item 5, over real SMTP and IMAP', () => {
           taken.add(m.uid);
           const at = new Date(time.now()).toISOString();
           outcomes.push(
-            await takeMail(Buffer.from(m.source, 'latin1'), { referee, settings, now: () => at }),
+            await takeMail(Buffer.from(m.source, 'latin1'), {
+              referee,
+              settings,
+              now: () => at,
+              auth: offlineMailAuth,
+            }),
           );
         }
         courier.wake();

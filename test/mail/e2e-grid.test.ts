@@ -21,7 +21,8 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
-import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
+import { addressOf, DOMAIN, passwordOf, startMailServers } from '../support/mail-servers.js';
+import { newKey, settingsDns } from '../support/dkim.js';
 import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 import { assertNothingHidden, hiddenFrom, mailTo as waitForMail, serveMail } from './e2e-support.js';
 import type { ShownNotice as Notice } from './e2e-support.js';
@@ -29,13 +30,18 @@ import type { ShownNotice as Notice } from './e2e-support.js';
 const PLAYERS = ['alice', 'bob', 'carol', 'dave'] as const;
 type Player = (typeof PLAYERS)[number];
 const LIST = addressOf('list');
+/** The list signs what it relays (issue 23): the referee's proof that a post came through it (ruling M8). */
+const LIST_KEY = newKey(DOMAIN, 'list');
 const REFEREE = addressOf('referee');
 const PHRASE = 'purple elephants dance at dawn';
 
 let servers: MailServers;
 let smtp: Transporter;
 beforeAll(async () => {
-  servers = await startMailServers({ lists: { list: ['referee', ...PLAYERS] } });
+  servers = await startMailServers({
+    lists: { list: ['referee', ...PLAYERS] },
+    listKeys: { list: LIST_KEY },
+  });
   smtp = nodemailer.createTransport({ host: servers.smtp.host, port: servers.smtp.port });
 });
 /** Every serve started, stopped at the end even if a test failed halfway (its SMTP connections held). */
@@ -139,7 +145,16 @@ describe('issue 15: a whole June Grid nweek played by mail on a real list', () =
         from: REFEREE,
         smtp: servers.smtp,
         imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
-        games: { g1: { forums: [LIST], private: REFEREE, list: LIST, admin: addressOf('admin') } },
+        dns: settingsDns(LIST_KEY),
+        games: {
+          g1: {
+            forums: [LIST],
+            proofs: { [LIST]: { proof: 'dkim', domains: [DOMAIN] } },
+            private: REFEREE,
+            list: LIST,
+            admin: addressOf('admin'),
+          },
+        },
       }),
     );
     const s = await serveMail(cli, settings, started);

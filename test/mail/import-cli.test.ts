@@ -4,9 +4,11 @@
 // claim confirmed with the code, the Administrator's `--unconfirmed`, the own addresses of `--settings`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, locationOf, newManualGrid, removeTempDirs } from '../support/cli.js';
 import { confirmationCode, joinConfirmed } from './claims-support.js';
+import { settingsDns, sign } from '../support/dkim.js';
+import { LIST_KEY, LIST_PROOF } from './support.js';
 
 afterAll(removeTempDirs);
 
@@ -14,7 +16,15 @@ const SETTINGS = {
   from: 'referee@nomic.example',
   smtp: { host: '127.0.0.1', port: 25 },
   imap: { host: '127.0.0.1', port: 143, user: 'referee', pass: 'pw' },
-  games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+  // The list's key pinned, and no system DNS: the import asks no network (issue 23).
+  dns: settingsDns(LIST_KEY),
+  games: {
+    g1: {
+      forums: ['grid@lists.example'],
+      proofs: { 'grid@lists.example': LIST_PROOF },
+      private: 'g1-moderator@nomic.example',
+    },
+  },
 };
 
 const message = (from: string, id: string, body: string, extra = ''): string =>
@@ -23,6 +33,7 @@ const message = (from: string, id: string, body: string, extra = ''): string =>
     'To: grid@lists.example',
     `Subject: ${id}`,
     `Message-ID: <${id}@example.org>`,
+    'List-Id: <grid.lists.example>',
     'Content-Type: text/plain; charset=utf-8',
     ...(extra ? [extra] : []),
     '',
@@ -31,7 +42,7 @@ const message = (from: string, id: string, body: string, extra = ''): string =>
   ].join('\n');
 
 /** The nweek: both enter, both announce a move, an auto-reply and a stranger's post among them. */
-const NWEEK = [
+const POSTS = [
   message('Alice <alice@example.org>', 'a1', 'Hello all. I enter the Grid at (7,7).'),
   message('bob@example.org', 'b1', 'I enter the Grid at (12,12).\n\n-- \nbob'),
   message('bob@example.org', 'ooo', 'I am away.', 'Auto-Submitted: auto-replied'),
@@ -39,6 +50,13 @@ const NWEEK = [
   message('alice@example.org', 'a2', 'I move to (8,8).\n\n> I enter the Grid at (12,12).'),
   message('bob@example.org', 'b2', 'I move to (13,13).'),
 ];
+/** As the list archived them: each signed by the list (issue 23, ruling M8), lines ending in LF. */
+let NWEEK: string[] = [];
+beforeAll(async () => {
+  NWEEK = await Promise.all(
+    POSTS.map(async (m) => (await sign(m, LIST_KEY)).toString('utf8').replace(/\r\n/g, '\n')),
+  );
+});
 
 async function gridWithPlayers(): Promise<Cli> {
   const cli = new Cli();
@@ -93,6 +111,29 @@ describe('referee mail import', () => {
       ),
     );
     playedTheNweek(cli, 'Maildir');
+  });
+});
+
+describe('issue 23 item 1: settings written before forum proofs', () => {
+  it('issue 23 item 1: mail import with a forum that states no proof says so, and acts on none of its posts', async () => {
+    const cli = await gridWithPlayers();
+    const old = {
+      ...SETTINGS,
+      games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+    };
+    writeFileSync(join(cli.dir, 'old.json'), JSON.stringify(old));
+    writeFileSync(
+      join(cli.dir, 'one.mbox'),
+      `From alice@example.org Tue Nov 24 05:00:00 2026\n${NWEEK[0] ?? ''}`,
+    );
+    const log = cli.exported('g1');
+    const r = cli.run('mail', 'import', 'one.mbox', '--settings', 'old.json');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(
+      'mail settings: games.g1.proofs: the forum grid@lists.example states no proof',
+    );
+    expect(r.stdout).toMatch(/answered, not acted on \(not-through-list\) g1/);
+    expect(cli.exported('g1')).toBe(log);
   });
 });
 

@@ -10,9 +10,12 @@ import {
   ALICE,
   BOB,
   BOBS_PHRASE,
+  DNS,
   footprint,
   FORUM,
   gridByMail,
+  LIST_PROOF,
+  listPost,
   mail,
   PRIVATE,
   REFEREE,
@@ -26,7 +29,7 @@ describe('mail in: who sent it', () => {
   it('a message from an unknown address is answered (to that address) and nothing is acted on', async () => {
     const r = await gridByMail();
     const before = await footprint(r);
-    const o = await take(r, mail({ from: 'Mallory <mallory@evil.example>', body: ENTER }));
+    const o = await take(r, await listPost({ from: 'Mallory <mallory@evil.example>', body: ENTER }));
     expect(o).toMatchObject({ kind: 'refused', reason: 'unknown-sender', game: 'g1' });
     if (o.kind !== 'refused') return;
     expect(o.receipt).toMatchObject({ to: 'address:mallory@evil.example', topic: 'receipt' });
@@ -69,7 +72,7 @@ describe('mail in: who sent it', () => {
   it('a post on the list by a player who registered a phrase is answered privately and not acted on', async () => {
     const r = await gridByMail();
     const before = await footprint(r);
-    const o = await take(r, mail({ from: BOB, to: FORUM, body: ENTER }));
+    const o = await take(r, await listPost({ from: BOB, to: FORUM, body: ENTER }));
     expect(o).toMatchObject({ kind: 'refused', reason: 'phrase-holder-on-forum' });
     if (o.kind === 'refused') expect(o.receipt.text).toContain(PRIVATE);
     expect((await footprint(r)).entries).toBe(before.entries);
@@ -135,7 +138,7 @@ describe('mail in: loops, bounces, auto-replies and bulk are dropped', () => {
     const r = await gridByMail();
     const o = await take(
       r,
-      mail({
+      await listPost({
         body: ENTER,
         headers: { Precedence: 'list', 'List-Id': '<grid.lists.example>' },
         to: 'players@other.example',
@@ -148,7 +151,7 @@ describe('mail in: loops, bounces, auto-replies and bulk are dropped', () => {
 describe('mail in: once only', () => {
   it('a duplicated message does nothing twice: the second is dropped, no second receipt', async () => {
     const r = await gridByMail();
-    const raw = mail({ body: ENTER, id: '<same@example.org>' });
+    const raw = await listPost({ body: ENTER, id: '<same@example.org>' });
     const first = await take(r, raw);
     expect(first).toMatchObject({ kind: 'acted' });
     const after = await footprint(r);
@@ -159,7 +162,7 @@ describe('mail in: once only', () => {
   it('the command ids come from the Message-ID: a re-delivery whose receipt was lost applies nothing twice', async () => {
     const r = await gridByMail();
     const id = '<lost-receipt@example.org>';
-    const first = await take(r, mail({ body: ENTER, id }));
+    const first = await take(r, await listPost({ body: ENTER, id }));
     expect(first).toMatchObject({ kind: 'acted' });
     // Sentence 1 (the greeting is sentence 0) was submitted as mail:<sha256 of the Message-ID>#1.
     const key = `mail:${sha256(id)}`;
@@ -173,9 +176,9 @@ describe('mail in: once only', () => {
 
   it('an edited re-post with the same Message-ID is reported as such, not acted on', async () => {
     const r = await gridByMail();
-    await take(r, mail({ body: ENTER, id: '<edit@example.org>' }));
+    await take(r, await listPost({ body: ENTER, id: '<edit@example.org>' }));
     const after = await footprint(r);
-    const o = await take(r, mail({ body: 'I leave the Grid.', id: '<edit@example.org>' }));
+    const o = await take(r, await listPost({ body: 'I leave the Grid.', id: '<edit@example.org>' }));
     expect(o).toMatchObject({ kind: 'refused', reason: 'edited-repost' });
     if (o.kind === 'refused') expect(o.receipt.text).toContain('another text');
     expect((await footprint(r)).entries).toBe(after.entries);
@@ -196,7 +199,7 @@ describe('mail in: what is read', () => {
       '-- ',
       'Alice. I enter the Grid at (9,9).',
     ].join('\n');
-    const o = await take(r, mail({ body }));
+    const o = await take(r, await listPost({ body }));
     expect(o).toMatchObject({ kind: 'acted' });
     if (o.kind !== 'acted') return;
     expect(o.results.map((x) => [x.status, x.sentence])).toEqual([
@@ -216,7 +219,7 @@ describe('mail in: what is read', () => {
       'grid@lists.example',
       'https://lists.example/mailman/listinfo/grid',
     ].join('\n');
-    const o = await take(r, mail({ body }));
+    const o = await take(r, await listPost({ body }));
     if (o.kind !== 'acted') throw new Error(`not acted on: ${o.kind}`);
     expect(o.results.map((x) => [x.status, x.sentence])).toEqual([
       ['accepted', 'I enter the Grid at (3,4).'],
@@ -229,7 +232,9 @@ describe('mail in: what is read', () => {
     const r = await gridByMail();
     const o = await take(
       r,
-      mail({ body: 'I enter the Grid at (21,4).\nI mvoe to (4,5) please.\nI enter the Grid at (3,4).' }),
+      await listPost({
+        body: 'I enter the Grid at (21,4).\nI mvoe to (4,5) please.\nI enter the Grid at (3,4).',
+      }),
     );
     if (o.kind !== 'acted') throw new Error(`not acted on: ${o.kind}`);
     expect(o.receipt).toMatchObject({ to: 'player:alice', topic: 'receipt' });
@@ -245,7 +250,7 @@ describe('mail in: what is read', () => {
   it('a huge message is answered, unread: too big', async () => {
     const r = await gridByMail();
     const before = await footprint(r);
-    const o = await take(r, mail({ body: `${ENTER}\n${'x'.repeat(300 * 1024)}\n` }));
+    const o = await take(r, await listPost({ body: `${ENTER}\n${'x'.repeat(300 * 1024)}\n` }));
     expect(o).toMatchObject({ kind: 'refused', reason: 'too-big' });
     expect((await footprint(r)).entries).toBe(before.entries);
   });
@@ -253,7 +258,7 @@ describe('mail in: what is read', () => {
   it('a post of more sentences than a post may have is answered, and none of it is acted on', async () => {
     const r = await gridByMail();
     const before = await footprint(r);
-    const o = await take(r, mail({ body: `${'I enter the Grid at (3,4). '.repeat(60)}` }));
+    const o = await take(r, await listPost({ body: `${'I enter the Grid at (3,4). '.repeat(60)}` }));
     expect(o).toMatchObject({ kind: 'refused', reason: 'not-taken' });
     expect((await footprint(r)).entries).toBe(before.entries);
   });
@@ -261,14 +266,17 @@ describe('mail in: what is read', () => {
   it('a charset nobody knows, or bytes not valid in the charset named, are answered: not read', async () => {
     const r = await gridByMail();
     const before = await footprint(r);
-    const unknown = await take(r, mail({ body: ENTER, contentType: 'text/plain; charset=x-klingon' }));
+    const unknown = await take(
+      r,
+      await listPost({ body: ENTER, contentType: 'text/plain; charset=x-klingon' }),
+    );
     expect(unknown).toMatchObject({ kind: 'refused', reason: 'bad-charset' });
     const latin1 = Buffer.concat([
       Buffer.from('I enter the Grid at (3,4). Caf'),
       Buffer.from([0xe9]),
       Buffer.from('.\r\n'),
     ]);
-    const wrong = await take(r, mail({ body: latin1 }));
+    const wrong = await take(r, await listPost({ body: latin1 }));
     expect(wrong).toMatchObject({ kind: 'refused', reason: 'bad-charset' });
     expect((await footprint(r)).entries).toBe(before.entries);
   });
@@ -280,7 +288,7 @@ describe('mail in: what is read', () => {
     expect(garbage.kind).toBe('dropped');
     const broken = await take(
       r,
-      mail({
+      await listPost({
         body: '--nowhere\r\nContent-Type: text/plain\r\n\r\nI enter the Grid at (3,4).',
         contentType: 'multipart/mixed; boundary="elsewhere"',
       }),
@@ -291,7 +299,7 @@ describe('mail in: what is read', () => {
 
   it('the address is compared in any case, and never enters the log', async () => {
     const r = await gridByMail();
-    const o = await take(r, mail({ from: ALICE.toUpperCase(), body: ENTER }));
+    const o = await take(r, await listPost({ from: ALICE.toUpperCase(), body: ENTER }));
     expect(o).toMatchObject({ kind: 'acted', player: 'alice' });
     const dump = await r.store.dumpGame?.('g1');
     expect(JSON.stringify(dump?.entries).toLowerCase()).not.toContain(ALICE);
@@ -306,12 +314,18 @@ describe('mail in: each kind of command goes its own way (ruling M2)', () => {
     const settings = parseMailSettings({
       from: REFEREE,
       ...SERVERS,
-      games: { t1: { forums: ['tunnelers@lists.example'], private: 'moderator@nomic.example' } },
+      games: {
+        t1: {
+          forums: ['tunnelers@lists.example'],
+          proofs: { 'tunnelers@lists.example': LIST_PROOF },
+          private: 'moderator@nomic.example',
+        },
+      },
     });
-    const ctx = { referee: r, settings, now: () => '2026-11-24T05:00:00.000Z' };
+    const ctx = { referee: r, settings, now: () => '2026-11-24T05:00:00.000Z', auth: DNS.auth };
     const entries = (await r.entries('t1')).length;
     const order = 'I clear my standing orders.';
-    const onList = await takeMail(mail({ to: 'tunnelers@lists.example', body: order }), ctx);
+    const onList = await takeMail(await listPost({ to: 'tunnelers@lists.example', body: order }), ctx);
     if (onList.kind !== 'acted') throw new Error(`not read: ${onList.kind}`);
     expect(onList.results[0]).toMatchObject({ status: 'rejected', error: { code: 'said-in-public' } });
     expect(onList.receipt.text).toContain('moderator@nomic.example');
@@ -322,7 +336,7 @@ describe('mail in: each kind of command goes its own way (ruling M2)', () => {
     expect(privately.results[0]?.error?.code).not.toBe('said-in-public');
     // An announcement (a public command) on the list is taken as any post.
     const ask = await takeMail(
-      mail({ to: 'tunnelers@lists.example', body: 'I ask to join the Underground Society.' }),
+      await listPost({ to: 'tunnelers@lists.example', body: 'I ask to join the Underground Society.' }),
       ctx,
     );
     if (ask.kind !== 'acted') throw new Error(`not read: ${ask.kind}`);

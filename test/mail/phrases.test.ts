@@ -9,14 +9,25 @@ import type { Outcome } from '../../src/channels/mail/inbound.js';
 import { hashPhrase } from '../../src/channels/mail/phrase.js';
 import { FREE_FAILURES, LOCK_FAILURES } from '../../src/channels/mail/phrase-guard.js';
 import { UNANSWERED } from '../../src/channels/mail/answering.js';
-import { BOB, BOBS_PHRASE, footprint, FORUM, gridByMail, mail, PRIVATE, SETTINGS } from './support.js';
+import {
+  BOB,
+  BOBS_PHRASE,
+  DNS,
+  footprint,
+  FORUM,
+  gridByMail,
+  listed,
+  mail,
+  PRIVATE,
+  SETTINGS,
+} from './support.js';
 
 const START = Date.UTC(2026, 10, 24, 5);
 const MINUTE = 60_000;
 
 /** Takes each message at the instant `at` (ms). */
 const takeAt = (r: Referee, raw: Uint8Array, at: number): Promise<Outcome> =>
-  takeMail(raw, { referee: r, settings: SETTINGS, now: () => new Date(at).toISOString() });
+  takeMail(raw, { referee: r, settings: SETTINGS, now: () => new Date(at).toISOString(), auth: DNS.auth });
 
 const guess = (phrase: string, text = 'I enter the Grid at (5,5).') =>
   mail({ from: `Bob <${BOB}>`, to: PRIVATE, body: `phrase: ${phrase}\n\n${text}\n` });
@@ -92,11 +103,15 @@ describe('issue 23 item 4: secret phrases cannot be guessed without limit', () =
   it('issue 23 item 4: a phrase seen on the list stops working at once, and bob is told to choose another', async () => {
     const r = await gridByMail();
     // A post on the list showing a phrase line that is not bob's burns nothing (anyone can forge that).
-    await takeAt(r, mail({ from: BOB, to: FORUM, body: 'phrase: not his at all\nI enter.' }), START);
+    await takeAt(
+      r,
+      await listed(mail({ from: BOB, to: FORUM, body: 'phrase: not his at all\nI enter.' })),
+      START,
+    );
     expect((await r.store.phraseStanding('g1', 'bob')).burnedAt).toBeNull();
     const shown = await takeAt(
       r,
-      mail({ from: BOB, to: FORUM, body: `phrase: ${BOBS_PHRASE}\nI enter.` }),
+      await listed(mail({ from: BOB, to: FORUM, body: `phrase: ${BOBS_PHRASE}\nI enter.` })),
       START + 1,
     );
     expect(shown).toMatchObject({ kind: 'refused', reason: 'phrase-holder-on-forum' });

@@ -6,6 +6,7 @@ import type { InboundContext, Outcome } from '../../src/channels/mail/inbound.js
 import { takeMail } from '../../src/channels/mail/inbound.js';
 import { hashPhrase } from '../../src/channels/mail/phrase.js';
 import { newGame, openReferee } from '../forum/support.js';
+import { DnsTable, newKey, sign } from '../support/dkim.js';
 
 export const REFEREE = 'referee@nomic.example';
 export const FORUM = 'grid@lists.example';
@@ -17,10 +18,17 @@ export const SERVERS = {
   imap: { host: 'localhost', port: 143, user: 'referee', pass: 'pw' },
 };
 
+/** The list's DKIM key (lists.example signs what it relays, as Mailman 3 behind OpenDKIM does). */
+export const LIST_KEY = newKey('lists.example', 'mm3');
+/** The test's own DNS: the list's key published, nothing else (the players' domains do not sign). */
+export const DNS = new DnsTable().publish(LIST_KEY);
+/** The proof of a forum on lists.example (ruling M8). */
+export const LIST_PROOF = { proof: 'dkim', domains: ['lists.example'] } as const;
+
 export const SETTINGS = parseMailSettings({
   from: REFEREE,
   ...SERVERS,
-  games: { g1: { forums: [FORUM], private: PRIVATE, list: FORUM } },
+  games: { g1: { forums: [FORUM], proofs: { [FORUM]: LIST_PROOF }, private: PRIVATE, list: FORUM } },
 });
 
 /** The ten Things of the Grid in the top left corner (manual dice), out of the players' way. */
@@ -69,10 +77,30 @@ export function mail(parts: MailParts): Buffer {
   return Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body]);
 }
 
+/**
+ * A message as the list delivers it (issue 23): the list's headers added (List-Id of `list`, unless the post
+ * has one), then signed by the list's key. A post to a forum counts only so (ruling M8).
+ */
+export async function listed(raw: Buffer, list = FORUM): Promise<Buffer> {
+  const text = raw.toString('latin1');
+  const end = text.indexOf('\r\n\r\n');
+  const head = text.slice(0, end);
+  const added = [
+    ...(/^List-Id:/im.test(head) ? [] : [`List-Id: <${list.replace('@', '.')}>`]),
+    `List-Post: <mailto:${list}>`,
+    ...(/^Precedence:/im.test(head) ? [] : ['Precedence: list']),
+  ];
+  return await sign(Buffer.from(`${head}\r\n${added.join('\r\n')}${text.slice(end)}`, 'latin1'), LIST_KEY);
+}
+
+/** A post through the list: mail(parts) as the list relays it to the referee. */
+export const listPost = (parts: MailParts): Promise<Buffer> => listed(mail(parts), parts.to ?? FORUM);
+
 export const context = (referee: Referee): InboundContext => ({
   referee,
   settings: SETTINGS,
   now: () => '2026-11-24T05:00:00.000Z',
+  auth: DNS.auth,
 });
 
 export const take = (referee: Referee, raw: Uint8Array): Promise<Outcome> => takeMail(raw, context(referee));

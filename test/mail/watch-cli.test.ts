@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_MAIN, Cli, locationOf, newManualGrid, removeTempDirs } from '../support/cli.js';
 import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
-import { mail } from './support.js';
+import { LIST_KEY, LIST_PROOF, listPost } from './support.js';
+import { settingsDns } from '../support/dkim.js';
 
 let servers: MailServers;
 beforeAll(async () => {
@@ -94,13 +95,22 @@ describe('referee mail watch', () => {
           pass: passwordOf('referee'),
           mailboxes: ['INBOX'],
         },
-        games: { g1: { forums: ['grid@lists.example'], private: 'g1-moderator@nomic.example' } },
+        dns: settingsDns(LIST_KEY),
+        games: {
+          g1: {
+            forums: ['grid@lists.example'],
+            proofs: { 'grid@lists.example': LIST_PROOF },
+            private: 'g1-moderator@nomic.example',
+          },
+        },
       }),
     );
 
     const first = new Watch(cli);
     await first.line(/is reading INBOX/);
-    await deliver(mail({ from: ALICE, to: 'grid@lists.example', body: 'I enter the Grid at (7,7).' }));
+    await deliver(
+      await listPost({ from: ALICE, to: 'grid@lists.example', body: 'I enter the Grid at (7,7).' }),
+    );
     expect(await first.line(/uid 1:/)).toBe(
       'INBOX uid 1: g1 alice (forum): 1 accepted, 0 rejected, 0 not understood, 0 ignored',
     );
@@ -114,7 +124,7 @@ describe('referee mail watch', () => {
     expect(second.stdout).not.toMatch(/uid/);
     expect(cli.exported('g1')).toBe(log);
 
-    await deliver(mail({ from: ALICE, to: 'grid@lists.example', body: 'I move to (8,8).' }));
+    await deliver(await listPost({ from: ALICE, to: 'grid@lists.example', body: 'I move to (8,8).' }));
     const third = new Watch(cli);
     await third.line(/is reading INBOX/);
     // Taken during start, before the watcher says it reads.

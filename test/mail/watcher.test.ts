@@ -16,7 +16,7 @@ import { SimulatedTime } from '../../src/clock/time.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { addressOf, passwordOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers } from '../support/mail-servers.js';
-import { ALICE, gridByMail, mail, SETTINGS } from './support.js';
+import { ALICE, DNS, gridByMail, listPost, SETTINGS } from './support.js';
 
 let servers: MailServers;
 beforeAll(async () => {
@@ -94,6 +94,7 @@ function watcher(
       mailboxes: ['INBOX'],
     },
     settings: SETTINGS,
+    auth: DNS.auth,
     ...(via.time ? { time: via.time } : {}),
     now: () => '2026-11-24T05:00:00.000Z',
     report: (r) => {
@@ -118,7 +119,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     const first = watcher(referee);
     await first.watcher.start();
     try {
-      await deliver(mail({ body: 'I enter the Grid at (7,7).' }));
+      await deliver(await listPost({ body: 'I enter the Grid at (7,7).' }));
       const [taken] = await first.taken(1);
       expect(taken).toMatchObject({
         kind: 'taken',
@@ -139,7 +140,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     expect(await referee.store.dumpGame?.('g1')).toEqual(log);
 
     // Delivered while no watcher runs: the next one takes it as it starts.
-    await deliver(mail({ body: 'I move to (8,8).' }));
+    await deliver(await listPost({ body: 'I move to (8,8).' }));
     expect(await flags()).toEqual([
       { uid: 1, taken: true },
       { uid: 2, taken: false },
@@ -167,7 +168,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     // A real failure: the store is closed under the watcher.
     const broken = watcher(new Referee(closedStore(), defaultRegistry(), systemEntropy));
     await broken.watcher.start();
-    await deliver(mail({ body: 'I enter the Grid at (7,7).' }));
+    await deliver(await listPost({ body: 'I enter the Grid at (7,7).' }));
     await broken.until((rs) => rs.some((r) => r.kind === 'store-failed' && r.uid === uid));
     await broken.watcher.stop();
     expect(broken.reports.filter((r) => r.kind === 'taken')).toEqual([]);
@@ -192,7 +193,7 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
       link.down = true;
       link.cut();
       await w.until((rs) => rs.filter((r) => r.kind === 'connection').length >= 1);
-      await deliver(mail({ body: 'I enter the Grid at (7,7).' }));
+      await deliver(await listPost({ body: 'I enter the Grid at (7,7).' }));
       // The first try finds the relay still down: the next wait is twice as long.
       time.advance(WATCH_BACKOFF.firstMs);
       await w.until((rs) => rs.filter((r) => r.kind === 'connection').length >= 2);

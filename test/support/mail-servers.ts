@@ -10,7 +10,8 @@
 // has a Precedence; From, Message-ID and the rest kept), from the list's bounce address, to the mailbox of
 // every member (the poster too, as Mailman does by default) and to the list's own mailbox, its archive, if
 // the list is one of the users. A post that has been through the list before (its X-BeenThere) is dropped,
-// as Mailman drops a loop.
+// as Mailman drops a loop. Given a key (`listKeys`), the list DKIM-signs each copy as Mailman 3 behind
+// OpenDKIM does (issue 23: the proof that a post came through the list).
 //
 // Each call starts its own instance (its own base_dir, state and ports), so test files run side by side.
 // Dovecot refuses to deliver mail as uid 0, so as root the mailboxes belong to Debian's `dovecot` user;
@@ -29,6 +30,8 @@ import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerSession } from 'smtp-server';
+import type { SigningKey } from './dkim.js';
+import { sign } from './dkim.js';
 
 export const DOVECOT = process.env.REFEREE_TEST_DOVECOT ?? '/usr/sbin/dovecot';
 
@@ -48,6 +51,11 @@ export interface MailServerOptions {
    * A list's own mailbox, if NAME is one of USERS, keeps its archive.
    */
   readonly lists?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Keys a list DKIM-signs its copies with, by list name (issue 23), as Mailman 3 behind OpenDKIM and Google
+   * Groups do: the signature covers the list's own headers, so the referee can tell a post came through it.
+   */
+  readonly listKeys?: Readonly<Record<string, SigningKey>>;
 }
 
 /** A message as read back from a mailbox over IMAP, parsed by postal-mime. */
@@ -302,9 +310,11 @@ export async function startMailServers(options: MailServerOptions = {}): Promise
     const direct = to.filter((a) => !lists.has(a.toLowerCase()));
     if (direct.length > 0) await lmtp.sendMail({ envelope: { from, to: [...direct] }, raw });
     for (const list of to.filter((a) => lists.has(a.toLowerCase()))) {
-      const copy = listCopy(list.toLowerCase(), raw);
-      if (!copy) continue;
+      const unsigned = listCopy(list.toLowerCase(), raw);
+      if (!unsigned) continue;
       const name = list.toLowerCase().slice(0, -`@${DOMAIN}`.length);
+      const key = options.listKeys?.[name];
+      const copy = key ? await sign(unsigned, key) : unsigned;
       const members = [
         ...(USERS.includes(name as (typeof USERS)[number]) ? [name] : []),
         ...(lists.get(list.toLowerCase()) ?? []),

@@ -67,13 +67,18 @@ export async function stopServe(s: Served): Promise<number | null> {
 
 export interface GameMail {
   readonly forums: readonly string[];
+  /** What proves a post came through each forum (issue 23, ruling M8). */
+  readonly proofs?: Readonly<Record<string, unknown>>;
   readonly private?: string;
   readonly list?: string;
   readonly admin?: string;
   readonly chat?: readonly { readonly kind: string; readonly url: string }[];
 }
 
-/** Writes the operator's mail settings for these servers (the referee reads its own IMAP INBOX). */
+/**
+ * Writes the operator's mail settings for these servers (the referee reads its own IMAP INBOX). The program
+ * asks no DNS (issue 23: `dns.system` false), so nobody's domain signs unless the test publishes a key.
+ */
 export function writeMailSettings(cli: Cli, servers: MailServers, games: Record<string, GameMail>): string {
   return cli.write(
     'mail.json',
@@ -81,6 +86,7 @@ export function writeMailSettings(cli: Cli, servers: MailServers, games: Record<
       from: addressOf('referee'),
       smtp: servers.smtp,
       imap: { ...servers.imap, user: 'referee', pass: passwordOf('referee') },
+      dns: { txt: {}, system: false },
       games,
     }),
   );

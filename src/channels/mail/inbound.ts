@@ -18,6 +18,8 @@ import { ownWords } from './body.js';
 import { takeConfirmation } from './confirm.js';
 import type { Drop, DropReason } from './filters.js';
 import { dropReason } from './filters.js';
+import type { MailAuthOptions } from './auth.js';
+import { doubtOf } from './proof.js';
 import { mailboxes, messageIdOf } from './headers.js';
 import type { InboundSettings } from './settings.js';
 import { takePhrases } from './phrase.js';
@@ -42,7 +44,11 @@ export type RefusalReason =
   /** Ruling M10, confirm.ts: a confirmation whose code is not the claim's, has expired, or came too late. */
   | 'wrong-code'
   | 'code-expired'
-  | 'address-taken';
+  | 'address-taken'
+  /** A forum post without the proof that it came through the list (ruling M8). */
+  | 'not-through-list'
+  /** Private mail from a domain that signs, without a valid signature of it (ruling M9). */
+  | 'unverified-sender';
 
 export type Outcome =
   | { readonly kind: 'dropped'; readonly reason: DropReason; readonly detail: string; readonly game?: string }
@@ -73,6 +79,12 @@ export interface InboundContext {
   readonly settings: InboundSettings;
   /** The instant the message is taken (ISO): receipts are stamped with it. */
   readonly now: () => string;
+  /**
+   * How signatures are verified (auth.ts): the DNS resolver above all. Always said by the caller, never
+   * defaulted: production wiring gives the settings' (mailAuthOf), a test or a campaign its own table or
+   * offlineMailAuth, so no test asks the network.
+   */
+  readonly auth: MailAuthOptions;
 }
 
 const dropped = (d: Drop, game?: string): Outcome => ({
@@ -142,6 +154,17 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     empty: !read.problem && taken.text.trim() === '',
     repliesToReferee: repliesToReferee(email, ctx.settings.from),
   };
+  // Issue 23: a forum post proves it came through the list, a signing domain's mail its signature. Before
+  // the Message-ID is looked up, and answered under a key of these bytes: a forgery that takes a real
+  // post's Message-ID first must not make the real one a "re-delivery".
+  const doubt = await doubtOf(raw, email, routing, ctx.settings, sender, ctx.auth);
+  if (doubt)
+    return refuse(
+      ctx,
+      doubt.reason,
+      { ...of, key: `${of.key}:unproven:${sha256(raw).slice(0, 16)}` },
+      doubt.why,
+    );
   // A message answered before: the same text again is a re-delivery (nothing more to do); another text
   // under the same Message-ID is an edited re-post, answered as such and not acted on.
   const before = await ctx.referee.store.noticeByKey(game, of.key);

@@ -2,9 +2,12 @@
 // forum addresses it is a Public Forum post; to the game's private address, a private message to the
 // Administrator. The addresses looked at are the ones a list or a mail server leaves on a message: To,
 // Cc, Delivered-To, X-Original-To, List-Post, and List-Id (a list's id is its address with "." for "@").
+// They place a message, and anyone can write them: whether a forum post came through the list is proof.ts's
+// to say (issue 23, ruling M8), before anything of it is acted on.
 import type { Email } from 'postal-mime';
 import { addressesIn, headerValues, mailboxes } from './headers.js';
 import type { InboundSettings } from './settings.js';
+import { proofOf } from './settings.js';
 
 export type Way = 'forum' | 'private';
 
@@ -29,7 +32,18 @@ export function route(email: Email, settings: InboundSettings): Routing {
   const { addresses, listIds } = recipients(email);
   const found: { game: string; way: Way; address: string }[] = [];
   for (const [game, g] of Object.entries(settings.games)) {
-    const forum = g.forums.find((f) => addresses.has(f) || listIds.has(f.replace('@', '.')));
+    // Where a list delivers: its address or id on the message, or the delivery address of its proof (M8).
+    // None of these proves the way; proof.ts does.
+    const forum = g.forums.find((f) => {
+      const proof = proofOf(g, f);
+      return (
+        addresses.has(f) ||
+        listIds.has(
+          proof?.proof === 'dkim' && proof.listId !== undefined ? proof.listId : f.replace('@', '.'),
+        ) ||
+        (proof?.proof === 'delivery' && addresses.has(proof.address))
+      );
+    });
     if (forum !== undefined) found.push({ game, way: 'forum', address: forum });
     else if (g.private !== undefined && addresses.has(g.private))
       found.push({ game, way: 'private', address: g.private });
@@ -53,6 +67,8 @@ export function route(email: Email, settings: InboundSettings): Routing {
 export function gameAddress(settings: InboundSettings, address: string): string | undefined {
   for (const [game, g] of Object.entries(settings.games)) {
     if (g.forums.includes(address)) return `a binding forum of ${game}`;
+    if (Object.values(g.proofs ?? {}).some((p) => p.proof === 'delivery' && p.address === address))
+      return `the delivery address of a forum of ${game}`;
     if (g.list === address) return `the list of ${game}`;
     if (g.private === address) return `the private address of ${game}`;
   }

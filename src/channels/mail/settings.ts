@@ -71,10 +71,48 @@ export const OutageSettings = z
   })
   .strict();
 
+/** A mail domain as DKIM's d= and ARC's sealers name it. */
+const mailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+    'a domain, as lists.example.org',
+  );
+
+/**
+ * What proves that a post came through a binding forum (issue 23, ruling M8): a post without it is answered
+ * ("send it through the list") and changes nothing.
+ * - `dkim`: the list's DKIM signature (d= one of `domains`), valid over the message as received and covering
+ *   its From, Message-ID and List-Id, the List-Id naming this forum (or `listId`); or, where a forwarder on the
+ *   way broke it, a valid ARC chain whose newest sealer is one of `sealers` and recorded that signature passing.
+ * - `delivery`: the message was delivered to `address`, an address of the referee that the list alone writes
+ *   to, as the topmost Delivered-To (written by the referee's own mail server) says.
+ */
+export const ForumProof = z.discriminatedUnion('proof', [
+  z
+    .object({
+      proof: z.literal('dkim'),
+      domains: z.array(mailDomain).min(1, 'name the domain the list signs as (d=)'),
+      sealers: z.array(mailDomain).default([]),
+      /** The list's List-Id (without angle brackets); by default the forum address with "." for "@". */
+      listId: z.string().trim().toLowerCase().min(1).optional(),
+    })
+    .strict(),
+  z.object({ proof: z.literal('delivery'), address: mailAddress }).strict(),
+]);
+export type ForumProof = z.infer<typeof ForumProof>;
+
 export const GameMailSettings = z
   .object({
     /** Addresses or lists whose posts are binding Public Forum posts of this game. */
     forums: z.array(mailAddress).default([]),
+    /**
+     * Per forum address, what proves a post came through it (ForumProof). A forum with none takes no binding
+     * posts (ruling M8: settings written before issue 23 still load, and the mail verbs say so at start).
+     */
+    proofs: z.record(z.string(), ForumProof).optional(),
     /** The address that takes private messages to the Administrator. */
     private: mailAddress.optional(),
     /** Where public notices and the nweek reports are sent. */
@@ -87,6 +125,21 @@ export const GameMailSettings = z
   .strict();
 export type GameMailSettings = z.infer<typeof GameMailSettings>;
 
+/**
+ * DNS answers the referee takes from the settings before asking the system's DNS (issue 23): the list's DKIM
+ * key pinned (so that nobody who spoofs DNS can sign as the list), or, with `system: false`, the only answers
+ * there are (an offline referee importing an archive; the mail tests).
+ */
+export const DnsSettings = z
+  .object({
+    /** TXT records by name (`selector._domainkey.domain`, `_dmarc.domain`). */
+    txt: z.record(z.string().trim().toLowerCase(), z.string().max(4096)).default({}),
+    /** Whether other names are asked of the system's DNS (default true). */
+    system: z.boolean().default(true),
+  })
+  .strict();
+export type DnsSettings = z.infer<typeof DnsSettings>;
+
 export const MailSettings = z
   .object({
     /** The referee's own address: the From of everything it sends, and what it recognises as its own mail. */
@@ -97,6 +150,7 @@ export const MailSettings = z
     confirmHours: z.number().int().min(1).max(720).optional(),
     /** Mail failing for a while (default: told after 10 minutes, probed every 30 s). */
     outage: OutageSettings.optional(),
+    dns: DnsSettings.optional(),
     games: z
       .record(
         z.string().regex(GAME_ID, 'a game id is letters, digits, - and _ (at most 64)'),
@@ -110,9 +164,20 @@ export const MailSettings = z
     // (The referee's own address may be a game's private address: players then answer a receipt to write
     // to the Moderator.)
     const seen = new Map<string, string>();
-    for (const [game, g] of Object.entries(s.games))
+    for (const [game, g] of Object.entries(s.games)) {
+      for (const key of Object.keys(g.proofs ?? {}))
+        if (!g.forums.includes(key.toLowerCase()))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['games', game, 'proofs', key],
+            message: `${key} is not one of this game's forums: a proof is given for a forum address`,
+          });
+      const deliveries = Object.values(g.proofs ?? {}).flatMap((p) =>
+        p.proof === 'delivery' ? [p.address] : [],
+      );
       for (const [way, a] of [
         ...g.forums.map((f) => ['forum', f] as const),
+        ...deliveries.map((d) => ['delivery', d] as const),
         ['private', g.private] as const,
       ]) {
         if (a === undefined) continue;
@@ -120,13 +185,41 @@ export const MailSettings = z
         if (other !== undefined)
           ctx.addIssue({
             code: 'custom',
-            path: ['games', game, way === 'forum' ? 'forums' : 'private'],
+            path: ['games', game, way === 'private' ? 'private' : way === 'forum' ? 'forums' : 'proofs'],
             message: `${a} is given twice (${other} and ${game} ${way}): one address, one use`,
           });
         seen.set(a, `${game} ${way}`);
       }
+      if (deliveries.includes(s.from))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['games', game, 'proofs'],
+          message: `${s.from} is the referee's own address, which everyone may write to: a delivery proof needs an address the list alone writes to`,
+        });
+    }
   });
 export type MailSettings = z.infer<typeof MailSettings>;
+
+/** The proof stated for a forum of a game (an address of g.forums), if any. */
+export function proofOf(g: GameMailSettings, forum: string): ForumProof | undefined {
+  for (const [key, proof] of Object.entries(g.proofs ?? {})) if (key.toLowerCase() === forum) return proof;
+  return undefined;
+}
+
+/**
+ * The settings check of ruling M8, one line per forum that states no proof: such a forum takes no binding
+ * posts, which an operator upgrading a settings file written before issue 23 must be told.
+ */
+export function unprovenForums(s: Pick<MailSettings, 'games'>): string[] {
+  return Object.entries(s.games).flatMap(([game, g]) =>
+    g.forums
+      .filter((f) => proofOf(g, f) === undefined)
+      .map(
+        (f) =>
+          `games.${game}.proofs: the forum ${f} states no proof, so none of its posts is binding (each is answered "send it through the list"); add "proofs": { "${f}": { "proof": "dkim", "domains": ["<the list's DKIM domain>"] } } or { "proof": "delivery", "address": "<an address only the list writes to>" } (README: Running a game on a mailing list)`,
+      ),
+  );
+}
 
 /** What the mail edge reads to take mail in: the referee's own address, and each game's forums and private. */
 export type InboundSettings = Pick<MailSettings, 'from' | 'games'>;

@@ -12,6 +12,7 @@ import { ImapFlow } from 'imapflow';
 import type { TimeSource } from '../../clock/time.js';
 import { systemTime } from '../../clock/time.js';
 import type { Referee } from '../../engine/referee.js';
+import type { MailAuthOptions } from './auth.js';
 import type { Outcome } from './inbound.js';
 import { takeMail } from './inbound.js';
 import type { InboundSettings, MailSettings } from './settings.js';
@@ -38,6 +39,8 @@ export interface WatcherOptions {
   readonly imap: MailSettings['imap'];
   /** What takeMail reads: the referee's address and the games' addresses. */
   readonly settings: InboundSettings;
+  /** How signatures are verified (auth.ts; issue 23): always said by the caller (see InboundContext.auth). */
+  readonly auth: MailAuthOptions;
   /** The instant a message is taken (ISO); the system's clock by default. */
   readonly now?: () => string;
   /** Backoff timers; the system's by default. */
@@ -198,6 +201,7 @@ class BoxWatcher {
           referee: this.options.referee,
           settings: this.options.settings,
           now: this.options.now ?? (() => new Date().toISOString()),
+          auth: this.options.auth,
         });
       } catch (e) {
         // The store failed: the message stays unflagged and is taken again after the backoff, in order
