@@ -25,6 +25,7 @@ import {
   settingsFrom,
 } from './mail-flags.js';
 import type { PhraseFlags } from './mail-flags.js';
+import { cliNow } from './now.js';
 
 export interface SubmitFlags extends ViewerFlags {
   rolls?: string;
@@ -47,7 +48,7 @@ export async function submit(
   const rolls = parseRolls(flags.rolls);
   // The instant a schedule, a pause or a resumption takes effect, if not given, is now (instants.ts).
   const full: Command = {
-    ...withInstants(command, Date.now()),
+    ...withInstants(command, cliNow()),
     ...(rolls ? { rolls } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };

@@ -88,7 +88,8 @@ const shown = (r: Run) => ({ status: r.status, stdout: r.stdout, stderr: r.stder
 describe('HIDDEN STAYS HIDDEN', () => {
   it('non-interference: the same public commands with the Things elsewhere give byte-identical output to everyone but the Administrator', () => {
     const games = [FAR_CORNER, OTHER_CORNER].map((things) => {
-      const cli = new Cli();
+      // Created at one instant (REFEREE_NOW): the games differ in hidden facts only, not in when they began (K16).
+      const cli = new Cli(undefined, undefined, { now: '2026-11-24T12:00:00Z' });
       const created = newManualGrid(cli, 'g1', things);
       const runs = playScript(cli, 'g1').map(shown);
       return { cli, created, runs, outputs: nonAdminOutputs(cli, 'g1'), admin: adminOutputs(cli, 'g1') };

@@ -13,8 +13,10 @@ afterAll(removeTempDirs);
 
 /** The same game, as its own processes and in the shared one. */
 function pair(): { real: Cli; shared: Cli } {
-  const real = new Cli(undefined, undefined, { process: true });
-  const shared = new Cli(undefined, undefined, { process: false });
+  // One instant for both (REFEREE_NOW): a game records when it was created (K16), and the two must be alike.
+  const now = '2026-11-24T12:00:00Z';
+  const real = new Cli(undefined, undefined, { process: true, now });
+  const shared = new Cli(undefined, undefined, { process: false, now });
   expect(real.process).toBe(true);
   expect(shared.process).toBe(false);
   return { real, shared };

@@ -47,8 +47,9 @@ function invariants(t: Table): void {
 describe('grid-2002-06: a seeded random game of 50 nweeks', () => {
   it('8 scripted players using every action: no invariant breaks, replay and verify hold, nothing hidden leaks', () => {
     // 20020628 until F.2-G joined the module list, 20020629 until the rulings of edition 2 (R-J13, R-J18, R-J30..33)
-    // changed the path: with those, the script never caught.
-    const random = rng(20020633);
+    // changed the path: with those, the script never caught; 20020633 until kernel edition 3 (K16) made every
+    // new game record its creation, which moves the fair dice: with it, 20020633's script never caught.
+    const random = rng(20020634);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
     const n = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
     const t = new Table([grid200206Ruleset]);

@@ -140,6 +140,11 @@ export const TOKEN_LINE = /^.*token \(for the web page and the API; shown only n
 export interface CliOptions {
   /** Each command in its own process (spawnSync), for exit codes, stdio and signals as a process has them. */
   readonly process?: boolean;
+  /**
+   * REFEREE_NOW for every command (src/cli/now.ts): the instant filled in where a command needs now, so two
+   * games written by the same script hash the same whenever they run (K16 records a game's creation instant).
+   */
+  readonly now?: string;
 }
 
 /** The program over one database file in one working folder. */
@@ -158,7 +163,10 @@ export class Cli {
       if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
     this.db = db;
     this.process = options.process ?? process.env.REFEREE_TEST_CLI === 'process';
+    this.now = options.now;
   }
+
+  private readonly now: string | undefined;
 
   /** The database file's full path. */
   get dbPath(): string {
@@ -190,7 +198,8 @@ export class Cli {
   }
 
   /** Runs `referee ...args` exactly as given (no --db), with extra environment variables. */
-  bare(args: readonly string[], env: Record<string, string> = {}): Run {
+  bare(args: readonly string[], extra: Record<string, string> = {}): Run {
+    const env = this.now !== undefined ? { REFEREE_NOW: this.now, ...extra } : extra;
     if (!this.process) return InProcess.shared().run(args, this.dir, cleanEnv(env));
     const r = spawnSync(process.execPath, [CLI_MAIN, ...args], {
       cwd: this.dir,
