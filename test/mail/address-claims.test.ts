@@ -6,7 +6,11 @@
 import { UNANSWERED } from '../../src/channels/mail/answering.js';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLAIM_INTERVAL_MS, MAX_WRONG_CODES } from '../../src/channels/mail/claim.js';
+import {
+  CLAIM_INTERVAL_MS,
+  CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+  MAX_WRONG_CODES,
+} from '../../src/channels/mail/claim.js';
 import type { Outcome } from '../../src/channels/mail/inbound.js';
 import { takeMail } from '../../src/channels/mail/inbound.js';
 import { MailChannel } from '../../src/channels/mail/outbound.js';
@@ -287,5 +291,25 @@ describe('issue 23 item 3: addresses are claimed without proof', () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it(`issue 23 item 3: claims mail one address at most ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} codes a day, whoever claims; past that the claimant is answered alike and the code is kept unsent`, async () => {
+    const answers: unknown[] = [];
+    for (let i = 0; i <= CONFIRMATIONS_PER_ADDRESS_PER_DAY; i++) {
+      const who = ['alice', 'bob'][i % 2] as string;
+      const r = await claim(who, DAVE);
+      expect(r.status).toBe(202);
+      answers.push((r.body as { confirmation: unknown }).confirmation);
+      clock.now += CLAIM_INTERVAL_MS;
+    }
+    expect(answers).toEqual(Array(CONFIRMATIONS_PER_ADDRESS_PER_DAY + 1).fill('sent'));
+    expect(await confirmations(DAVE)).toHaveLength(CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+    const kept = (await t.store.notices('g1', UNANSWERED)).filter((n) => n.topic === 'address-confirmation');
+    expect(kept).toHaveLength(1);
+    expect(`${kept[0]?.subject} ${kept[0]?.text}`).not.toMatch(/[a-z2-7]{26}/);
+    // The next UTC day the address is mailed again: dave claims his own and gets his code.
+    clock.now = Date.UTC(2026, 10, 25, 0, 1);
+    expect((await claim('dave', DAVE)).status).toBe(202);
+    expect(await codeFor(DAVE, 'dave')).toMatch(/^[a-z2-7]{26}$/);
   });
 });

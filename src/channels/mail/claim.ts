@@ -9,6 +9,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AddressClaim } from '../../store/claims.js';
 import type { Notice, Store } from '../../store/store.js';
+import { UNANSWERED, windowBudget } from './answering.js';
 import { AddressError, checkNotOwn } from './register.js';
 import type { InboundSettings } from './settings.js';
 
@@ -21,6 +22,16 @@ export const MAX_WRONG_CODES = 3;
  * chose, so a caller could otherwise have the referee mail anyone without end.
  */
 export const CLAIM_INTERVAL_MS = 10 * 60_000;
+/**
+ * Confirmation codes mailed to one address a UTC day, whoever claims it in whichever game (ruling M10): a
+ * claim mails an address the claimant chose, so without this a stranger's mailbox could be filled by claims
+ * from many players of many games.
+ */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+/** The answer budgets' name for budgets of no one game (answering.ts's budgets are per game). */
+const EVERY_GAME = '*';
+
+const DAY = 24 * 3_600_000;
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 /** 26 letters of 32: 130 bits. */
@@ -120,7 +131,23 @@ export async function claimAddress(
     createdAt: options.now,
     expiresAt,
   });
-  await store.enqueue([notice]);
+  // Past the address's confirmations of the day, the claim is made but its code is kept unsent, and the
+  // claimant is answered as ever: a refusal would tell that someone else claimed the address today.
+  const mailed = await store.spendAnswer(
+    EVERY_GAME,
+    [windowBudget(`confirmations:${checked.address}`, CONFIRMATIONS_PER_ADDRESS_PER_DAY, DAY, options.now)],
+    options.now,
+  );
+  await store.enqueue([
+    mailed
+      ? notice
+      : {
+          ...notice,
+          to: UNANSWERED,
+          subject: 'confirm (code withheld)',
+          text: `A confirmation to address:${checked.address} not sent: ${CONFIRMATIONS_PER_ADDRESS_PER_DAY} codes were mailed to that address today (ruling M10).\n`,
+        },
+  ]);
   return { expiresAt, notice };
 }
 
