@@ -282,7 +282,7 @@ describe('issue 15: a whole Tunnelers turn played by private mail, end to end', 
       [
         `Your message ${stranger} to the Administrator of t1 (private) (text sha256:…):`,
         '',
-        `Nothing in it was acted on: ${addressOf('dave')} is not the registered address of any player of t1. A player claims an address when joining (\`referee join t1 NAME --email ADDRESS\`) or on the game's page, and it is eirs once e answers the code the referee mails to it (ruling M10).`,
+        `Nothing in it was acted on: ${addressOf('dave')} is not the registered address of any player of t1. A player claims an address when joining (\`referee join t1 NAME --email ADDRESS\`) or asks the Administrator to, and it is eirs once e answers the code the referee mails to it (ruling M10).`,
       ].join('\n'),
     ]);
     await after('dave');

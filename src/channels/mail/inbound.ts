@@ -178,7 +178,7 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
       ctx,
       'unknown-sender',
       of,
-      `${sender} is not the registered address of any player of ${game}. A player claims an address when joining (\`referee join ${game} NAME --email ADDRESS\`) or on the game's page, and it is eirs once e answers the code the referee mails to it (ruling M10).`,
+      `${sender} is not the registered address of any player of ${game}. A player claims an address when joining (\`referee join ${game} NAME --email ADDRESS\`) or asks the Administrator to, and it is eirs once e answers the code the referee mails to it (ruling M10).`,
     );
   if (read.problem) return refuse(ctx, read.problem, of, read.detail ?? read.problem);
   if (holder.phraseHash !== null) {
