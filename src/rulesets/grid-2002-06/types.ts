@@ -2,8 +2,8 @@
 // Everything that can occupy a square is a Grid Object (A.2), players included: one list of objects, each
 // with a kind and a place, so that carrying, throwing, Falling and Toads work the same for every object.
 import type { GameEvent, Roll } from '../../core/index.js';
-import type { DEState } from './sections-de.js';
-import type { FGState } from './sections-fg.js';
+import type { DEState } from './de-state.js';
+import type { FGState } from './fg-state.js';
 
 /** A square as [x, y]; (1,1) lower left, (20,20) upper right (A.1). */
 export type Unit = readonly [number, number];
@@ -86,9 +86,9 @@ export interface JuneState {
   readonly made: number;
   /** For numbering new hidden objects (Bonus Boxes), from edition 2 (R-J30). */
   readonly hiddenMade?: number;
-  /** Sections D, E, F.1 and F.4 keep their state here (sections-de.ts). */
+  /** Sections D, E, F.1 and F.4 keep their state here (de-state.ts). */
   readonly de: DEState;
-  /** Sections F.2, F.3 and G keep their state here (sections-fg.ts). */
+  /** Sections F.2, F.3 and G keep their state here (fg-state.ts). */
   readonly fg: FGState;
   /** B.4: players who have declared they will catch an object, by object id. */
   readonly catching: readonly { readonly player: string; readonly object: string }[];
