@@ -1,8 +1,6 @@
 // The state of sections D (Elbonian Airways), E (Big Rocks, Sirens, Siren Bait, the Yeti), F.1 (Toads) and F.4
 // (Balls of Wax). Kept apart from sections-de.ts, which lists the section files' modules, so that those files can
 // import it without an import cycle (as fg-state.ts does for F.2-G).
-import type { JuneState } from './types.js';
-
 /** A piece of Siren Bait on a Big Rock (E.2.4). */
 export type Bait = {
   readonly rock: string;
@@ -54,4 +52,7 @@ export const initialDE = (): DEState => ({
 });
 
 /** Replaces the D-F.4 state. */
-export const withDE = (s: JuneState, de: Partial<DEState>): JuneState => ({ ...s, de: { ...s.de, ...de } });
+export const withDE = <S extends { readonly de: DEState }>(s: S, de: Partial<DEState>): S => ({
+  ...s,
+  de: { ...s.de, ...de },
+});
