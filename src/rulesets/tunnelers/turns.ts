@@ -179,8 +179,10 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
 }
 
 /**
- * Carries out a player's Standing Orders in order. One that cannot be done, or anything unexpected (a question),
- * stops them and the player is asked; if all are done with nothing unexpected, the turn ends.
+ * 4, Standing Orders: "If no unexpected events occur while executing Standing Orders, the player's turn will
+ * automatically end afterwards." Carries out a player's Standing Orders in order (orders.ts reads them). One that
+ * cannot be done, or anything unexpected (a question), stops them and the player is asked; if all are done with
+ * nothing unexpected, the turn ends.
  */
 export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
   const orders = own(ctx.rules.orders, player) ?? [];
