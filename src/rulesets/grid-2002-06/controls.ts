@@ -17,7 +17,7 @@ import { own } from './types.js';
 import { KINDS } from './types.js';
 import { objectsAt, onGrid, unitText } from './grid.js';
 import { cannotEnter, KIND_TRAITS, newObjectId } from './objects.js';
-import { HIDDEN_KINDS } from './view.js';
+import { HIDDEN_KINDS } from './types.js';
 import { NEW_PLAYER } from './players.js';
 
 export const controlsModule: RuleModule<JuneState> = {

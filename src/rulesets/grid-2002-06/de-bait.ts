@@ -21,7 +21,7 @@ import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { locationOf, objectById, str, unitOf, unitText } from './grid.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 import { steps } from './de-zones.js';
 import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';

@@ -19,7 +19,7 @@ import { newObjectId } from './objects.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { locationOf, objectsAt, onGrid, sameUnit, str, unitStr, unitText, vacantSquares } from './grid.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 
 /** Names the Administrator gives new Sirens, in turn (the Sirens of Greek myth). */

@@ -29,7 +29,7 @@ import {
 import { cannotEnter, describeObject, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 import { toLimbo } from './players.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 
 /** D: both coordinates integral multiples of 6. */
 export const hasAirways = ([x, y]: Unit): boolean => x % 6 === 0 && y % 6 === 0 && onGrid([x, y]);

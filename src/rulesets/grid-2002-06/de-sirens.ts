@@ -14,7 +14,7 @@ import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { locationOf, objectById, str } from './grid.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import { becomeToad } from './de-toads.js';
 

@@ -10,7 +10,7 @@ import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { own } from './types.js';
 import { locationOf, objectsAt, playerObject, str } from './grid.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 import { dropEverything } from './players.js';
 import { throwElbonia } from './de-elbonian.js';
 

@@ -18,7 +18,7 @@ import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
 import { cannotEnter, newObjectId } from './objects.js';
 import { enterSquare } from './entering.js';
-import { withDE } from './sections-de.js';
+import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 
 export const isEarwax = (o: GridObject): boolean =>

@@ -7,7 +7,7 @@ import { GRID_SIZE, objectById, unitText } from './grid.js';
 import { cannotEnter, describeObject, objectName, traitsOf } from './objects.js';
 import { makeMove } from './entering.js';
 import { squareAt } from './squares.js';
-import { HIDDEN_KINDS } from './view.js';
+import { HIDDEN_KINDS } from './types.js';
 import type { PlacedAtRandom, PushStopped } from './fg-state.js';
 
 const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('player:'.length) : id);

@@ -10,7 +10,7 @@ import type { RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
 import { traitsOf } from './objects.js';
-import { HIDDEN_KINDS } from './view.js';
+import { HIDDEN_KINDS } from './types.js';
 import { commonDescribe, commonEvolve, direction, push } from './fg-common.js';
 import { reflect, shieldOf } from './fg-shield.js';
 import { withFG } from './fg-state.js';

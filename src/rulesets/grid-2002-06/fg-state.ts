@@ -2,7 +2,7 @@
 // Guns), and of the Bonus Boxes the text leans on. Kept apart from sections-fg.ts so that the section files can
 // import it without an import cycle.
 import type { GameEvent, Roll } from '../../core/index.js';
-import type { GridObject, JuneState, Unit } from './types.js';
+import type { GridObject, Unit } from './grid-object.js';
 
 /** G.1: a square where a player's Radar showed em a Bonus Box (never which Box, nor what type of Box it is). */
 export type Sighting = {
@@ -36,7 +36,10 @@ export const initialFG = (): FGState => ({
 });
 
 /** Replaces part of the F.2-G state. */
-export const withFG = (s: JuneState, fg: Partial<FGState>): JuneState => ({ ...s, fg: { ...s.fg, ...fg } });
+export const withFG = <S extends { readonly fg: FGState }>(s: S, fg: Partial<FGState>): S => ({
+  ...s,
+  fg: { ...s.fg, ...fg },
+});
 
 /** F.2/F.3: "If at any time there is no Big Stick [Shield], [it] is placed on a random legal square." */
 export interface PlacedAtRandom extends GameEvent {

@@ -2,56 +2,13 @@
 // Everything that can occupy a square is a Grid Object (A.2), players included: one list of objects, each
 // with a kind and a place, so that carrying, throwing, Falling and Toads work the same for every object.
 import type { GameEvent, Roll } from '../../core/index.js';
-import type { DEState } from './sections-de.js';
-import type { FGState } from './sections-fg.js';
+import type { DEState } from './de-state.js';
+import type { FGState } from './fg-state.js';
+import type { GridObject, Place, Unit } from './grid-object.js';
 
-/** A square as [x, y]; (1,1) lower left, (20,20) upper right (A.1). */
-export type Unit = readonly [number, number];
-
-/** The kinds of Grid Object the text defines. */
-export const KINDS = [
-  'player',
-  'big-rock',
-  'siren',
-  'yeti',
-  'big-stick',
-  'shield',
-  'ball-of-wax',
-  'siren-bait',
-  'radar-tower',
-  'gremlin',
-  'bonus-box',
-] as const;
-export type Kind = (typeof KINDS)[number];
-
-/** Kinds whose place only the Administrator knows (G.1: the admin reveals a Bonus Box only as the rules say). */
-export const HIDDEN_KINDS: ReadonlySet<Kind> = new Set<Kind>(['bonus-box']);
-
-/** Where an object is: on a square, in a player's possession (B.3), Airborne (B.4), or - players only - Limbo. */
-export type Place =
-  | { readonly on: Unit }
-  | { readonly heldBy: string }
-  | { readonly airborne: Flight }
-  | { readonly limbo: true };
-
-/** B.4: "That object is said to be Airborne, and is not considered to be in any Grid location or in Limbo, for two ndays." */
-export type Flight = {
-  readonly target: Unit;
-  /** The thrower, if a player threw it. */
-  readonly by: string | null;
-  /** nday ends still to pass before it lands. */
-  readonly ndaysLeft: number;
-};
-
-export type GridObject = {
-  /** 'player:alice', 'big-rock:3', 'siren:Ligeia', 'yeti', ... */
-  readonly id: string;
-  readonly kind: Kind;
-  readonly place: Place;
-  /** A Siren's name, a Bonus Box's effect, a Ball of Wax that has become Earwax ... */
-  readonly name?: string;
-  readonly tags?: readonly string[];
-};
+// Grid Objects and squares are named in grid-object.ts; read from here as before.
+export type { Unit, Kind, Place, Flight, GridObject } from './grid-object.js';
+export { KINDS, HIDDEN_KINDS } from './grid-object.js';
 
 /** What the rules keep about a player beside eir body on the Grid. */
 export type PlayerFacts = {
@@ -86,9 +43,9 @@ export interface JuneState {
   readonly made: number;
   /** For numbering new hidden objects (Bonus Boxes), from edition 2 (R-J30). */
   readonly hiddenMade?: number;
-  /** Sections D, E, F.1 and F.4 keep their state here (sections-de.ts). */
+  /** Sections D, E, F.1 and F.4 keep their state here (de-state.ts). */
   readonly de: DEState;
-  /** Sections F.2, F.3 and G keep their state here (sections-fg.ts). */
+  /** Sections F.2, F.3 and G keep their state here (fg-state.ts). */
   readonly fg: FGState;
   /** B.4: players who have declared they will catch an object, by object id. */
   readonly catching: readonly { readonly player: string; readonly object: string }[];

@@ -5,7 +5,7 @@ import { playerCommand } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Moved, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
-import { arriving, roomOf } from './places.js';
+import { arriving, roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
 import { text } from './words.js';
 

@@ -1,33 +1,10 @@
 // Host rule "Players": every player is in exactly one room of the map, and a player who joins is placed in the
-// map's start room (H4). Where each player is, is public (H9).
+// map's start room (H4). Where each player is, is public (H9). Who is where is read in places-state.ts.
 import type { Decision, RuleModule } from '../../core/index.js';
-import type { LeftMap, Place, PlayerPlaced, RoomsState, TurnEnded } from './types.js';
+import type { LeftMap, PlayerPlaced, RoomsState, TurnEnded } from './types.js';
 import { endTurn } from './turns.js';
 import { moving, tokenText } from './tokens.js';
-
-/** Where a player is, or undefined if e has not joined. */
-export const placeOf = (s: RoomsState, player: string): Place | undefined =>
-  s.places.find((p) => p.player === player);
-
-/** The room a player is in; throws for a player who has not joined (the kernel checks that first). */
-export function roomOf(s: RoomsState, player: string): string {
-  const place = placeOf(s, player);
-  if (!place) throw new Error(`${player} has no place on the map`);
-  return place.room;
-}
-
-/** The players in a room, in turn order. */
-export const playersIn = (s: RoomsState, room: string): string[] =>
-  s.places.filter((p) => p.room === room).map((p) => p.player);
-
-/** The places with one player arrived (again) in a room: eir arrival count goes up by one. */
-export function arriving(places: readonly Place[], player: string, room: string): readonly Place[] {
-  const i = places.findIndex((p) => p.player === player);
-  if (i < 0) return [...places, { player, room, arrival: 1 }];
-  const next = places.slice();
-  next[i] = { player, room, arrival: (places[i]?.arrival ?? 0) + 1 };
-  return next;
-}
+import { arriving, placeOf } from './places-state.js';
 
 export function playersModule<S extends RoomsState>(): RuleModule<S> {
   return {

@@ -7,7 +7,7 @@ import { command, playerCommand } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
 import { findRoom, tokenName } from './map.js';
-import { roomOf } from './places.js';
+import { roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
 import { text } from './words.js';
 

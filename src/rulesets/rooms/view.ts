@@ -5,7 +5,7 @@ import { listText, standingsOf } from '../../core/index.js';
 import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { RoomsState, Token } from './types.js';
 import { exitsOf } from './map.js';
-import { placeOf, playersIn } from './places.js';
+import { placeOf, playersIn } from './places-state.js';
 import { actionsLeft } from './turns.js';
 import { carried, lyingIn, tokenText } from './tokens.js';
 import { amountText, TALLIES, talliesOf } from './tallies.js';

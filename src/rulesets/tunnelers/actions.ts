@@ -2,11 +2,8 @@
 // following: move; play or discard cards; initiate combat." Each of these is an action: a command the player
 // gives privately, and (move, play, discard) a step of Standing Orders (4), checked the same way.
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
-import type { CommandRule, Decision, Json } from '../../core/index.js';
+import type { Decision, Json } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
-import { afterAction, requireTurn } from './turns.js';
-import { answered } from './tell.js';
 
 /** One kind of thing a player may do in eir turn. */
 export interface Action<A> {
@@ -19,24 +16,6 @@ export interface Action<A> {
   check(s: TunnelersState, player: string, args: A): string | null;
   /** Does it; whatever the player could not have known is told or asked, never refused. */
   run(ctx: Decision<TunnelersState>, player: string, args: A): void;
-}
-
-/** An action as a command: the player's turn, the question answered, checked, done, then the dialogue goes on. */
-export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState> {
-  return playerCommand<TunnelersState, z.ZodType<A>>({
-    visibility: 'private',
-    summary: action.summary,
-    words: action.words,
-    args: action.args,
-    run(ctx, by, args) {
-      requireTurn(ctx, by.name);
-      answered(ctx, by.name);
-      const why = action.check(ctx.rules, by.name, args);
-      if (why !== null) ctx.reject('illegal', why);
-      action.run(ctx, by.name, args);
-      afterAction(ctx);
-    },
-  });
 }
 
 /** Words as an action's arguments, as the command line reads them: one word a name, the last takes the rest. */

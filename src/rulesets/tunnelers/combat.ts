@@ -25,9 +25,9 @@ import { adjacent, moleAt, moleOf, ndayCount, normalSquare } from './board.js';
 import { cardsText, handOf, parseCards, without } from './cards.js';
 import { current, loseHealth } from './moles.js';
 import { answered, ask, hear, tell } from './tell.js';
-import { afterAction, touched } from './turns.js';
+import { actionCommand, afterAction } from './turns.js';
+import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
-import { actionCommand } from './actions.js';
 import type { Action } from './actions.js';
 
 export const FIGHTING = 'Sounds of fighting can be heard.';

@@ -14,9 +14,8 @@ import type { DeadlinePassed, DefenceCommitted, TunnelersState } from './types.j
 import { own } from './types.js';
 import { ndayCount } from './board.js';
 import { answered, hasQuestion } from './tell.js';
-import { END_DEADLINE, endTurn } from './turns.js';
+import { END_DEADLINE, endTurn, runOrders } from './turns.js';
 import { resolve } from './combat.js';
-import { runOrders } from './orders.js';
 
 export const DEFAULT_DEADLINE = 1;
 

@@ -1,49 +1,11 @@
 // 3.3 Discarding Cards: "During eir turn, a player may discard any or all of the cards in eir hand."
-import { z } from 'zod';
-import { toPlayers } from '../../core/index.js';
+// The module; the discard action itself is in action-discard.ts.
 import type { GameState, RuleModule } from '../../core/index.js';
-import type { Card, Discarded, TunnelersState } from './types.js';
-import { cardsText, discardFrom, handOf, parseCards, without } from './cards.js';
-import { tell } from './tell.js';
-import { touched } from './turns.js';
-import { actionCommand } from './actions.js';
-import type { Action } from './actions.js';
-
-/** `discard O T` or `discard all`. */
-export const discardArgs = z
-  .object({ cards: z.string() })
-  .strict()
-  .transform((a, ctx): { cards: Card[] | 'all' } => {
-    if (a.cards.trim().toLowerCase() === 'all') return { cards: 'all' };
-    const cards = parseCards(a.cards);
-    if (!cards || cards.length === 0) {
-      ctx.addIssue({ code: 'custom', message: `"${a.cards}" is not a list of cards (O T Q S X) or "all"` });
-      return z.NEVER;
-    }
-    return { cards };
-  });
-
-export const discardAction: Action<{ cards: Card[] | 'all' }> = {
-  verb: 'discard',
-  summary: 'discard cards from your hand: `discard O T` or `discard all`',
-  words: ['cards'],
-  args: discardArgs,
-  check(s, player, { cards }) {
-    const hand = handOf(s, player);
-    if (cards === 'all') return hand.length > 0 ? null : 'your hand is empty';
-    return without(hand, cards) ? null : `your hand (${cardsText(hand)}) does not hold ${cards.join(' ')}`;
-  },
-  run(ctx, player, { cards }) {
-    const e: Discarded = {
-      type: 'discarded',
-      vis: toPlayers(player),
-      player,
-      cards: cards === 'all' ? [...handOf(ctx.rules, player)] : cards,
-    };
-    ctx.emit(e);
-    tell(ctx, player, `Your hand: ${cardsText(handOf(ctx.rules, player))}.`);
-  },
-};
+import type { Discarded, TunnelersState } from './types.js';
+import { cardsText, discardFrom } from './cards.js';
+import { touched } from './turn-state.js';
+import { actionCommand } from './turns.js';
+import { discardAction } from './action-discard.js';
 
 export const discardModule: RuleModule<TunnelersState> = {
   id: 'discard',

@@ -13,7 +13,7 @@ import { normalSquare } from './board.js';
 import { cardsText, drawCards, HAND, handOf } from './cards.js';
 import { placeMole } from './placement.js';
 import { tell, withoutKey } from './tell.js';
-import { living } from './turns.js';
+import { living } from './turn-state.js';
 import { SOCIETY } from './leaving.js';
 import { isMember, societyAsWritten } from './society.js';
 

@@ -7,29 +7,27 @@
 // stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
 import { z } from 'zod';
 import { playerCommand, toPlayers } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import type { RuleModule } from '../../core/index.js';
 import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
-import { own } from './types.js';
-import { moleOf, normalSquare } from './board.js';
-import { ask, hasQuestion, tell, withoutKey } from './tell.js';
-import { moveAction } from './movement.js';
-import { playAction } from './combinations.js';
-import { discardAction } from './discard.js';
+import { normalSquare } from './board.js';
+import { withoutKey } from './tell.js';
+import { moveAction } from './action-move.js';
+import { playAction } from './action-play.js';
+import { discardAction } from './action-discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
-import { afterAction, END_ORDERS, endTurn } from './turns.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
 
-/** The actions a standing order may be: looked up when used (the modules import each other). */
+/** The actions a standing order may be (T-9). */
 const automatic = (): readonly Action<unknown>[] => {
   const actions: readonly unknown[] = [moveAction, playAction, discardAction];
   return actions as readonly Action<unknown>[];
 };
 
 /** One standing order, checked for sense: the action and its arguments, or why it cannot be one. */
-function readOrder(text: string): { action: Action<unknown>; args: unknown } | string {
+export function readOrder(text: string): { action: Action<unknown>; args: unknown } | string {
   const words = text
     .trim()
     .split(/\s+/)
@@ -60,30 +58,6 @@ export function readOrders(text: string): string[] | string {
     if (typeof read === 'string') return read;
   }
   return orders;
-}
-
-/**
- * Carries out a player's Standing Orders in order. One that cannot be done, or anything unexpected (a question),
- * stops them and the player is asked; if all are done with nothing unexpected, the turn ends.
- */
-export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
-  const orders = own(ctx.rules.orders, player) ?? [];
-  ctx.emit({ type: 'orders-run', vis: toPlayers(player), player });
-  for (const text of orders) {
-    const read = readOrder(text);
-    const why = typeof read === 'string' ? read : read.action.check(ctx.rules, player, read.args);
-    if (why !== null || typeof read === 'string') {
-      ask(ctx, player, `Your standing order "${text}" cannot be carried out (${why}). What will you do?`);
-      return;
-    }
-    read.action.run(ctx, player, read.args);
-    if (ctx.state.ended || ctx.rules.turn?.player !== player) return;
-    // A mole killed by its own order (a teleport into rock) ends the turn there.
-    if (!moleOf(ctx.rules, player)) return afterAction(ctx);
-    if (hasQuestion(ctx.rules, player)) return;
-  }
-  tell(ctx, player, 'Your standing orders have been carried out; your turn ends.');
-  endTurn(ctx, END_ORDERS);
 }
 
 /** The turn, noting that its player gave or cleared Standing Orders during it (T-30). */

@@ -18,7 +18,8 @@ import type { Card, TunnelersState } from './types.js';
 import { handOf } from './cards.js';
 import { defendLate } from './deadline.js';
 import { lastMole } from './leaving.js';
-import { beginTurn, closeTurn, nextPlayer } from './turns.js';
+import { beginTurn, closeTurn } from './turns.js';
+import { nextPlayer } from './turn-state.js';
 import type { TurnEnd } from './turns.js';
 import { tell, withoutKey } from './tell.js';
 

@@ -9,7 +9,7 @@ import type { Square, Teleported, TunnelersState } from './types.js';
 import { distance, isTunneled, moleAt, moleOf, molesNextTo, tunnel } from './board.js';
 import { loseHealth } from './moles.js';
 import { ask, tell } from './tell.js';
-import { touched } from './turns.js';
+import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
 
 /** A teleport of the table: its cards and its distance. */

@@ -4,45 +4,22 @@
 // wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead.
 // ... At the end of a player's turn, the Moderator tells all players of generally-known events".
 // 3: "The game is played in turns, rotating among players."
+// Here too are an action's command (actionCommand) and the carrying out of Standing Orders (runOrders): both go on
+// into a turn's end and the next turn's beginning, which runs Standing Orders again, so they live with the turn's
+// procedure. The actions themselves (action-*.ts) and the fold's note of a turn (turn-state.ts) sit below it, so
+// nothing here imports back into itself.
 import { z } from 'zod';
-import { fromEdition, playerCommand } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
+import { fromEdition, playerCommand, toPlayers } from '../../core/index.js';
+import type { CommandRule, Decision, GameState, RuleModule } from '../../core/index.js';
 import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
 import { own } from './types.js';
 import { ageTunnels, moleOf, molesNextTo, ndayCount } from './board.js';
 import { cardsText, drawToFive, handOf } from './cards.js';
 import { current, expire } from './moles.js';
 import { answered, ask, hasQuestion, tell, withoutKey } from './tell.js';
-import { runOrders } from './orders.js';
-
-/** The living players, in turn order. */
-export const living = (s: TunnelersState): string[] => s.order.filter((p) => !s.dead.includes(p));
-
-/** Whose turn comes after `player`'s: the next living player in the list, going round. */
-export function nextPlayer(s: TunnelersState, player: string): string | null {
-  const i = s.order.indexOf(player);
-  for (let k = 1; k <= s.order.length; k++) {
-    const p = s.order[(i + k) % s.order.length] as string;
-    if (!s.dead.includes(p) && p !== player) return p;
-  }
-  return null;
-}
-
-/**
- * A fold's note that the turn's player has just acted. In an edition-1 game the Moderator's wait starts again
- * (T-12 as first read); from edition 2 nothing private restarts it (T-27): the deadline runs from the nday the
- * turn began, a public moment, so when a turn ends tells no one whether its player acted.
- */
-export function touched(s: TunnelersState, game: GameState, movement?: number): TunnelersState {
-  if (!s.turn) return s;
-  const turn: Turn = {
-    ...s.turn,
-    acted: true,
-    since: fromEdition(game, 2) ? s.turn.since : ndayCount(game),
-    ...(movement !== undefined ? { movement } : {}),
-  };
-  return { ...s, turn };
-}
+import { living, nextPlayer } from './turn-state.js';
+import type { Action } from './actions.js';
+import { readOrder } from './orders.js';
 
 /** A short account of a mole for its player. */
 export function moleText(s: TunnelersState, player: string): string {
@@ -182,6 +159,50 @@ export function afterAction(ctx: Decision<TunnelersState>): void {
 
 /** The first edition in which running out of cards and movement points does not end the turn at once (T-29). */
 export const OUT_OF_EVERYTHING_EDITION = 3;
+
+/** An action as a command: the player's turn, the question answered, checked, done, then the dialogue goes on. */
+export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState> {
+  return playerCommand<TunnelersState, z.ZodType<A>>({
+    visibility: 'private',
+    summary: action.summary,
+    words: action.words,
+    args: action.args,
+    run(ctx, by, args) {
+      requireTurn(ctx, by.name);
+      answered(ctx, by.name);
+      const why = action.check(ctx.rules, by.name, args);
+      if (why !== null) ctx.reject('illegal', why);
+      action.run(ctx, by.name, args);
+      afterAction(ctx);
+    },
+  });
+}
+
+/**
+ * 4, Standing Orders: "If no unexpected events occur while executing Standing Orders, the player's turn will
+ * automatically end afterwards." Carries out a player's Standing Orders in order (orders.ts reads them). One that
+ * cannot be done, or anything unexpected (a question), stops them and the player is asked; if all are done with
+ * nothing unexpected, the turn ends.
+ */
+export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
+  const orders = own(ctx.rules.orders, player) ?? [];
+  ctx.emit({ type: 'orders-run', vis: toPlayers(player), player });
+  for (const text of orders) {
+    const read = readOrder(text);
+    const why = typeof read === 'string' ? read : read.action.check(ctx.rules, player, read.args);
+    if (why !== null || typeof read === 'string') {
+      ask(ctx, player, `Your standing order "${text}" cannot be carried out (${why}). What will you do?`);
+      return;
+    }
+    read.action.run(ctx, player, read.args);
+    if (ctx.state.ended || ctx.rules.turn?.player !== player) return;
+    // A mole killed by its own order (a teleport into rock) ends the turn there.
+    if (!moleOf(ctx.rules, player)) return afterAction(ctx);
+    if (hasQuestion(ctx.rules, player)) return;
+  }
+  tell(ctx, player, 'Your standing orders have been carried out; your turn ends.');
+  endTurn(ctx, END_ORDERS);
+}
 
 export const turnsModule: RuleModule<TunnelersState> = {
   id: 'turns',

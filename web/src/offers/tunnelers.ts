@@ -26,7 +26,7 @@ export function neighbours(square: string): string[] {
 
 const CARD: Record<string, string> = { O: 'circle', T: 'triangle', Q: 'square', S: 'star', X: 'X' };
 
-/** The combinations of 3.2's table (src/rulesets/tunnelers/combinations.ts), by their cards. */
+/** The combinations of 3.2's table (src/rulesets/tunnelers/action-play.ts), by their cards. */
 const COMBINATIONS = ['OO', 'OOOO', 'TT', 'TTTT', 'QQ', 'QQQQ', 'SS', 'SSSS', 'XO', 'XOT', 'XOTQ', 'XOTQS'];
 
 /** Does the hand hold these cards (each as many times as named)? */
