@@ -12,7 +12,7 @@ import { ownWords } from './body.js';
 import { codeMatches, codesIn, MAX_WRONG_CODES, settle, wrongCode } from './claim.js';
 import { answerOrKeep, repliesToReferee } from './answering.js';
 import { mailboxes, messageIdOf } from './headers.js';
-import type { InboundContext, Outcome } from './inbound.js';
+import type { InboundContext, Outcome } from './taking.js';
 import { takePhrases } from './phrase.js';
 import type { ReceiptOf } from './receipt.js';
 import { fingerprintIn, fingerprintOf, refusalReceipt, sha256 } from './receipt.js';
