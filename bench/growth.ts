@@ -22,6 +22,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { Command, GameState } from '../src/core/index.js';
+import type * as MReferee from '../src/engine/referee.js';
+import type * as MSqlite from '../src/store/sqlite.js';
+import type * as MRulesets from '../src/rulesets/index.js';
+import type * as MByMail from '../src/cli/by-mail.js';
+import type * as MForum from '../src/forum/post.js';
+import type * as MEntropy from '../src/node/entropy.js';
+import type * as MCodeVersion from '../src/node/code-version.js';
+import type * as MHashes from '../src/node/native-hash.js';
 import { createCommand, moveCommands, setupCommands, tickNweek } from './grid-game.js';
 import { commandLine, measuredOn, writeSection } from './doc.js';
 import { fmt } from './harness.js';
@@ -29,14 +37,14 @@ import { fmt } from './harness.js';
 /** The modules a run needs, from one build (this one's, or REF's). */
 interface Code {
   readonly name: string;
-  readonly referee: typeof import('../src/engine/referee.js');
-  readonly sqlite: typeof import('../src/store/sqlite.js');
-  readonly rulesets: typeof import('../src/rulesets/index.js');
-  readonly byMail: typeof import('../src/cli/by-mail.js');
-  readonly forum: typeof import('../src/forum/post.js');
-  readonly entropy: typeof import('../src/node/entropy.js');
-  readonly codeVersion: typeof import('../src/node/code-version.js');
-  readonly hashes: typeof import('../src/node/native-hash.js');
+  readonly referee: typeof MReferee;
+  readonly sqlite: typeof MSqlite;
+  readonly rulesets: typeof MRulesets;
+  readonly byMail: typeof MByMail;
+  readonly forum: typeof MForum;
+  readonly entropy: typeof MEntropy;
+  readonly codeVersion: typeof MCodeVersion;
+  readonly hashes: typeof MHashes;
 }
 
 /** This build's modules (dist/src/…), or those of the build whose dist/ is under `root`. */
@@ -63,12 +71,18 @@ function buildBefore(ref: string, dir: string): string {
   const root = join(dir, 'before');
   mkdirSync(root);
   const repo = fileURLToPath(new URL('../..', import.meta.url));
-  execSync(`git -C ${JSON.stringify(repo)} archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(root)}`);
+  execSync(
+    `git -C ${JSON.stringify(repo)} archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(root)}`,
+  );
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
-  execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   return root;
 }
 
@@ -180,7 +194,7 @@ export async function growthBench(options: {
     }
     for (let run = 0; run < options.runs; run++) {
       const order = run % 2 === 0 ? opened : [...opened].reverse();
-      const games = run % 2 === 0 ? GAMES : ([...GAMES].reverse() as Game[]);
+      const games = run % 2 === 0 ? GAMES : [...GAMES].reverse();
       for (const o of order) for (const game of games) await nweek(o.code, o.referee, game, run, o.timings);
     }
     for (const o of opened) await o.close();
@@ -262,4 +276,3 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${what}: ${then === '—' ? '' : `${then}; `}${now} (target ${target}: ${met})`);
   if (!process.argv.includes('--no-doc')) writeGrowthDoc(r, commandLine(), load, arg('note', ''));
 }
-

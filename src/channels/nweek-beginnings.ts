@@ -74,7 +74,9 @@ export class NweekBeginnings {
     const b = this.games.get(game);
     if (!b || b.nweek !== nweek || b.first > next.seq) return undefined;
     const read =
-      b.first === next.seq ? [] : ((await store.entries(game, b.first)) ?? []).filter((e) => e.seq < next.seq);
+      b.first === next.seq
+        ? []
+        : ((await store.entries(game, b.first)) ?? []).filter((e) => e.seq < next.seq);
     const head = read[0] ?? next;
     const last = read.at(-1);
     if (head.seq !== b.first || head.prev !== b.prev || (last && last.seq !== next.seq - 1)) return undefined;

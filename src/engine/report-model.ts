@@ -211,7 +211,11 @@ function modelOf(
   // The creation's lines (numbered from the log's start) before the stretch's, for the seeds committed then.
   const first = entries[0]?.seq ?? 1;
   const creation = stretch.before
-    ? kernel.logView((stretch.creation ?? []).filter((e) => e.seq < first), PUBLIC, current)
+    ? kernel.logView(
+        (stretch.creation ?? []).filter((e) => e.seq < first),
+        PUBLIC,
+        current,
+      )
     : [];
   const known = seedsOf([...creation, ...lines]);
   const told = new Set<string>();
