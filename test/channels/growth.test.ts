@@ -9,7 +9,6 @@ import { ADMIN, Kernel, player } from '../../src/core/index.js';
 import type { Command, GameState, LogEntry } from '../../src/core/index.js';
 import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import type { Store } from '../../src/store/store.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { producerNotices } from '../../src/channels/command-notices.js';
@@ -27,41 +26,9 @@ import {
 } from '../../bench/campaigns/fuzz.js';
 import type { Scenario } from '../../bench/campaigns/fuzz.js';
 import { createCommand, moveCommands, setupCommands, tickNweek } from '../../bench/grid-game.js';
+import { counting } from '../support/counting-store.js';
 
 const AT = '2026-11-28T12:00:00.000Z';
-
-/** A store that counts the log entries it hands out, by every way of reading them. */
-function counting(store: Store): { store: Store; read: () => number } {
-  let read = 0;
-  const counted = new Proxy(store, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function') return value;
-      if (name === 'entries')
-        return async (...args: unknown[]) => {
-          const entries = await (value as (...a: unknown[]) => Promise<LogEntry[] | undefined>).apply(
-            target,
-            args,
-          );
-          read += entries?.length ?? 0;
-          return entries;
-        };
-      if (name === 'stream' || name === 'foldStream')
-        return async function* (...args: unknown[]) {
-          for await (const page of (value as (...a: unknown[]) => AsyncIterable<unknown>).apply(
-            target,
-            args,
-          )) {
-            const p = page as LogEntry[] | { events: unknown[] };
-            read += Array.isArray(p) ? p.length : p.events.length;
-            yield page;
-          }
-        };
-      return (value as (...a: unknown[]) => unknown).bind(target);
-    },
-  });
-  return { store: counted, read: () => read };
-}
 
 async function must(referee: Referee, game: string, c: Command): Promise<GameState> {
   const r = await referee.submit(game, c);
