@@ -2,7 +2,7 @@
 // against a new game, side by side in one run. Two commands, each through a Referee over a SQLite file with the
 // mail producers on (as `referee serve --mail` has them: noticesByMail, both games marked by mail):
 //   - an nweek's end (`tick --nweek`, its report and notices written in its transaction), and
-//   - one forum post of a few sentences by one player (three that act, one that only chats), with a key as mail
+//   - one forum post of five sentences by one player (three that act, two that only chat), with a key as mail
 //     and the server give one.
 // The long game is a Grid game of 20 players played through the engine to the length asked; the new one has
 // the same players. Each run plays an nweek of both games (the other players' announcements, not timed), the
@@ -132,8 +132,8 @@ async function open(c: Code, file: string): Promise<{ referee: Referee; close: (
 
 /**
  * One nweek of a game: the post of p1 (timed), the other players' announcements, then the nweek's end
- * (timed). The post says hello, announces p1's move twice (the second replaces the first) and a third time
- * to a square the Grid refuses, and says goodbye.
+ * (timed). The post says hello, announces p1's move, the same again and a move too far (both refused: one
+ * announcement an nweek), and says goodbye.
  */
 async function nweek(c: Code, referee: Referee, game: Game, run: number, into?: Timings): Promise<void> {
   const state = await referee.state(game);
@@ -232,7 +232,7 @@ function side(t: Record<Game, number[]>): { text: string; ratio: number } {
 export function growthRows(r: GrowthResult): string[][] {
   const what = {
     nweekEnd: `An nweek's end (\`tick --nweek\` through the Referee, the mail producers on: its report and notices written in its transaction), on a ${fmt(r.entries)}-entry Grid game vs a new game with the same 20 players; medians of ${r.runs} interleaved runs`,
-    post: `One forum post of five sentences by one player (three that act, with a key as mail gives one), same games, same runs`,
+    post: `One forum post of five sentences by one player (three that act: eir move, then twice a move the rules refuse; with a key, as mail gives one), same games, same runs`,
   };
   return (['nweekEnd', 'post'] as const).map((k) => {
     const now = side(r.after[k]);
