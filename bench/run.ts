@@ -14,6 +14,7 @@ import { importRow, mailImport, writeImportDoc } from './mail-import.js';
 import { latencyRow, mailLatency, writeLatencyDoc } from './mail-latency.js';
 import { cliStartup, startupRow, writeStartupDoc } from './cli-startup.js';
 import { snapshotsBench, snapshotsRows, writeSnapshotsDoc } from './snapshots.js';
+import { growthBench, growthRows, writeGrowthDoc } from './growth.js';
 import { verifyBench, verifyRow, writeVerifyDoc } from './verify.js';
 import { fmt } from './harness.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
@@ -114,6 +115,14 @@ const snapshots = await snapshotsBench({ entries: 100_000, runs: 20 });
 const [actRow] = snapshotsRows(snapshots);
 if (actRow) row(actRow[0] ?? '', actRow[1] ?? '', actRow[2] ?? '', actRow[3] === 'met');
 writeSnapshotsDoc(snapshots, 'npm run bench', snapshotsLoad);
+
+// Work that grows with the game (issue 28 item 4): an nweek's end and a forum post on a 100,000-entry game
+// against a new one; its own section too (without `--before`: this code's figures alone).
+const growthLoad = loadavg();
+const growth = await growthBench({ entries: 100_000, runs: 10 });
+for (const [what, , now, target, met] of growthRows(growth))
+  row(what ?? '', now ?? '', target ?? '', met === 'met');
+writeGrowthDoc(growth, 'npm run bench', growthLoad);
 
 // Over HTTP on loopback: real `referee serve` processes, autocannon as the clients (10 games × 10 players),
 // every acknowledged command looked for in the logs afterwards. Five runs, as this shared 2-core machine

@@ -14,7 +14,9 @@
 import { PUBLIC, player } from '../core/index.js';
 import type { GameState, Kernel, LogEntry, LogLine } from '../core/index.js';
 import type { Notice } from '../store/store.js';
-import { reportText } from '../engine/report.js';
+import { reportAsText, reportText } from '../engine/report.js';
+import { reportFromStretch } from '../engine/report-model.js';
+import type { LogStretch } from '../engine/report-model.js';
 import { withForumForms } from './forum-forms.js';
 
 /** A command as the engine decided it. */
@@ -171,22 +173,46 @@ export function publicNotices(kernel: Kernel, outcome: CommandOutcome): Notice[]
 /** (c) At an nweek's end, that nweek's public report, to 'public' (the list, the chat). */
 export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
   if (!outcome.earlier) return [];
-  const ended = outcome.entries.filter((e) => e.event.type === 'nweek-ended');
-  if (ended.length === 0) return [];
   const log = [...outcome.earlier, ...outcome.entries];
-  return ended.map((e) => {
-    const nweek = Number(e.event.nweek);
-    return {
-      game: outcome.game,
-      key: `report:${nweek}`,
-      to: 'public',
-      topic: 'report',
-      subject: `${outcome.game}: the report for nweek ${nweek}`,
-      text: reportText(kernel, outcome.game, log, outcome.after, nweek),
-      at: outcome.at,
-    };
-  });
+  return endedNweeks(outcome).map((nweek) =>
+    reportNotice(outcome, nweek, reportText(kernel, outcome.game, log, outcome.after, nweek)),
+  );
 }
+
+/**
+ * The same reports from a stretch of the log before the command's entries (see LogStretch: from the command
+ * that began the nweek, with the state before it), without the rest of the log: undefined if the stretch
+ * cannot tell all a report needs (then reportNotices, from the whole log, makes them).
+ */
+export function reportNoticesFrom(
+  kernel: Kernel,
+  outcome: CommandOutcome,
+  stretch: LogStretch,
+): Notice[] | undefined {
+  const through = { ...stretch, entries: [...stretch.entries, ...outcome.entries] };
+  const notices: Notice[] = [];
+  for (const nweek of endedNweeks(outcome)) {
+    const report = reportFromStretch(kernel, outcome.game, through, outcome.after, nweek);
+    if (!report) return undefined;
+    notices.push(reportNotice(outcome, nweek, reportAsText(report)));
+  }
+  return notices;
+}
+
+/** The nweeks a command ended, in order. */
+const endedNweeks = (outcome: CommandOutcome): number[] =>
+  outcome.entries.filter((e) => e.event.type === 'nweek-ended').map((e) => Number(e.event.nweek));
+
+/** An nweek's report as a notice, keyed by its nweek. */
+const reportNotice = (outcome: CommandOutcome, nweek: number, text: string): Notice => ({
+  game: outcome.game,
+  key: `report:${nweek}`,
+  to: 'public',
+  topic: 'report',
+  subject: `${outcome.game}: the report for nweek ${nweek}`,
+  text,
+  at: outcome.at,
+});
 
 /**
  * Everything a command gives the outbox: the private news of each player, then the public news, then the

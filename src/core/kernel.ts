@@ -235,13 +235,21 @@ export class Kernel {
    * A log as a viewer may see it, one described line per visible entry, numbered in the viewer's own
    * numbering (see position): `from` is the viewer's position before the first entry given (0 when the
    * entries start at the beginning of the log). The Administrator's lines keep the entries' seq.
+   * `rulesetInForce`:
+   * the ruleset in force before the first entry given (the state's there), when they do not start the log.
    */
-  logView(entries: Iterable<LogEntry>, viewer: Viewer, state?: GameState, from = 0): LogLine[] {
+  logView(
+    entries: Iterable<LogEntry>,
+    viewer: Viewer,
+    state?: GameState,
+    from = 0,
+    rulesetInForce?: string,
+  ): LogLine[] {
     const lines: LogLine[] = [];
     let position = from;
     // Each entry is described by the ruleset in force when it was written: two texts of one rule may use the
     // same event names for different things.
-    let inForce: string | undefined;
+    let inForce = rulesetInForce;
     for (const e of entries) {
       const k = e.event as KernelEvent;
       if (k.type === 'game-created') inForce = k.ruleset;

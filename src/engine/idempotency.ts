@@ -5,6 +5,7 @@
 import type { Command, Json, LogEntry, RuleError } from '../core/index.js';
 import { batchCommand, canonicalJson, DEFAULT_RHYTHM_FLOOR, ruleError } from '../core/index.js';
 import { withoutFilledInstant } from './instants.js';
+import type { Store } from '../store/store.js';
 
 /**
  * A command as it is compared: who, what, the arguments as given, the dice results brought along. A
@@ -63,4 +64,16 @@ export function reusedId(
     'idempotency-key-reused',
     'this idempotency key was already used for a different request: nothing was done; use a new key',
   );
+}
+
+/**
+ * The entries a command id's command appended (`first`..`last`, as Store.command tells), and no more (issue 28
+ * item 4): a command retried long after costs what it appended, not the log written since.
+ */
+export async function commandEntries(
+  store: Pick<Store, 'entries'>,
+  game: string,
+  seen: { readonly first: number; readonly last: number },
+): Promise<LogEntry[]> {
+  return ((await store.entries(game, seen.first, seen.last)) ?? []).filter((e) => e.seq <= seen.last);
 }

@@ -17,7 +17,7 @@ import { ADMIN, chain, err, GENESIS, hexToBytes, ok, ruleError, sha256Hex } from
 import { StoreError } from '../store/store.js';
 import type { Absence } from './absent.js';
 import { absences } from './absent.js';
-import { reusedId } from './idempotency.js';
+import { commandEntries, reusedId } from './idempotency.js';
 import type { Accepted, Referee } from './referee.js';
 
 /** The stand-in secret a preview of `game` draws fair dice from: public, and unrelated to the game's own. */
@@ -82,9 +82,7 @@ export class Sandbox {
     if (!creating && command.id !== undefined && this.appended.length === 0) {
       const seen = await this.referee.store.command(game, command.id);
       if (seen) {
-        const entries = ((await this.referee.store.entries(game, seen.first)) ?? []).filter(
-          (e) => e.seq <= seen.last,
-        );
+        const entries = await commandEntries(this.referee.store, game, seen);
         const reused = reusedId(command, entries);
         if (reused) return err(reused);
         return ok({ entries, state: here.state as GameState, duplicate: true });

@@ -43,7 +43,7 @@ import { Following } from './following.js';
 import type { FileCheck, LogCheck, VerifyProgress } from './verification.js';
 import { verifyEntries, verifyStored } from './verification.js';
 import type { ChainCheck } from './verification.js';
-import { reusedId } from './idempotency.js';
+import { commandEntries, reusedId } from './idempotency.js';
 import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
 import type { Decider, DecideJob, Linked } from './deciding.js';
@@ -278,7 +278,7 @@ export class Referee {
   async recordedCommand(game: string, id: string): Promise<Command | undefined> {
     const seen = await this.store.command(game, id);
     if (!seen) return undefined;
-    const entries = (await this.store.entries(game, seen.first)) ?? [];
+    const entries = await commandEntries(this.store, game, seen);
     const first = entries[0];
     return first ? batchCommand(first.event, entries[1]?.event) : undefined;
   }
@@ -463,9 +463,7 @@ export class Referee {
     if (loaded && command.id !== undefined) {
       const seen = await this.store.command(game, command.id);
       if (seen) {
-        const entries = ((await this.store.entries(game, seen.first)) ?? []).filter(
-          (e) => e.seq <= seen.last,
-        );
+        const entries = await commandEntries(this.store, game, seen);
         // Compared as the rules read them (K13): "ALICE" again is alice's command again.
         const state = loaded.state;
         const reused = reusedId(command, entries, (c) => this.kernel.spelt(state, c));

@@ -117,6 +117,21 @@ function seedsOf(lines: readonly LogLine[]): Map<string, SeedFacts> {
 }
 
 /**
+ * A stretch of a game's log an nweek's report can be made from without the rest (issue 28: an nweek's end
+ * costs what the nweek holds, not what the game does): consecutive entries from some entry at or before the
+ * command that began the nweek to now, with the state before the first of them, and the entries of the
+ * game's creation for its seeds' commitments (see reportFromStretch).
+ */
+export interface LogStretch {
+  /** Consecutive entries of the log, up to the last there is. */
+  readonly entries: readonly LogEntry[];
+  /** The state before `entries[0]`; undefined when they begin the log. */
+  readonly before?: GameState;
+  /** The game's first entries (its creation), when `entries` do not begin the log; any beyond are ignored. */
+  readonly creation?: readonly LogEntry[];
+}
+
+/**
  * The report of nweek `nweek` (default: the last that ended) from a game's log and its state now. The seeds it
  * tells of are those its rolls were drawn from, the nweek's own and the game's secret one; what the public log
  * says of each (its commitment, and the seed once revealed) is read from the whole log.
@@ -128,20 +143,58 @@ export function reportModel(
   current: GameState,
   nweek?: number,
 ): NweekReport {
-  const lines = kernel.logView(entries, PUBLIC, current);
+  return modelOf(kernel, game, { entries }, current, nweek, true) as NweekReport;
+}
+
+/**
+ * The same report from a stretch of the log, or undefined when the stretch cannot tell all the whole log
+ * would: the nweek's start is not in it, or a seed the report tells of is committed outside it and the
+ * creation (the kernel commits the public seed of an nweek in the command that begins it, the secret one and
+ * the first nweek's at the creation, and reveals each at its nweek's end or the game's: so in a stretch from
+ * the command that began the nweek, with the creation, a fair game's seeds are all there), or the game
+ * ended before it (its secret seed revealed outside it).
+ */
+export function reportFromStretch(
+  kernel: Kernel,
+  game: string,
+  stretch: LogStretch,
+  current: GameState,
+  nweek: number,
+): NweekReport | undefined {
+  return modelOf(kernel, game, stretch, current, nweek, stretch.before === undefined);
+}
+
+function modelOf(
+  kernel: Kernel,
+  game: string,
+  stretch: LogStretch,
+  current: GameState,
+  nweek: number | undefined,
+  whole: boolean,
+): NweekReport | undefined {
+  const { entries } = stretch;
+  // Numbered as the whole log numbers them: from the public's position before the stretch, each entry
+  // described by the ruleset in force then.
+  const from = stretch.before ? kernel.position(stretch.before, PUBLIC) : 0;
+  const lines = kernel.logView(entries, PUBLIC, current, from, stretch.before?.ruleset);
   const week = nweek ?? defaultReportNweek(current.clock.nweek, lines);
   // Standings as they were when the nweek ended: the log replayed to the next nweek's start, then viewed as the
   // public views it (the replay sees everything; only the public view of it leaves).
   const startOf = (n: number) =>
     entries.findIndex((e) => e.event.type === 'nweek-started' && Number(e.event.nweek) === n);
   const start = startOf(week);
+  if (!whole && (start < 0 || (current.ended && !entries.some((e) => e.event.type === 'game-ended'))))
+    return undefined;
   const end = startOf(week + 1);
   const nweekEntries = entries.slice(Math.max(0, start), end < 0 ? entries.length : end);
   // The state the nweek began in, needed for the standings at its end and for who did not act in time (which
   // only an nday's end can show): replayed only when one of them asks.
   const needed = end >= 0 || nweekEntries.some((e) => e.event.type === 'nday-ended');
-  const before =
-    start < 0 || !needed ? undefined : kernel.replay(entries.slice(0, start).map((e) => e.event));
+  let before: GameState | undefined;
+  if (start >= 0 && needed) {
+    before = stretch.before;
+    for (const e of entries.slice(0, start)) before = kernel.evolve(before, e.event);
+  }
   let state = current;
   if (end >= 0) {
     let s = before;
@@ -155,7 +208,16 @@ export function reportModel(
   const events = during.filter((l) => !QUIET.includes(l.type));
   const rolls = during.flatMap((l) => l.event.rolls ?? []);
 
-  const known = seedsOf(lines);
+  // The creation's lines (numbered from the log's start) before the stretch's, for the seeds committed then.
+  const first = entries[0]?.seq ?? 1;
+  const creation = stretch.before
+    ? kernel.logView(
+        (stretch.creation ?? []).filter((e) => e.seq < first),
+        PUBLIC,
+        current,
+      )
+    : [];
+  const known = seedsOf([...creation, ...lines]);
   const told = new Set<string>();
   for (const r of rolls) if (r.proof) told.add(`${r.proof.stream}|${r.proof.epoch}`);
   const used = new Set(told);
@@ -163,6 +225,7 @@ export function reportModel(
   // secret one (committed in public, though what it draws is hidden).
   told.add(`public|${week}`);
   told.add('secret|0');
+  if (!whole && current.dice.source === 'fair' && [...told].some((key) => !known.has(key))) return undefined;
   const seeds = [...known.entries()]
     .filter(([key]) => told.has(key))
     .map(([key, facts]) => ({ ...facts, used: used.has(key) }))

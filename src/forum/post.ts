@@ -52,7 +52,7 @@ export interface SentenceResult {
  * What a post is acted on through: the Referee, or a preview's Sandbox (src/engine/preview.ts), which decides
  * the same way and writes nothing (`referee post --dry-run`).
  */
-export type PostTarget = Pick<Referee, 'kernel' | 'state' | 'view' | 'recordedCommand' | 'submit'>;
+export type PostTarget = Pick<Referee, 'kernel' | 'state' | 'recordedCommand' | 'submit'>;
 
 export interface PostOptions {
   /**
@@ -200,13 +200,22 @@ export async function postMessage(
       'bad-player',
       `"${player}" is not a usable player name (a letter, then letters, digits, . _ -; at most 32)`,
     );
-  const state = await referee.state(game);
+  // The game is asked for once a post (issue 28 item 4): each sentence is then settled against the state the
+  // sentences before it left, as their submits answered it, and the poster's view of it is made once a state.
+  // (Another player's command between two sentences is not seen by the settling; the submit decides on the
+  // latest state whatever it is.)
+  let state = await referee.state(game);
   // K13: the poster as e joined ("ALICE" posts as alice), so the view e settles against is eirs.
   const name = knownSpelling(state, player);
   const forum = forumFor(state.ruleset);
   // Coordinates mark an action only in games played on squares.
   const coordinates = forum.forms.some((f) => typeof f.sample.x === 'number');
   const by = playerActor(name);
+  let viewed: { readonly of: GameState; readonly view: JsonObject } | undefined;
+  const view = (): Promise<JsonObject> => {
+    if (viewed?.of !== state) viewed = { of: state, view: referee.kernel.view(state, by) };
+    return Promise.resolve(viewed.view);
+  };
   const sentences = await sentencesOf(text);
   const results: SentenceResult[] = [];
   let it: string | undefined;
@@ -235,6 +244,7 @@ export async function postMessage(
       const result =
         parsed !== null && sameSentence(parsed, before) ? await referee.submit(game, before) : undefined;
       if (result?.ok) {
+        state = result.value.state;
         results.push({ sentence, status: 'accepted', command: before, duplicate: true });
         it = objectOf(parsed as Parsed, before) ?? it;
         continue;
@@ -261,8 +271,7 @@ export async function postMessage(
       );
       continue;
     }
-    const now = await referee.state(game);
-    const settling = await settleArgs(parsed, forum.sets, () => referee.view(game, by), name, now, it);
+    const settling = await settleArgs(parsed, forum.sets, view, name, state, it);
     if ('unclear' in settling) {
       const form = forum.forms.find((f) => f.type === parsed.type);
       const given = settling.arg && settling.ids?.[0] ? { [settling.arg]: settling.ids[0] } : {};
@@ -287,6 +296,7 @@ export async function postMessage(
       continue;
     }
     const result = await referee.submit(game, command);
+    if (result.ok) state = result.value.state;
     results.push(
       result.ok
         ? { sentence, status: 'accepted', command, ...(result.value.duplicate ? { duplicate: true } : {}) }

@@ -179,15 +179,24 @@ export class PostgresStore implements Store, Leases {
     return r.rows.map((g) => ({ id: g.id, ruleset: g.ruleset, entries: g.entries }));
   }
 
-  async entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
+  async entries(game: string, fromSeq = 1, toSeq?: number): Promise<LogEntry[] | undefined> {
     // One round trip, also when there is nothing new (the Referee's check on every use): the game's row,
     // joined with its entries from fromSeq on, so an unknown game is no row and a known one at least one.
-    const r = await this.query<LogRow | { [K in keyof LogRow]: null }>({
-      name: 'nr_entries',
-      text: `SELECT l.seq, l.nweek, l.nday, l.event, l.prev, l.hash FROM ${this.t('games')} g
+    const r = await this.query<LogRow | { [K in keyof LogRow]: null }>(
+      toSeq === undefined
+        ? {
+            name: 'nr_entries',
+            text: `SELECT l.seq, l.nweek, l.nday, l.event, l.prev, l.hash FROM ${this.t('games')} g
         LEFT JOIN ${this.t('log')} l ON l.game = g.id AND l.seq >= $2 WHERE g.id = $1 ORDER BY l.seq`,
-      values: [game, fromSeq],
-    });
+            values: [game, fromSeq],
+          }
+        : {
+            name: 'nr_entries_to',
+            text: `SELECT l.seq, l.nweek, l.nday, l.event, l.prev, l.hash FROM ${this.t('games')} g
+        LEFT JOIN ${this.t('log')} l ON l.game = g.id AND l.seq >= $2 AND l.seq <= $3 WHERE g.id = $1 ORDER BY l.seq`,
+            values: [game, fromSeq, toSeq],
+          },
+    );
     if (r.rows.length === 0) return undefined;
     return r.rows.filter((row): row is LogRow => row.seq !== null).map(toEntry);
   }

@@ -262,10 +262,13 @@ export class SqliteStore implements Store, Leases {
     return this.run(() => this.stmts.games.all());
   }
 
-  entries(game: string, fromSeq = 1): Promise<LogEntry[] | undefined> {
+  entries(game: string, fromSeq = 1, toSeq?: number): Promise<LogEntry[] | undefined> {
     return this.run(() => {
       if (!this.known(game)) return undefined;
-      const rows = this.stmts.entries.all(game, fromSeq);
+      const rows =
+        toSeq === undefined
+          ? this.stmts.entries.all(game, fromSeq)
+          : this.stmts.page.all(game, fromSeq, Math.max(0, toSeq - fromSeq + 1));
       if (rows.length === 0 && fromSeq <= 1) this.noLog(game);
       return rows.map(this.toEntry);
     });

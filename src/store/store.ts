@@ -204,8 +204,11 @@ export interface GameDump {
  */
 export interface Store extends AddressClaims, MailGuards {
   listGames(): Promise<GameSummary[]>;
-  /** Entries of a game from `fromSeq` (1-based) on, in order; undefined for an unknown game. */
-  entries(game: string, fromSeq?: number): Promise<LogEntry[] | undefined>;
+  /**
+   * Entries of a game from `fromSeq` (1-based) on, in order, and no further than `toSeq` if given (what one
+   * command appended, without the log written since: issue 28 item 4); undefined for an unknown game.
+   */
+  entries(game: string, fromSeq?: number, toSeq?: number): Promise<LogEntry[] | undefined>;
   /** The same entries in batches, read lazily (for long logs in bounded memory). */
   stream(game: string, fromSeq?: number): AsyncIterable<LogEntry[]>;
   /**

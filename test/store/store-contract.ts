@@ -163,6 +163,16 @@ export function describeStoreContract(name: string, makeBackend: MakeBackend): v
         expect(await store.entries('g1', 10)).toEqual([]);
       }));
 
+    it('issue 28 item 4: entries(game, fromSeq, toSeq) gives those entries and no more; undefined for an unknown game', () =>
+      withStore(async (store) => {
+        const all = await newGame(store, 'g1', 9);
+        expect(await store.entries('g1', 4, 5)).toEqual(all.slice(3, 5));
+        expect(await store.entries('g1', 9, 9)).toEqual(all.slice(8));
+        expect(await store.entries('g1', 8, 100)).toEqual(all.slice(7));
+        expect(await store.entries('g1', 10, 12)).toEqual([]);
+        expect(await store.entries('nope', 1, 3)).toBeUndefined();
+      }));
+
     it('stream gives every entry in order, in batches, and nothing for an unknown game', () =>
       withStore(async (store) => {
         const all = await newGame(store, 'g1', 23);
