@@ -6,7 +6,7 @@ import type { Json } from './json.js';
 import { canonicalJson, GENESIS, sha256Hex } from './hash.js';
 import { storedEntryText } from './log.js';
 
-/** A stored entry as verify.ts's StoredEntry: `[seq, nweek, nday, event, prev, hash]`. */
+/** A stored entry as verify-entry.ts's StoredEntry: `[seq, nweek, nday, event, prev, hash]`. */
 type Row = readonly [number, number, number, string, string, string];
 
 /**
@@ -99,4 +99,18 @@ export function pushRun(runs: Runs, position: number): void {
   const last = runs[runs.length - 1];
   if (last && last[1] === position - 1) last[1] = position;
   else runs.push([position, position]);
+}
+
+/** The first position in `runs` (in order) from `a` to `b`, if any. */
+export function firstIn(runs: Runs, a: number, b: number): number | undefined {
+  let lo = 0;
+  let hi = runs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((runs[mid] as [number, number])[1] < a) lo = mid + 1;
+    else hi = mid;
+  }
+  const r = runs[lo];
+  if (!r || r[0] > b) return undefined;
+  return Math.max(r[0], a);
 }

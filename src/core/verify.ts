@@ -1,13 +1,22 @@
-import type { Command } from './commands.js';
-import type { GameEvent, KernelEvent, LogEntry } from './events.js';
+// Verifying a whole log (issue 17): one pass re-decides every command and compares what the rules give with
+// what was recorded, while the hash chain and the dice are checked entry by entry. The entry's two shapes
+// live in verify-entry.ts, the chain's own check in verify-chain.ts, the dice's in verify-dice.ts and the
+// command a batch opens with in batch-command.ts; this file puts them together into one report.
+import type { GameEvent, LogEntry } from './events.js';
 import type { GameState } from './state.js';
 import type { Kernel } from './kernel.js';
 import type { Json } from './json.js';
 import { canonicalJson, GENESIS, isCanonicalOf, sha256Hex } from './hash.js';
-import { atText, entryText } from './log.js';
-import { checkRollResult, checkSeedReveal } from './dice/verify-roll.js';
+import { batchCommand } from './batch-command.js';
+import { DiceChecks } from './verify-dice.js';
 import type { ChainFindings, Runs } from './verify-chain.js';
-import { pushRun, storedEntryHashText } from './verify-chain.js';
+import { firstIn, pushRun } from './verify-chain.js';
+import type { EventParser, StoredEntry } from './verify-entry.js';
+import { parseEventText, Pending, sameAt } from './verify-entry.js';
+
+// What callers of verification name, from where it now lives (the core's index exports this file).
+export { batchCommand } from './batch-command.js';
+export type { EventParser, StoredEntry } from './verify-entry.js';
 
 /** What verification found. `ok` only if there are no problems. */
 export interface VerifyReport {
@@ -17,56 +26,6 @@ export interface VerifyReport {
   readonly fairRolls: number;
   readonly manualRolls: number;
   readonly problems: readonly string[];
-}
-
-/**
- * A log entry as a store keeps it, with its event still the stored JSON text: `[seq, nweek, nday, event,
- * prev, hash]`, a row as the database hands it over. Verification hashes that text as it is (a log written
- * since issue 17 keeps each event as its canonical JSON: see `chain`) and parses it only when it must.
- */
-export type StoredEntry = readonly [
-  seq: number,
-  nweek: number,
-  nday: number,
-  event: string,
-  prev: string,
-  hash: string,
-];
-
-/** Reads a stored event's text (a store's own reader says which file is damaged where). */
-export type EventParser = (text: string, seq: number) => GameEvent;
-
-/**
- * The command that opened a batch of the log: a 'command' entry, or the game's creation, with the dice
- * results it brought along (recorded in the Administrator-only entry right after it).
- */
-export function batchCommand(event: GameEvent, next?: GameEvent): Command | undefined {
-  const e = event as KernelEvent;
-  const n = next as KernelEvent | undefined;
-  const rolls = n?.type === 'dice-queued' && n.withCommand ? { rolls: n.values } : {};
-  if (e.type === 'command') return { ...e.command, ...rolls };
-  if (e.type === 'game-created') {
-    return {
-      type: 'create',
-      by: { role: 'admin' },
-      // K4: the edition the game was created under (none recorded: 1), so it is decided again under it.
-      args: {
-        game: e.game,
-        ruleset: e.ruleset,
-        config: e.config,
-        ndays: e.ndays,
-        dice: e.dice,
-        edition: e.edition ?? 1,
-        kernelEdition: e.kernelEdition ?? 1,
-        ...(e.joins ? { joins: e.joins } : {}),
-        // K16: the creation instant and rhythm floor an edition-3 game recorded.
-        ...(e.created !== undefined ? { at: e.created } : {}),
-        ...(e.rhythmFloor !== undefined ? { rhythmFloor: e.rhythmFloor } : {}),
-      },
-      ...rolls,
-    };
-  }
-  return undefined;
 }
 
 /**
@@ -83,61 +42,6 @@ export function verifyLog(
   const verifier = new LogVerifier(kernel, master);
   verifier.add(entries);
   return verifier.finish();
-}
-
-/**
- * An entry read and not yet settled (re-decided, or checked on its own once re-deciding has stopped): the
- * entry as given, and what has been learnt of it. Small, since one is made for every entry of the log.
- */
-class Pending {
-  /** The event's canonical JSON, once the chain check has it (undefined if the chain broke before). */
-  canon: string | undefined = undefined;
-  /** The event, once parsed (a LogEntry's from the start). */
-  event: GameEvent | undefined;
-  /**
-   * The chain check hashed the stored text as it is: the text is the canonical JSON the hash covers only if it
-   * is canonical, which is confirmed by its equal the rules give, or else by parsing and writing it again.
-   */
-  unconfirmed = false;
-
-  constructor(
-    /** Where it is in the log (1-based). */
-    readonly position: number,
-    readonly entry: LogEntry | StoredEntry,
-    readonly stored: boolean,
-  ) {
-    this.event = stored ? undefined : (entry as LogEntry).event;
-  }
-
-  get seq(): number {
-    return this.stored ? (this.entry as StoredEntry)[0] : (this.entry as LogEntry).seq;
-  }
-  /** A stored entry's event text (undefined for a LogEntry). */
-  get text(): string | undefined {
-    return this.stored ? (this.entry as StoredEntry)[3] : undefined;
-  }
-  get prev(): string {
-    return this.stored ? (this.entry as StoredEntry)[4] : (this.entry as LogEntry).prev;
-  }
-  get hash(): string {
-    return this.stored ? (this.entry as StoredEntry)[5] : (this.entry as LogEntry).hash;
-  }
-  /**
-   * The canonical JSON of the whole entry, given its event's: what its hash covers. Asked only once the chain
-   * check has found the entry numbered by its place and its `prev` the hash of the entry before, which this
-   * verification computed (or GENESIS): both plain, so a stored entry's text is put together as it is.
-   */
-  textOf(eventText: string): string {
-    const e = this.entry;
-    if (!this.stored)
-      return entryText((e as LogEntry).seq, (e as LogEntry).at, eventText, (e as LogEntry).prev);
-    return storedEntryHashText(e as StoredEntry, eventText);
-  }
-  /** Its `at` (a stored entry's made from its columns, only when it is needed). */
-  get at(): unknown {
-    const e = this.entry;
-    return this.stored ? { nweek: (e as StoredEntry)[1], nday: (e as StoredEntry)[2] } : (e as LogEntry).at;
-  }
 }
 
 /** A command re-decided whose events are not all read yet. */
@@ -170,13 +74,10 @@ export class LogVerifier {
   private prev = GENESIS;
   /** The first break of the hash chain (the earliest found: an entry is confirmed after later ones). */
   private broken: { readonly position: number; readonly problem: string } | undefined;
-  /** Roll and seed problems, in the log's order. */
-  private readonly shape: string[] = [];
+  /** The rolls and seeds, checked entry by entry (their problems in the log's order). */
+  private readonly dice = new DiceChecks();
   private decideProblem: string | undefined;
   private commands = 0;
-  private fairRolls = 0;
-  private manualRolls = 0;
-  private readonly commitments = new Map<string, string>();
   private state: GameState | undefined;
   /** The hash before the next command (the `head` it was decided on). */
   private head = GENESIS;
@@ -233,7 +134,7 @@ export class LogVerifier {
   finish(chain?: ChainFindings): VerifyReport {
     this.pump(true);
     if (this.chainElsewhere) this.takeChain(chain);
-    const base = { entries: this.count, fairRolls: this.fairRolls, manualRolls: this.manualRolls };
+    const base = { entries: this.count, fairRolls: this.dice.fairRolls, manualRolls: this.dice.manualRolls };
     if (this.abandoned !== undefined) {
       const problem = this.broken?.problem ?? `the log cannot be checked: ${this.abandoned}`;
       return {
@@ -245,7 +146,7 @@ export class LogVerifier {
         problems: [problem],
       };
     }
-    const structural = [...(this.broken ? [this.broken.problem] : []), ...this.shape];
+    const structural = [...(this.broken ? [this.broken.problem] : []), ...this.dice.problems];
     if (structural.length > 0) return { ok: false, ...base, commands: 0, problems: structural };
     const problems = this.decideProblem !== undefined ? [this.decideProblem] : [];
     return { ok: problems.length === 0, ...base, commands: this.commands, problems };
@@ -329,7 +230,7 @@ export class LogVerifier {
     return (
       this.abandoned !== undefined ||
       this.broken !== undefined ||
-      this.shape.length > 0 ||
+      this.dice.problems.length > 0 ||
       this.decideProblem !== undefined
     );
   }
@@ -452,56 +353,6 @@ export class LogVerifier {
       this.observe(event);
     }
     if (this.abandoned !== undefined) return;
-    const rolls = event.rolls;
-    if (rolls !== undefined)
-      for (const r of rolls) {
-        if (r.source === 'fair') this.fairRolls++;
-        else this.manualRolls++;
-        const wrong = checkRollResult(r);
-        if (wrong) this.shape.push(wrong);
-      }
-    const k = event as KernelEvent;
-    if (k.type === 'seed-committed') this.commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
-    else if (k.type === 'seed-revealed') {
-      const wrong = checkSeedReveal(k, this.commitments.get(`${k.stream}|${k.epoch}`));
-      if (wrong) this.shape.push(wrong);
-    }
-  }
-}
-
-/**
- * Whether a recorded entry's time is the one the rules give, as canonical JSON compares them. The rules' is
- * always the kernel's plain `{nweek, nday}` of whole numbers; a stored entry's comes from two number columns,
- * compared as numbers (the same as comparing their canonical text).
- */
-function sameAt(p: Pending, at: LogEntry['at'] | undefined): boolean {
-  if (at === undefined) return false;
-  if (p.stored) {
-    const row = p.entry as StoredEntry;
-    if (Number.isFinite(row[1]) && Number.isFinite(row[2])) return row[1] === at.nweek && row[2] === at.nday;
-  }
-  return atText(p.at) === atText(at);
-}
-
-/** The first position in `runs` (in order) from `a` to `b`, if any. */
-function firstIn(runs: Runs, a: number, b: number): number | undefined {
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((runs[mid] as [number, number])[1] < a) lo = mid + 1;
-    else hi = mid;
-  }
-  const r = runs[lo];
-  if (!r || r[0] > b) return undefined;
-  return Math.max(r[0], a);
-}
-
-/** A stored event's text as JSON (a store gives its own parser, which names the damaged file). */
-function parseEventText(text: string, seq: number): GameEvent {
-  try {
-    return JSON.parse(text) as GameEvent;
-  } catch {
-    throw new Error(`entry ${seq} cannot be read: its event is not JSON`);
+    this.dice.check(event);
   }
 }
