@@ -2,11 +2,9 @@
 // a player's token). Tokens are kept in this browser's localStorage, per game, and shown once.
 import { useEffect, useState } from 'preact/hooks';
 import type { GameSummary, Json, RulesetInfo } from './api';
-import { api, ApiError, loadIdentities, saveIdentities } from './api';
+import { api, loadIdentities, saveIdentities } from './api';
 import { gameHref } from './app';
-
-const message = (e: unknown): string =>
-  e instanceof ApiError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
+import { message } from './message';
 
 /** Remembers a new token for a game and makes it the identity the game page shows. */
 export function remember(game: string, who: { admin: string } | { player: string; token: string }): void {
