@@ -1,130 +1,15 @@
 // The Grid (January and June 2002 texts) to scale: 20 x 20 squares, x to the right and y up, (1,1) lower
 // left. Only what the view carries is drawn - the server has already cut it to what this viewer may see.
-import type { Json, JsonObject } from '../api';
+// The board's measures (grid-board.ts), the marks (grid-marks.ts), the key (grid-key.tsx) and the lists
+// beside it (grid-lists.tsx) are their own files; this one reads the view and draws it.
+import type { JsonObject } from '../api';
 import type { ViewProps } from './registry';
-
-const SIZE = 20;
-const CELL = 26;
-/** Room for the row numbers on the left and the column numbers below, inside the drawing's viewBox. */
-const LEFT = 24;
-const TOP = 4;
-const RIGHT = 4;
-const BOTTOM = 20;
-const WIDTH = LEFT + SIZE * CELL + RIGHT;
-const HEIGHT = TOP + SIZE * CELL + BOTTOM;
-
-type XY = [number, number];
-
-interface PlayerRow {
-  name: string;
-  location: XY | null;
-  points: number;
-  holding?: string[];
-}
-interface ThingRow {
-  kind: string;
-  n: number;
-  location: XY;
-}
-interface ObjectRow {
-  id: string;
-  kind: string;
-  name?: string;
-  place: Json;
-}
-interface SquareRow {
-  at: XY;
-  substance?: string;
-  depth?: number;
-  wet?: boolean;
-  frozen?: boolean;
-}
-
-const isXY = (v: unknown): v is XY =>
-  Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number';
-const list = <T,>(v: Json | undefined): T[] => (Array.isArray(v) ? (v as unknown as T[]) : []);
-/** Names listed as strings or as rows with a player (the June Toads: {player, untilNweek}). */
-const names = (v: Json | undefined): string[] =>
-  list<Json>(v).map((x) =>
-    x !== null && typeof x === 'object' && !Array.isArray(x)
-      ? typeof x.player === 'string'
-        ? x.player
-        : typeof x.name === 'string'
-          ? x.name
-          : ''
-      : typeof x === 'string'
-        ? x
-        : '',
-  );
-
-/** The top-left corner of square (x, y). */
-const corner = ([x, y]: XY): XY => [LEFT + (x - 1) * CELL, TOP + (SIZE - y) * CELL];
-const centre = (at: XY): XY => {
-  const [cx, cy] = corner(at);
-  return [cx + CELL / 2, cy + CELL / 2];
-};
-const onGrid = ([x, y]: XY) => x >= 1 && x <= SIZE && y >= 1 && y <= SIZE;
-const unit = ([x, y]: XY) => `(${x},${y})`;
-
-const KIND: Record<string, { mark: string; colour: string; label: string }> = {
-  'big-rock': { mark: 'R', colour: '#7a6f63', label: 'Big Rock' },
-  siren: { mark: 'S', colour: '#c2417a', label: 'Siren' },
-  yeti: { mark: 'Y', colour: '#5b8fb9', label: 'Yeti' },
-  'big-stick': { mark: '|', colour: '#8a5a2b', label: 'Big Stick' },
-  shield: { mark: 'O', colour: '#4f7f52', label: 'Shield' },
-  'ball-of-wax': { mark: 'w', colour: '#c9a227', label: 'Ball of Wax' },
-  'siren-bait': { mark: 'b', colour: '#d9822b', label: 'Siren Bait' },
-  'radar-tower': { mark: 'T', colour: '#3d5a80', label: 'Radar Tower' },
-  gremlin: { mark: 'g', colour: '#6a994e', label: 'Gremlin' },
-  'bonus-box': { mark: '?', colour: '#9b5de5', label: 'Bonus Box' },
-};
-const kindOf = (k: string) => KIND[k] ?? { mark: '*', colour: '#555', label: k };
-
-const SUBSTANCE: Record<string, string> = {
-  Turf: '#eef5e6',
-  Mud: '#c8ad8a',
-  Fire: '#f4a261',
-  Water: '#a8dadc',
-  Rock: '#cfcfcf',
-  Sand: '#f1e3b0',
-};
-const squareFill = (s: SquareRow): string =>
-  s.frozen ? '#dff3ff' : s.wet ? '#b9e1f0' : (SUBSTANCE[s.substance ?? 'Turf'] ?? '#e9e4d8');
-
-/**
- * A square's state as a glyph as well as a colour, so colour is never the only sign (the text render's
- * marks: = Frozen, ~ Wet, ^ Fire, m Mud; another substance by its first letter).
- */
-export function squareGlyph(s: SquareRow): string {
-  if (s.frozen) return '=';
-  if (s.wet) return '~';
-  const sub = s.substance ?? 'Turf';
-  if (sub === 'Turf') return '';
-  if (sub === 'Fire') return '^';
-  return sub.slice(0, 1).toLowerCase();
-}
-
-/** The key to the squares: each state's colour and glyph. */
-const SQUARE_KEY: { label: string; row: SquareRow }[] = [
-  { label: 'Frozen', row: { at: [0, 0], frozen: true } },
-  { label: 'Wet', row: { at: [0, 0], wet: true } },
-  { label: 'Fire', row: { at: [0, 0], substance: 'Fire' } },
-  { label: 'Mud', row: { at: [0, 0], substance: 'Mud' } },
-];
-
-const letter = (i: number) => String.fromCharCode(i < 26 ? 65 + i : 97 + ((i - 26) % 26));
-
-/** Where an object is, in words. */
-function placeText(place: Json): string {
-  if (place === 'limbo') return 'in Limbo';
-  if (place && typeof place === 'object' && !Array.isArray(place)) {
-    const p = place;
-    if (isXY(p.on)) return `at ${unit(p.on)}`;
-    if (typeof p.heldBy === 'string') return `held by ${p.heldBy}`;
-    if (isXY(p.airborne)) return `airborne, landing at ${unit(p.airborne)}`;
-  }
-  return JSON.stringify(place);
-}
+import type { ObjectRow, PlayerRow, SquareRow, ThingRow, XY } from './grid-rows';
+import { isXY, list, names, unit } from './grid-rows';
+import { CELL, centre, corner, HEIGHT, LEFT, onGrid, SIZE, TOP, WIDTH } from './grid-board';
+import { kindOf, letter, squareFill, squareGlyph, star, SUBSTANCE } from './grid-marks';
+import { GridKey } from './grid-key';
+import { GridLists } from './grid-lists';
 
 export function GridView({ payload, onPick, picksFor }: ViewProps) {
   const v: JsonObject = payload.view;
@@ -401,152 +286,19 @@ export function GridView({ payload, onPick, picksFor }: ViewProps) {
           airborne={placed.some((p) => p.airborne)}
           things={things.length > 0}
         />
-        <h3>Players</h3>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">mark</th>
-              <th scope="col">player</th>
-              <th scope="col">where</th>
-              <th scope="col">points</th>
-              {objects.length > 0 && <th scope="col">holding</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {players.map((p) => (
-              <tr key={p.name} class={p.name === you ? 'you' : undefined}>
-                <td>{letters.get(p.name)}</td>
-                <td>
-                  {p.name}
-                  {p.name === you ? ' (you)' : ''}
-                  {toads.has(p.name) ? ' · Toad' : ''}
-                  {dizzy.has(p.name) ? ' · Dizzy' : ''}
-                </td>
-                <td>{p.location ? unit(p.location) : 'in Limbo'}</td>
-                <td>{p.points}</td>
-                {objects.length > 0 && <td>{(p.holding ?? []).join(', ') || '—'}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {announced.length > 0 && (
-          <ul class="plain">
-            {announced.map((a) => (
-              <li key={a.player}>{`${a.player} has announced a move to ${unit(a.to)}`}</li>
-            ))}
-          </ul>
-        )}
-        {objects.length > 0 && (
-          <>
-            <h3>Objects</h3>
-            <ul class="plain">
-              {objects.map((o) => (
-                <li key={o.id}>
-                  <span class="swatch" style={{ background: kindOf(o.kind).colour }}>
-                    {kindOf(o.kind).mark}
-                  </span>{' '}
-                  {kindOf(o.kind).label}
-                  {o.name ? ` ${o.name}` : ''} <code>{o.id}</code> {placeText(o.place)}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {things.length > 0 && (
-          <>
-            <h3>Things (the Administrator only)</h3>
-            <ul class="plain">
-              {things.map((t) => (
-                <li
-                  key={`${t.kind}-${t.n}`}
-                >{`${t.kind === 'shiny' ? 'Shiny' : 'Scary Dark'} Thing ${t.n} at ${unit(t.location)}`}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        {reveals.length > 0 && (
-          <p>{`Radar has revealed a Bonus Box at ${reveals.map((r) => `${unit(r.at)}${r.who ? ` (to ${r.who})` : ''}`).join(', ')}.`}</p>
-        )}
-        {typeof v.temperature === 'number' && <p>{`Temperature ${v.temperature} °C.`}</p>}
+        <GridLists
+          players={players}
+          letters={letters}
+          you={you}
+          toads={toads}
+          dizzy={dizzy}
+          objects={objects}
+          announced={announced}
+          things={things}
+          reveals={reveals}
+          temperature={v.temperature}
+        />
       </div>
     </div>
   );
-}
-
-/** The key to the drawing: square colours with their glyphs, and the marks of players and objects. */
-function GridKey(props: {
-  june: boolean;
-  radar: boolean;
-  kinds: string[];
-  you: boolean;
-  announced: boolean;
-  airborne: boolean;
-  things: boolean;
-}) {
-  return (
-    <div class="key" data-testid="grid-key">
-      <h3>Key</h3>
-      <ul class="plain inline">
-        {props.june &&
-          SQUARE_KEY.map(({ label, row }) => (
-            <li key={label} data-key={label}>
-              <span class="swatch square" style={{ background: squareFill(row) }}>
-                {squareGlyph(row)}
-              </span>{' '}
-              {label}
-            </li>
-          ))}
-        {props.radar && (
-          <li data-key="Radar">
-            <span class="swatch radar-swatch">◎</span> Radar: a square {props.you ? 'your' : "a player's"}{' '}
-            Radar revealed
-          </li>
-        )}
-        <li data-key="player">
-          <span class="swatch mark-player">A</span> a player, by letter
-        </li>
-        {props.you && (
-          <li data-key="you">
-            <span class="swatch mark-you">A</span> you (ringed)
-          </li>
-        )}
-        {props.announced && (
-          <li data-key="announced">
-            <span class="swatch mark-announced" /> an announced move
-          </li>
-        )}
-        {props.kinds.map((k) => (
-          <li key={k} data-key={k}>
-            <span class="swatch" style={{ background: kindOf(k).colour }}>
-              {kindOf(k).mark}
-            </span>{' '}
-            {kindOf(k).label}
-          </li>
-        ))}
-        {props.airborne && (
-          <li data-key="airborne">
-            <span class="swatch mark-airborne">w</span> airborne (dashed: where it will land)
-          </li>
-        )}
-        {props.things && (
-          <>
-            <li data-key="shiny">
-              <span class="swatch mark-shiny">★</span> Shiny Thing
-            </li>
-            <li data-key="scary">
-              <span class="swatch mark-scary">◆</span> Scary Dark Thing
-            </li>
-          </>
-        )}
-      </ul>
-    </div>
-  );
-}
-
-function star(cx: number, cy: number, outer: number, inner: number): string {
-  return Array.from({ length: 10 }, (_, i) => {
-    const r = i % 2 === 0 ? outer : inner;
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
-  }).join(' ');
 }
