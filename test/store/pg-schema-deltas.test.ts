@@ -9,9 +9,9 @@ import { MIGRATIONS } from '../../src/store/postgres/schema.js';
 import { appendBatch, writeNotices } from '../../src/store/postgres/schema-append.js';
 import { adminQuery, dropSchema, freshSchemaName, PG_URL, requirePostgres } from './pg-support.js';
 import { olderPgSchema } from './migration-support.js';
-import { entriesAfter } from './store-contract.js';
-import { notice } from './outbox-contract.js';
-import { snapshotAt } from './snapshot-contract.js';
+import { entriesAfter } from './contracts/support.js';
+import { notice } from './contracts/outbox.contract.js';
+import { snapshotAt } from './contracts/game-log-snapshots.contract.js';
 
 /** Everything the catalog says of a schema, with its name taken out so that two schemas compare. */
 async function catalog(schema: string): Promise<string[]> {
