@@ -2,7 +2,7 @@
 // on open, its games and addresses intact, and claims can then be made and confirmed on it.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
-import { entriesAfter } from './store-contract.js';
+import { entriesAfter } from './contracts/support.js';
 import { olderPgSchema, olderSqliteFile, reopenPg, reopenSqlite } from './migration-support.js';
 
 const OLD = entriesAfter(undefined, 3);

@@ -2,8 +2,8 @@
 // games intact, and the outbox then works on it.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
-import { entriesAfter } from './store-contract.js';
-import { notice } from './outbox-contract.js';
+import { entriesAfter } from './contracts/support.js';
+import { notice } from './contracts/outbox.contract.js';
 import { olderPgSchema, olderSqliteFile, reopenPg, reopenSqlite } from './migration-support.js';
 
 const OLD = entriesAfter(undefined, 3);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { PostgresStore } from '../../src/store/postgres.js';
 import type { PostgresOptions } from '../../src/store/postgres.js';
-import type { StoreBackend } from './store-contract.js';
+import type { StoreBackend } from './contracts/support.js';
 
 export const PG_URL = process.env.REFEREE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,5 +1,5 @@
-// PostgresStore: the same Store contract as the SQLite file (one suite, two adapters), then what only a
-// shared server goes through: its schema's version, several connections appending to one game at once, and
+// PostgresStore: what only a shared server goes through (the contracts, shared with the SQLite file, are
+// test/store/contracts/): its schema's version, several connections appending to one game at once, and
 // notifications reaching another connection. Needs a PostgreSQL server (see pg-support.ts); never skipped.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,19 +13,8 @@ import { openStore } from '../../src/store/open.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { StoreError } from '../../src/store/store.js';
 import type { StoreChange } from '../../src/store/store.js';
-import {
-  adminQuery,
-  dropSchema,
-  freshSchemaName,
-  PG_URL,
-  pgBackend,
-  requirePostgres,
-  urlFor,
-} from './pg-support.js';
-import { describeStoreContract, entriesAfter, expectStoreError } from './store-contract.js';
-
-// Small pages, so that stream and foldStream really go page by page in the contract's tests.
-describeStoreContract('PostgresStore', () => pgBackend({ batch: 5 }));
+import { adminQuery, dropSchema, freshSchemaName, PG_URL, requirePostgres, urlFor } from './pg-support.js';
+import { entriesAfter, expectStoreError } from './contracts/support.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

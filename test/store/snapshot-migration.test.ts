@@ -6,8 +6,8 @@ import type { LogEntry } from '../../src/core/index.js';
 import { SCHEMA_VERSION } from '../../src/store/sqlite.js';
 import { PG_SCHEMA_VERSION } from '../../src/store/postgres.js';
 import type { Store } from '../../src/store/store.js';
-import { entriesAfter } from './store-contract.js';
-import { snapshotAt } from './snapshot-contract.js';
+import { entriesAfter } from './contracts/support.js';
+import { snapshotAt } from './contracts/game-log-snapshots.contract.js';
 import { olderPgSchema, olderSqliteFile, reopenPg, reopenSqlite } from './migration-support.js';
 
 const OLD = entriesAfter(undefined, 3);

@@ -30,7 +30,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { SqliteStore } = await import('../../src/store/sqlite.js');
 const { StoreError } = await import('../../src/store/store.js');
-const { entriesAfter } = await import('./store-contract.js');
+const { entriesAfter } = await import('./contracts/support.js');
 
 beforeEach(() => {
   held.length = 0;

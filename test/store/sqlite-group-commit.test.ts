@@ -10,7 +10,7 @@ import { SqliteStore } from '../../src/store/sqlite.js';
 import { StoreError } from '../../src/store/store.js';
 import type { StoreChange } from '../../src/store/store.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { entriesAfter, expectStoreError } from './store-contract.js';
+import { entriesAfter, expectStoreError } from './contracts/support.js';
 
 afterEach(() => {
   removeTempDirs();

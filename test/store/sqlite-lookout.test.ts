@@ -11,8 +11,8 @@ import { POLL_MS } from '../../src/store/sqlite/others.js';
 import type { SetTimer } from '../../src/store/sqlite/others.js';
 import type { StoreChange } from '../../src/store/store.js';
 import { SimulatedTime } from '../support/simulated-time.js';
-import { entriesAfter } from './store-contract.js';
-import { notice } from './outbox-contract.js';
+import { entriesAfter } from './contracts/support.js';
+import { notice } from './contracts/outbox.contract.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -1,4 +1,4 @@
-// SqliteStore: the Store contract over a real file, then what only a file can go through - a file of some
+// SqliteStore: what only a file can go through (the contracts, shared with PostgreSQL, are test/store/contracts/) - a file of some
 // other kind or program, a damaged file, a file from a newer version - each refused with a clear StoreError
 // and left exactly as it was ("A file that is not ours, or is damaged, gives a clear error and is never
 // overwritten", issue 2 section 3).
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { APPLICATION_ID, SCHEMA_VERSION, SqliteStore } from '../../src/store/sqlite.js';
 import { StoreError } from '../../src/store/store.js';
 import type { StoreErrorCode } from '../../src/store/store.js';
-import { describeStoreContract, entriesAfter } from './store-contract.js';
+import { entriesAfter } from './contracts/support.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,15 +31,6 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
-
-describeStoreContract('SqliteStore', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'referee-contract-'));
-  const path = join(dir, 'games.db');
-  return Promise.resolve({
-    open: () => Promise.resolve(new SqliteStore(path)),
-    dispose: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
-  });
-});
 
 /** The file's bytes and the names beside it: what "left untouched" compares. */
 function snapshot(path: string): { bytes: Buffer; siblings: string[] } {

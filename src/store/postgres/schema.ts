@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { StoreError } from '../store.js';
 import { MAIL_MIGRATION } from './schema-mail.js';
+import { appendBatch, dropAppendBatch, writeNotices } from './schema-append.js';
 import { SNAPSHOTS_MIGRATION } from './schema-snapshots.js';
 import { ADDRESS_CLAIMS } from './schema-claims.js';
 import { LEASE_HOLDERS } from './schema-leases.js';
@@ -59,67 +60,15 @@ CREATE TABLE ${s}.tokens (
   UNIQUE (game, hash)
 );`,
   // 1 → 2: append_batch, the whole of an append (or of several, each checked on its own) in one statement,
-  // so one round trip and one commit. For each append i in the order given (sorted by game, so that two
-  // batches lock games in the same order and never deadlock): lock the game's row, compare the first
-  // offered entry with last_seq and the command id with command_ids, then move last_seq on, record the
-  // command id and NOTIFY; the entries and tokens of the accepted appends are inserted after the loop.
-  // Answers one status per append: 'ok', 'unknown-game', 'duplicate-command' or 'conflict:LAST_SEQ'.
-  (s) => `
-CREATE FUNCTION ${s}.append_batch(
-  p_games text[], p_command_ids text[], p_firsts integer[], p_lasts integer[],
-  e_item integer[], e_seq integer[], e_nweek integer[], e_nday integer[], e_type text[], e_event json[],
-  e_prev text[], e_hash text[],
-  t_item integer[], t_holder text[], t_hash text[]
-) RETURNS text[] LANGUAGE plpgsql AS $fn$
-DECLARE
-  i integer;
-  cur integer;
-  status text[] := '{}';
-  accepted integer[] := '{}';
-BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_games, 1), 0) LOOP
-    SELECT g.last_seq INTO cur FROM ${s}.games g WHERE g.id = p_games[i] FOR NO KEY UPDATE;
-    IF NOT FOUND THEN
-      status := status || 'unknown-game'::text;
-    ELSIF p_firsts[i] <> cur + 1 THEN
-      status := status || ('conflict:' || cur);
-    ELSIF p_command_ids[i] IS NOT NULL AND EXISTS (
-      SELECT 1 FROM ${s}.command_ids c WHERE c.game = p_games[i] AND c.id = p_command_ids[i]
-    ) THEN
-      status := status || 'duplicate-command'::text;
-    ELSE
-      UPDATE ${s}.games SET last_seq = p_lasts[i] WHERE id = p_games[i];
-      IF p_command_ids[i] IS NOT NULL THEN
-        INSERT INTO ${s}.command_ids (game, id, first_seq, last_seq)
-          VALUES (p_games[i], p_command_ids[i], p_firsts[i], p_lasts[i]);
-      END IF;
-      PERFORM pg_notify('nomic_referee_${s}',
-        json_build_object('game', p_games[i], 'first', p_firsts[i], 'last', p_lasts[i])::text);
-      accepted := accepted || i;
-      status := status || 'ok'::text;
-    END IF;
-  END LOOP;
-  IF array_length(accepted, 1) > 0 THEN
-    INSERT INTO ${s}.log (game, seq, nweek, nday, type, event, prev, hash)
-      SELECT p_games[x.item], x.seq, x.nweek, x.nday, x.type, x.event, x.prev, x.hash
-      FROM unnest(e_item, e_seq, e_nweek, e_nday, e_type, e_event, e_prev, e_hash)
-        AS x(item, seq, nweek, nday, type, event, prev, hash)
-      WHERE x.item = ANY(accepted);
-    INSERT INTO ${s}.tokens (game, holder, hash)
-      SELECT p_games[x.item], x.holder, x.hash
-      FROM unnest(t_item, t_holder, t_hash) AS x(item, holder, hash)
-      WHERE x.item = ANY(accepted)
-      ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash;
-  END IF;
-  RETURN status;
-END
-$fn$;`,
+  // so one round trip and one commit (schema-append.ts).
+  (s) => appendBatch(s, 2),
   // 2 → 3: the durable outbox (issue 14). Notices (once per (game, key)), the channels that deliver them,
   // and per channel and notice its delivery state. A notice written while a channel is registered gets its
   // delivery row in the same transaction (so a new channel never floods its recipients with the history, and
   // a registered one never misses a notice). Notices are inserted only under their game's row lock (by
   // append_batch, a creation, or enqueue), so within a game ids increase in commit order. append_batch
-  // takes the appends' notices too, and NOTIFYs {kind: 'notice', game} for a game that got new ones.
+  // takes the appends' notices too (write_notices), and NOTIFYs {kind: 'notice', game} for a game that got
+  // new ones.
   (s) => `
 CREATE TABLE ${s}.notices (
   id bigserial PRIMARY KEY,
@@ -150,96 +99,8 @@ CREATE TABLE ${s}.deliveries (
 );
 CREATE INDEX deliveries_due ON ${s}.deliveries (channel, notice) WHERE delivered_at IS NULL;
 -- Writes notices of games whose rows the caller has locked; fans each new one out to every channel; NOTIFYs
--- once per game that got a new one. Answers how many were new.
-CREATE FUNCTION ${s}.write_notices(
-  n_game text[], n_key text[], n_to text[], n_topic text[], n_subject text[], n_text text[], n_at text[]
-) RETURNS integer LANGUAGE plpgsql AS $fn$
-DECLARE
-  fresh integer;
-  games text[];
-  g text;
-BEGIN
-  WITH inserted AS (
-    INSERT INTO ${s}.notices (game, key, recipient, topic, subject, text, at)
-      SELECT x.game, x.key, x.recipient, x.topic, x.subject, x.text, x.at
-      FROM unnest(n_game, n_key, n_to, n_topic, n_subject, n_text, n_at) WITH ORDINALITY
-        AS x(game, key, recipient, topic, subject, text, at, ord)
-      ORDER BY x.ord
-      ON CONFLICT (game, key) DO NOTHING
-      RETURNING id, game
-  ), fanned AS (
-    INSERT INTO ${s}.deliveries (channel, notice) SELECT c.name, i.id FROM inserted i CROSS JOIN ${s}.channels c
-  )
-  SELECT count(*)::integer, coalesce(array_agg(DISTINCT i.game ORDER BY i.game), '{}') INTO fresh, games
-    FROM inserted i;
-  FOREACH g IN ARRAY games LOOP
-    PERFORM pg_notify('nomic_referee_${s}', json_build_object('kind', 'notice', 'game', g)::text);
-  END LOOP;
-  RETURN fresh;
-END
-$fn$;
-DROP FUNCTION ${s}.append_batch(text[], text[], integer[], integer[], integer[], integer[], integer[], integer[],
-  text[], json[], text[], text[], integer[], text[], text[]);
-CREATE FUNCTION ${s}.append_batch(
-  p_games text[], p_command_ids text[], p_firsts integer[], p_lasts integer[],
-  e_item integer[], e_seq integer[], e_nweek integer[], e_nday integer[], e_type text[], e_event json[],
-  e_prev text[], e_hash text[],
-  t_item integer[], t_holder text[], t_hash text[],
-  n_item integer[], n_key text[], n_to text[], n_topic text[], n_subject text[], n_text text[], n_at text[]
-) RETURNS text[] LANGUAGE plpgsql AS $fn$
-DECLARE
-  i integer;
-  cur integer;
-  status text[] := '{}';
-  accepted integer[] := '{}';
-BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_games, 1), 0) LOOP
-    SELECT g.last_seq INTO cur FROM ${s}.games g WHERE g.id = p_games[i] FOR NO KEY UPDATE;
-    IF NOT FOUND THEN
-      status := status || 'unknown-game'::text;
-    ELSIF p_firsts[i] <> cur + 1 THEN
-      status := status || ('conflict:' || cur);
-    ELSIF p_command_ids[i] IS NOT NULL AND EXISTS (
-      SELECT 1 FROM ${s}.command_ids c WHERE c.game = p_games[i] AND c.id = p_command_ids[i]
-    ) THEN
-      status := status || 'duplicate-command'::text;
-    ELSE
-      UPDATE ${s}.games SET last_seq = p_lasts[i] WHERE id = p_games[i];
-      IF p_command_ids[i] IS NOT NULL THEN
-        INSERT INTO ${s}.command_ids (game, id, first_seq, last_seq)
-          VALUES (p_games[i], p_command_ids[i], p_firsts[i], p_lasts[i]);
-      END IF;
-      PERFORM pg_notify('nomic_referee_${s}',
-        json_build_object('game', p_games[i], 'first', p_firsts[i], 'last', p_lasts[i])::text);
-      accepted := accepted || i;
-      status := status || 'ok'::text;
-    END IF;
-  END LOOP;
-  IF array_length(accepted, 1) > 0 THEN
-    INSERT INTO ${s}.log (game, seq, nweek, nday, type, event, prev, hash)
-      SELECT p_games[x.item], x.seq, x.nweek, x.nday, x.type, x.event, x.prev, x.hash
-      FROM unnest(e_item, e_seq, e_nweek, e_nday, e_type, e_event, e_prev, e_hash)
-        AS x(item, seq, nweek, nday, type, event, prev, hash)
-      WHERE x.item = ANY(accepted);
-    INSERT INTO ${s}.tokens (game, holder, hash)
-      SELECT p_games[x.item], x.holder, x.hash
-      FROM unnest(t_item, t_holder, t_hash) AS x(item, holder, hash)
-      WHERE x.item = ANY(accepted)
-      ON CONFLICT (game, holder) DO UPDATE SET hash = excluded.hash;
-    IF coalesce(array_length(n_item, 1), 0) > 0 THEN
-      PERFORM ${s}.write_notices(
-        array(SELECT p_games[x.item] FROM unnest(n_item) WITH ORDINALITY AS x(item, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_key) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_to) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_topic) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_subject) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_text) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o),
-        array(SELECT x.v FROM unnest(n_item, n_at) WITH ORDINALITY AS x(item, v, o) WHERE x.item = ANY(accepted) ORDER BY o));
-    END IF;
-  END IF;
-  RETURN status;
-END
-$fn$;`,
+-- once per game that got a new one. Answers how many were new.${writeNotices(s, 3)}
+${dropAppendBatch(s, 2)}${appendBatch(s, 3)}`,
   // 3 → 4: mail (issue 15): addresses, and notices' thread (schema-mail.ts).
   MAIL_MIGRATION,
   // 4 → 5: the games played by mail (issue 15): a game named here has every command, from any process,

@@ -2,6 +2,9 @@
 // import`, `mail watch` and `mail on`, unmarked only by `mail off`. Every process's commands read it
 // (src/cli/by-mail.ts) to know whether a game's commands write their notices.
 import type Database from 'better-sqlite3';
+import type { MailRoster } from '../directory.js';
+import { checkGameNames } from '../store.js';
+import type { SqliteCore } from './core.js';
 
 export class SqliteByMail {
   private readonly stmts;
@@ -38,5 +41,34 @@ export class SqliteByMail {
 
   has(game: string): boolean {
     return this.stmts.one.get(game) !== undefined;
+  }
+}
+
+/** The MailRoster contract (src/store/directory.ts) over the table: each change in an IMMEDIATE transaction. */
+export class SqliteMailRoster implements MailRoster {
+  constructor(
+    private readonly core: SqliteCore,
+    private readonly byMail: SqliteByMail,
+  ) {}
+
+  markByMail(games: readonly string[]): Promise<number> {
+    return this.change(games, (g) => this.byMail.mark(g));
+  }
+
+  unmarkByMail(games: readonly string[]): Promise<number> {
+    return this.change(games, (g) => this.byMail.unmark(g));
+  }
+
+  gamesByMail(): Promise<string[]> {
+    return this.core.run(() => this.byMail.all());
+  }
+
+  private async change(games: readonly string[], change: (g: readonly string[]) => number): Promise<number> {
+    const changed = await this.core.run(() => {
+      checkGameNames(games);
+      return this.core.db.transaction(() => change(games)).immediate();
+    });
+    await this.core.durable();
+    return changed;
   }
 }

@@ -1,9 +1,10 @@
 // Pending address claims in the SQLite file (issue 23 item 3, src/store/claims.ts): one row per player of a
 // game, found by player or by address. Private, beside the addresses; never dumped (a claim expires).
 import type Database from 'better-sqlite3';
-import type { AddressClaim, ClaimConfirmation } from '../claims.js';
+import type { AddressClaim, AddressClaims, ClaimConfirmation } from '../claims.js';
 import { normalAddress } from '../store.js';
 import type { SqliteAddresses } from './addresses.js';
+import type { SqliteCore } from './core.js';
 
 const COLUMNS =
   'game, player, address, phrase_hash AS phraseHash, code_hash AS codeHash, created_at AS createdAt, expires_at AS expiresAt, attempts';
@@ -99,5 +100,37 @@ export class SqliteClaims {
   drop(game: string, player: string, codeHash?: string): void {
     if (codeHash === undefined) this.stmts.drop.run(game, player);
     else this.stmts.dropWithCode.run(game, player, codeHash);
+  }
+}
+
+/** The AddressClaims contract over the table: each write one IMMEDIATE transaction of a known game, durable. */
+export class SqliteAddressClaims implements AddressClaims {
+  constructor(
+    private readonly core: SqliteCore,
+    private readonly claims: SqliteClaims,
+  ) {}
+
+  async putClaim(claim: Omit<AddressClaim, 'attempts'>): Promise<void> {
+    await this.core.privately(claim.game, () => this.claims.put(claim));
+  }
+
+  claimOf(game: string, player: string): Promise<AddressClaim | undefined> {
+    return this.core.run(() => this.claims.of(game, player));
+  }
+
+  claimsOn(address: string): Promise<AddressClaim[]> {
+    return this.core.run(() => this.claims.on(address));
+  }
+
+  missClaim(game: string, player: string, codeHash: string, limit: number): Promise<number> {
+    return this.core.privately(game, () => this.claims.miss(game, player, codeHash, limit));
+  }
+
+  confirmClaim(game: string, player: string, codeHash: string, now: number): Promise<ClaimConfirmation> {
+    return this.core.privately(game, () => this.claims.confirm(game, player, codeHash, now));
+  }
+
+  async dropClaim(game: string, player: string, codeHash?: string): Promise<void> {
+    await this.core.privately(game, () => this.claims.drop(game, player, codeHash));
   }
 }

@@ -1,7 +1,8 @@
 // The mail edge's guards in the SQLite file (issue 23, items 4 and 5; the contract is src/store/guards.ts):
 // each player's phrase standing, and the answer budgets. Statements run inside the caller's transaction.
 import type Database from 'better-sqlite3';
-import type { AnswerBudget, PhraseStanding, PlayerStanding } from '../guards.js';
+import type { AnswerBudget, MailGuards, PhraseStanding, PlayerStanding } from '../guards.js';
+import type { SqliteCore } from './core.js';
 import { CLEAN_STANDING } from '../guards.js';
 
 interface StandingRow {
@@ -93,5 +94,33 @@ export class SqliteGuards {
     if (budgets.some((b) => (this.stmts.used.get(game, b.key) ?? 0) >= b.limit)) return false;
     for (const b of budgets) this.stmts.spend.run(game, b.key, b.until);
     return true;
+  }
+}
+
+/** The MailGuards contract over the tables: each write one IMMEDIATE transaction, answered once durable. */
+export class SqliteMailGuards implements MailGuards {
+  constructor(
+    private readonly core: SqliteCore,
+    private readonly guards: SqliteGuards,
+  ) {}
+
+  phraseStanding(game: string, player: string): Promise<PhraseStanding> {
+    return this.core.run(() => this.guards.standing(game, player));
+  }
+
+  phraseFailed(game: string, player: string, at: number): Promise<PhraseStanding> {
+    return this.core.immediate(() => this.guards.failed(game, player, at));
+  }
+
+  burnPhrase(game: string, player: string, at: number): Promise<void> {
+    return this.core.immediate(() => this.guards.burn(game, player, at));
+  }
+
+  clearPhraseStanding(game: string, player: string): Promise<boolean> {
+    return this.core.immediate(() => this.guards.clear(game, player));
+  }
+
+  spendAnswer(game: string, budgets: readonly AnswerBudget[], now: number): Promise<boolean> {
+    return this.core.immediate(() => this.guards.spend(game, budgets, now));
   }
 }

@@ -1,12 +1,12 @@
-// Snapshots, part of the Store contract (issue 17, schema 6), run against every store by describeStoreContract:
-// written only by an append (in its transaction), one per game replaced by the next, read back byte for byte
-// with the hash the log holds at the snapshot's entry; refused with the append when they do not belong to it;
-// and foldStream from a given entry, which a load from a snapshot folds.
+// Snapshots, part of the log's contract (GameLog, src/store/log.ts; issue 17, schema 6), run against both
+// stores with the rest of it (game-log.test.ts): written only by an append (in its transaction), one per game
+// replaced by the next, read back byte for byte with the hash the log holds at the snapshot's entry; refused
+// with the append when they do not belong to it; and foldStream from a given entry, which a load folds.
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../src/core/index.js';
-import type { Snapshot, Store } from '../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './store-contract.js';
-import type { MakeBackend, StoreBackend } from './store-contract.js';
+import type { LogEntry } from '../../../src/core/index.js';
+import type { Snapshot, Store } from '../../../src/store/store.js';
+import { entriesAfter, expectStoreError } from './support.js';
+import type { MakeBackend, StoreBackend } from './support.js';
 
 const last = <T>(items: readonly T[]): T => items[items.length - 1] as T;
 
@@ -130,30 +130,6 @@ export function describeSnapshotContract(name: string, makeBackend: MakeBackend)
         expect(batches.flatMap((b) => b.events)).toEqual(all.slice(11).map((e) => e.event));
         expect(last(batches).lastHash).toBe(last(all).hash);
         expect(await collect(store.foldStream('g1', [], 18))).toEqual([]);
-      }));
-
-    it('a game copied to another store (dumpGame, restoreGame) goes without its snapshot: the copy makes its own', () =>
-      withStore(async (store) => {
-        const all = entriesAfter(undefined, 6);
-        await store.append({
-          game: 'g1',
-          entries: all,
-          create: { ruleset: 'r', master: null },
-          snapshot: snapshotAt('g1', last(all)),
-        });
-        const dump = await store.dumpGame?.('g1');
-        if (!dump) throw new Error('no dump');
-        expect(dump).not.toHaveProperty('snapshot');
-        const elsewhere = await makeBackend();
-        const target = await elsewhere.open();
-        try {
-          await target.restoreGame?.(dump);
-          expect(await target.entries('g1')).toEqual(all);
-          expect(await target.snapshot('g1')).toBeUndefined();
-        } finally {
-          await target.close();
-          await elsewhere.dispose();
-        }
       }));
   });
 }

@@ -1,12 +1,12 @@
-// The games played by mail, part of the Store contract (issue 15, schema 5), run against every store by
-// describeStoreContract: names marked and unmarked, seen by every connection, refused when they cannot name
-// a game, and carried by dumpGame/restoreGame.
+// The games played by mail (MailRoster, src/store/directory.ts; issue 15, schema 5), run against both stores
+// by mail-roster.test.ts: names marked and unmarked, seen by every connection, refused when they cannot name a
+// game (a dump carries the mark: maintenance.contract.ts).
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './store-contract.js';
-import type { MakeBackend, StoreBackend } from './store-contract.js';
+import type { Store } from '../../../src/store/store.js';
+import { expectStoreError } from './support.js';
+import type { MakeBackend, StoreBackend } from './support.js';
 
-export function describeByMailContract(name: string, makeBackend: MakeBackend): void {
+export function describeMailRosterContract(name: string, makeBackend: MakeBackend): void {
   async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
     const backend = await makeBackend();
     const store = await backend.open();
@@ -17,9 +17,6 @@ export function describeByMailContract(name: string, makeBackend: MakeBackend): 
       await backend.dispose();
     }
   }
-
-  const newGame = (store: Store, game: string) =>
-    store.append({ game, entries: entriesAfter(undefined, 2), create: { ruleset: 'r', master: null } });
 
   describe(`${name}: the games played by mail`, () => {
     it('a new store marks none; marking answers how many were new, and every connection sees them', () =>
@@ -68,30 +65,5 @@ export function describeByMailContract(name: string, makeBackend: MakeBackend): 
         }
         expect(await store.gamesByMail()).toEqual(['g1']);
       }));
-
-    it('dumpGame says whether a game is played by mail, and restoreGame marks the copy', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
-        await newGame(a, 'g1');
-        await newGame(a, 'g2');
-        await a.markByMail(['g1']);
-        const marked = await a.dumpGame?.('g1');
-        const unmarked = await a.dumpGame?.('g2');
-        expect(marked?.byMail).toBe(true);
-        expect(unmarked?.byMail).toBe(false);
-        if (marked) await b.restoreGame?.(marked);
-        if (unmarked) await b.restoreGame?.(unmarked);
-        expect(await b.gamesByMail()).toEqual(['g1']);
-        expect((await b.dumpGame?.('g1'))?.byMail).toBe(true);
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
   });
 }

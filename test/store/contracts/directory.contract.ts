@@ -1,13 +1,13 @@
-// The mail addresses' part of the Store contract (issue 15), run against every store by describeStoreContract:
-// a player's address and phrase hash, found by address (lowercased) or by player, one player per address in a
-// game, carried by dumpGame/restoreGame; and a notice's `thread`.
+// The directory's contract (Directory, src/store/directory.ts; issue 15), run against both stores by
+// directory.test.ts: tokens granted with entries or alone, found by hash, per game, replaced on rotation; a
+// player's address and phrase hash, found by address (lowercased) or by player, one player per address.
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './store-contract.js';
-import type { MakeBackend, StoreBackend } from './store-contract.js';
-import { notice } from './outbox-contract.js';
+import type { Store } from '../../../src/store/store.js';
+import { chain, GENESIS } from '../../../src/core/index.js';
+import { entriesAfter, expectStoreError, last, newGame, sampleEvent } from './support.js';
+import type { MakeBackend, StoreBackend } from './support.js';
 
-export function describeAddressContract(name: string, makeBackend: MakeBackend): void {
+export function describeDirectoryContract(name: string, makeBackend: MakeBackend): void {
   async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
     const backend = await makeBackend();
     const store = await backend.open();
@@ -18,9 +18,6 @@ export function describeAddressContract(name: string, makeBackend: MakeBackend):
       await backend.dispose();
     }
   }
-
-  const newGame = (store: Store, game: string) =>
-    store.append({ game, entries: entriesAfter(undefined, 2), create: { ruleset: 'r', master: null } });
 
   describe(`${name}: players' mail addresses`, () => {
     it('an address is stored lowercased, found by address in any case and by player, per game', () =>
@@ -46,7 +43,6 @@ export function describeAddressContract(name: string, makeBackend: MakeBackend):
         expect(await store.playerByAddress('g1', 'carol@example.org')).toBeUndefined();
         expect(await store.playerByAddress('g1', 'not an address')).toBeUndefined();
       }));
-
     it('registering again replaces the address and the phrase; the old address is nobody’s', () =>
       withStore(async (store) => {
         await newGame(store, 'g1');
@@ -71,47 +67,40 @@ export function describeAddressContract(name: string, makeBackend: MakeBackend):
         expect(await store.addressOf('g1', 'bob')).toBeUndefined();
       }));
 
-    it('a notice keeps the Message-ID it answers (thread); one without has none; found by its key', () =>
+    it('tokens: granted with the entries that create or join, found by hash, replaced on rotation, per game', () =>
       withStore(async (store) => {
-        await newGame(store, 'g1');
-        await store.enqueue([
-          { ...notice('g1', 'r1', 'player:alice'), topic: 'receipt', thread: '<m1@example.org>' },
-          notice('g1', 'r2', 'player:alice'),
-        ]);
-        await store.openChannel('mail');
-        const read = await store.notices('g1', 'player:alice');
-        expect(read.map((n) => n.thread)).toEqual(['<m1@example.org>', undefined]);
-        expect('thread' in (read[1] ?? {})).toBe(false);
-        expect((await store.noticeByKey('g1', 'r1'))?.thread).toBe('<m1@example.org>');
-        expect((await store.noticeByKey('g1', 'r2'))?.key).toBe('r2');
-        expect(await store.noticeByKey('g1', 'r3')).toBeUndefined();
-        expect(await store.noticeByKey('g2', 'r1')).toBeUndefined();
-        const all = await store.dumpGame?.('g1');
-        expect(all?.notices?.[0]?.thread).toBe('<m1@example.org>');
+        await store.append({
+          game: 'g1',
+          entries: entriesAfter(undefined, 1),
+          create: { ruleset: 'r', master: null },
+          tokens: [{ holder: 'admin', hash: 'a1' }],
+        });
+        const first = await store.entries('g1');
+        await store.append({
+          game: 'g1',
+          entries: entriesAfter(last(first ?? []), 1),
+          tokens: [{ holder: 'player:alice', hash: 'p1' }],
+        });
+        await newGame(store, 'g2', 1);
+        expect(await store.tokenHolder('g1', 'a1')).toBe('admin');
+        expect(await store.tokenHolder('g1', 'p1')).toBe('player:alice');
+        // A token of one game opens nothing in another.
+        expect(await store.tokenHolder('g2', 'p1')).toBeUndefined();
+        await store.grantToken('g1', { holder: 'admin', hash: 'a2' });
+        expect(await store.tokenHolder('g1', 'a1')).toBeUndefined();
+        expect(await store.tokenHolder('g1', 'a2')).toBe('admin');
+        await expectStoreError(store.grantToken('nope', { holder: 'admin', hash: 'x' }), 'unknown-game');
       }));
 
-    it('dumpGame carries the addresses and restoreGame writes them', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
-        await newGame(a, 'g1');
-        await a.setAddress('g1', 'alice', 'alice@example.org', 'scrypt$s$h');
-        await a.enqueue([{ ...notice('g1', 'r1', 'player:alice'), thread: '<m1@example.org>' }]);
-        const dump = await a.dumpGame?.('g1');
-        expect(dump?.addresses).toEqual([
-          { player: 'alice', address: 'alice@example.org', phraseHash: 'scrypt$s$h' },
-        ]);
-        if (dump) await b.restoreGame?.(dump);
-        expect(await b.playerByAddress('g1', 'alice@example.org')).toEqual(dump?.addresses?.[0]);
-        expect((await b.notices('g1', 'player:alice'))[0]?.thread).toBe('<m1@example.org>');
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
+    it('a refused append grants no token', () =>
+      withStore(async (store) => {
+        const all = await newGame(store, 'g1', 2);
+        const stale = chain(all[0]?.hash ?? GENESIS, 2, [sampleEvent(5)], [{ nweek: 1, nday: 1 }]);
+        await expectStoreError(
+          store.append({ game: 'g1', entries: stale, tokens: [{ holder: 'player:eve', hash: 'e1' }] }),
+          'conflict',
+        );
+        expect(await store.tokenHolder('g1', 'e1')).toBeUndefined();
+      }));
   });
 }

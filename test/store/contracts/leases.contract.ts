@@ -1,14 +1,14 @@
-// The outbox's leases' holders and deferred deliveries made due (issue 23 items 6 and 9, src/store/leases.ts),
-// run against every store by describeStoreContract: a claim records its claimant, the holders of unexpired
-// leases are named, a gone claimant's leases are given back (and only its own, and only unexpired ones), and
-// every deferred delivery of a channel is made due at once.
+// The outbox's leases (Leases, src/store/leases.ts; issue 23 items 6 and 9), run against both stores by
+// leases.test.ts: a claim records its claimant, the holders of unexpired leases are named, a gone claimant's
+// leases are given back (and only its own, and only unexpired ones), and every deferred delivery of a channel
+// is made due at once.
 import { describe, expect, it } from 'vitest';
-import type { Leases } from '../../src/store/leases.js';
-import { leasesOf } from '../../src/store/leases.js';
-import type { Store } from '../../src/store/store.js';
-import { notice } from './outbox-contract.js';
-import { entriesAfter } from './store-contract.js';
-import type { MakeBackend } from './store-contract.js';
+import type { Leases } from '../../../src/store/leases.js';
+import { leasesOf } from '../../../src/store/leases.js';
+import type { Store } from '../../../src/store/store.js';
+import { notice } from './outbox.contract.js';
+import { entriesAfter } from './support.js';
+import type { MakeBackend } from './support.js';
 
 const MIN = 60_000;
 

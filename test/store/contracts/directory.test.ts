@@ -1,0 +1,5 @@
+// The directory contract, against the SQLite file and the real local PostgreSQL server (issue 28 item 2).
+import { onBothBackends } from './backends.js';
+import { describeDirectoryContract } from './directory.contract.js';
+
+onBothBackends(describeDirectoryContract);

@@ -1,0 +1,5 @@
+// The game-log contract, against the SQLite file and the real local PostgreSQL server (issue 28 item 2).
+import { onBothBackends } from './backends.js';
+import { describeGameLogContract } from './game-log.contract.js';
+
+onBothBackends(describeGameLogContract);

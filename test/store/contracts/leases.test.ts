@@ -1,0 +1,5 @@
+// The leases contract, against the SQLite file and the real local PostgreSQL server (issue 28 item 2).
+import { onBothBackends } from './backends.js';
+import { describeLeasesContract } from './leases.contract.js';
+
+onBothBackends(describeLeasesContract);
