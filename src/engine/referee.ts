@@ -34,10 +34,15 @@ import {
   ruleError,
   rulesetNamedByCommand,
   snapshotVersion,
+  verifyLog,
 } from '../core/index.js';
 import type { GameEvent, Registry } from '../core/index.js';
 import type { GameSummary, Notice, Snapshot, Store, TokenGrant } from '../store/store.js';
+import type { AddressClaims } from '../store/claims.js';
+import type { MailGuards } from '../store/guards.js';
+import type { Directory, GameLog, MailDesk, MailRoster, Maintenance, Outbox, Rules } from './ports/index.js';
 import { StoreError } from '../store/store.js';
+import { admit } from './insides.js';
 import type { AppendListener } from './following.js';
 import { Following } from './following.js';
 import type { FileCheck, LogCheck, VerifyProgress } from './verification.js';
@@ -122,7 +127,7 @@ export const MAX_ATTEMPTS = 32;
 export const FILE_CHECK_REUSE_MS = 60_000;
 
 export class Referee {
-  readonly kernel: Kernel;
+  private readonly kernel: Kernel;
   private readonly cache = new Map<string, Loaded>();
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Per game, the check of the cache against the store under way, and the one queued after it. */
@@ -156,12 +161,13 @@ export class Referee {
     ((game: string, folded: number, done: boolean, after: number) => Promise<void> | void) | undefined;
 
   constructor(
-    readonly store: Store,
+    private readonly store: Store,
     registry: Registry,
     private readonly entropy: Entropy,
     options: RefereeOptions = {},
   ) {
     this.kernel = new Kernel(registry);
+    admit(this, { store, kernel: this.kernel });
     const snapshots = options.snapshots ?? {};
     this.snapshots = new SnapshotKeeper(
       store,
@@ -185,6 +191,53 @@ export class Referee {
         if (this.cache.has(game)) this.stale.add(game);
       },
     });
+  }
+
+  // The narrow ports (issue 28 item 1; ports/): each room outside the engine is handed the one it needs.
+
+  /** The rules' reads (views, renderings, logs, the commands a game takes), never a decision or a fold. */
+  get rules(): Rules {
+    return this.kernel;
+  }
+
+  /** Reading logs as the store has them (the page's catching up, an nweek's report, an export). */
+  get gameLog(): GameLog {
+    return this.store;
+  }
+
+  /** The notices written and their deliveries (the clock, the channels, the page's notices). */
+  get outbox(): Outbox {
+    return this.store;
+  }
+
+  /** Tokens and mail addresses. */
+  get directory(): Directory {
+    return this.store;
+  }
+
+  /** The games played by mail. */
+  get roster(): MailRoster {
+    return this.store;
+  }
+
+  /** Pending claims of mail addresses (issue 21). */
+  get claims(): AddressClaims {
+    return this.store;
+  }
+
+  /** The mail edge's guards: phrase standings and answer budgets (issue 23). */
+  get guards(): MailGuards {
+    return this.store;
+  }
+
+  /** Registering a player's mail address: the directory, the claims, the guards and the outbox together. */
+  get mailDesk(): MailDesk {
+    return this.store;
+  }
+
+  /** The store's upkeep (its file's check, checkpoints, a game copied whole). */
+  get maintenance(): Maintenance {
+    return this.store;
   }
 
   /**
@@ -296,6 +349,20 @@ export class Referee {
     // is loaded first (issue 17: the CLI loads rulesets as games name them).
     await this.kernel.registry.loadAll();
     return verifyStored(this.kernel, this.store, game, { ...options, fileDamage: () => this.fileDamage() });
+  }
+
+  /** Re-decides a log read whole (core's verifyLog): the server's check of a game on its own thread. */
+  verifyLog(entries: readonly LogEntry[], master: Uint8Array | undefined): VerifyReport {
+    return verifyLog(this.kernel, entries, master);
+  }
+
+  /** Re-decides a log page by page, telling `progress` (`referee migrate` checks a game before copying it). */
+  verifyEntries(
+    entries: readonly LogEntry[],
+    master: Uint8Array | undefined,
+    progress?: VerifyProgress,
+  ): Promise<VerifyReport> {
+    return verifyEntries(this.kernel, entries, master, progress);
   }
 
   /**
