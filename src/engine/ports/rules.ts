@@ -7,19 +7,18 @@ import type { Kernel, Registry } from '../../core/index.js';
 export type Rulesets = Pick<Registry, 'ids' | 'get' | 'available' | 'loadAll'>;
 
 /** The kernel's reads and its fold, and nothing that decides. */
-export interface Rules
-  extends Pick<
-    Kernel,
-    | 'commands'
-    | 'echoes'
-    | 'view'
-    | 'render'
-    | 'logView'
-    | 'position'
-    | 'awaiting'
-    | 'rulesetTitle'
-    | 'standings'
-    | 'evolve'
-  > {
+export interface Rules extends Pick<
+  Kernel,
+  | 'commands'
+  | 'echoes'
+  | 'view'
+  | 'render'
+  | 'logView'
+  | 'position'
+  | 'awaiting'
+  | 'rulesetTitle'
+  | 'standings'
+  | 'evolve'
+> {
   readonly registry: Rulesets;
 }
