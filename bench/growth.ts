@@ -25,7 +25,7 @@ import type { Command, GameState } from '../src/core/index.js';
 import type * as MReferee from '../src/engine/referee.js';
 import type * as MSqlite from '../src/store/sqlite.js';
 import type * as MRulesets from '../src/rulesets/index.js';
-import type * as MByMail from '../src/cli/by-mail.js';
+import type * as MByMail from '../src/house/by-mail.js';
 import type * as MForum from '../src/forum/post.js';
 import type * as MEntropy from '../src/node/entropy.js';
 import type * as MCodeVersion from '../src/node/code-version.js';
@@ -56,7 +56,10 @@ async function code(name: string, root?: string): Promise<Code> {
     referee: (await import(at('engine/referee.js'))) as Code['referee'],
     sqlite: (await import(at('store/sqlite.js'))) as Code['sqlite'],
     rulesets: (await import(at('rulesets/index.js'))) as Code['rulesets'],
-    byMail: (await import(at('cli/by-mail.js'))) as Code['byMail'],
+    // In the composition root since issue 28 (src/house/); in the CLI in builds before it (--before REF).
+    byMail: (await import(at('house/by-mail.js')).catch(
+      () => import(at('cli/by-mail.js')),
+    )) as Code['byMail'],
     forum: (await import(at('forum/post.js'))) as Code['forum'],
     entropy: (await import(at('node/entropy.js'))) as Code['entropy'],
     codeVersion: (await import(at('node/code-version.js'))) as Code['codeVersion'],

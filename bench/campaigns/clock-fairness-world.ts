@@ -371,7 +371,7 @@ export class FairnessWorld {
     // one notice).
     let cappedNotices = 0;
     for (const h of this.hostiles)
-      cappedNotices += (await this.referee.store.notices(h.game, 'admin', 0, 10_000)).filter(
+      cappedNotices += (await this.referee.outbox.notices(h.game, 'admin', 0, 10_000)).filter(
         (n) => n.key.startsWith('clock:pause:') && /one catch-up fires only so many/.test(n.text),
       ).length;
     const hostileBound = boundaries * perTick + 3 * requests.accepted + 2 * cappedPauses;

@@ -27,6 +27,7 @@ import type { SigningKey } from '../../test/support/dkim.js';
 import { DnsTable, newKey, sign } from '../../test/support/dkim.js';
 import { rng } from '../../test/support/rng.js';
 import type { AttackFigures } from './forgery-figures.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 export type { AttackFigures } from './forgery-figures.js';
 
@@ -106,8 +107,8 @@ async function campaign(dir: string, seed: number): Promise<Campaign> {
       const j = await referee.submit(game, { type: 'join', by: player(p), args: {} });
       if (!j.ok) throw new Error(`join ${p}: ${j.error.message}`);
     }
-    await referee.store.setAddress(game, 'alice', ALICE, null);
-    await referee.store.setAddress(game, 'bob', BOB, null);
+    await referee.directory.setAddress(game, 'alice', ALICE, null);
+    await referee.directory.setAddress(game, 'bob', BOB, null);
   }
   const sent: string[][] = [];
   // A transport that composes each message as SMTP would and keeps its recipients.
@@ -132,12 +133,12 @@ async function campaign(dir: string, seed: number): Promise<Campaign> {
   };
   const channel = new MailChannel({
     settings,
-    addressOf: (game, p) => referee.store.addressOf(game, p),
-    enqueue: (notices) => referee.store.enqueue(notices),
+    addressOf: (game, p) => referee.directory.addressOf(game, p),
+    enqueue: (notices) => referee.outbox.enqueue(notices),
     transport: nodemailer.createTransport(keep),
   });
   const time = new SimulatedTime(Date.parse('2026-11-24T05:00:00Z'));
-  const courier = new Courier(referee.store, channel, time, { pollMs: 86_400_000 });
+  const courier = new Courier(insidesOf(referee).store, channel, time, { pollMs: 86_400_000 });
   await courier.start();
   const ctx: InboundContext = {
     referee,
@@ -366,7 +367,7 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
       ),
     );
     await c.courier.stop();
-    await c.referee.store.close();
+    await insidesOf(c.referee).store.close();
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -42,6 +42,7 @@ import { SqliteStore } from '../../src/store/sqlite.js';
 import { buildApp } from '../../src/server/app.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { machine, RELIABILITY_DOC, writeSection } from './reliability-doc.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 /** The rulesets every campaign covers: every ruleset the program ships. */
 export const FUZZ_RULESETS: readonly string[] = defaultRegistry().ids();
@@ -811,7 +812,7 @@ async function gameFingerprint(rig: HttpRig, game: string): Promise<string> {
   const tokens = (await rig.store.dumpGame(game))?.tokens ?? [];
   return fingerprint([
     state,
-    rig.referee.kernel.view(state, ADMIN),
+    rig.referee.rules.view(state, ADMIN),
     entries.length,
     entries[entries.length - 1]?.hash,
     tokens,
@@ -829,7 +830,7 @@ export async function runHttpScenario(
 ): Promise<void> {
   const run = ++gameCounter;
   const game = `fz-${process.pid}-${run}`;
-  const kernel = rig.referee.kernel;
+  const kernel = insidesOf(rig.referee).kernel;
   // This run's players are one client, at an address of their own in 127.0.0.0/8 (never a network address:
   // inject sends nothing anywhere); its failed authentications count against it alone, and a 429 it earns
   // is checked like any other refusal (a clear 4xx that changes nothing).

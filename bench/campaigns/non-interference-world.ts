@@ -14,6 +14,7 @@ import { ADMIN, player } from '../../src/core/index.js';
 import type { Command, GameEvent, GameState, Json, JsonObject, LogEntry } from '../../src/core/index.js';
 import { withInstants } from '../../src/engine/instants.js';
 import { Referee } from '../../src/engine/referee.js';
+import { insidesOf } from '../../src/engine/insides.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { buildApp } from '../../src/server/app.js';
@@ -177,7 +178,7 @@ export class World {
     for (let attempt = 0; attempt < 200; attempt++) {
       const values = this.values(rolls);
       const copy = state ? { ...state, dice: { ...state.dice, queue: values } } : undefined;
-      const decided = this.referee.kernel.decide(
+      const decided = insidesOf(this.referee).kernel.decide(
         copy,
         command.type === 'create' ? { ...command, rolls: values } : command,
         // Told as the Administrator is: a player's refusal for missing dice names the roll (rulings R10).

@@ -281,7 +281,7 @@ export class GameRun {
     for (const v of this.viewers) {
       if (this.stopped.has(v.name)) continue;
       const lines = (f: { entries: LogEntry[]; state: GameState }) =>
-        this.worlds[0].referee.kernel.logView(f.entries, v.viewer, f.state).map((l) => ({
+        this.worlds[0].referee.rules.logView(f.entries, v.viewer, f.state).map((l) => ({
           type: l.type,
           vis: l.event.vis,
           text: l.text,

@@ -62,14 +62,14 @@ export interface OutboundResult {
 async function hiddenFor(w: World, viewer: Viewer): Promise<string[]> {
   const entries = await w.entries();
   const state = await w.referee.state(GAME);
-  const lines = w.referee.kernel.logView(entries, ADMIN, state);
+  const lines = w.referee.rules.logView(entries, ADMIN, state);
   const seen = new Set(lines.filter((l) => canSee(l.event.vis, viewer)).map((l) => l.text));
   const hidden = new Set(
     lines
       .filter((l) => !canSee(l.event.vis, viewer) && !seen.has(l.text) && l.text.length >= 12)
       .map((l) => l.text),
   );
-  const master = await w.referee.store.master(GAME);
+  const master = await w.referee.gameLog.master(GAME);
   if (master) {
     const bytes = Buffer.from(master);
     for (const s of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')])
@@ -196,7 +196,7 @@ export async function playOutbound(
     await dump?.([out[0].sent, out[1].sent], worlds);
     const adminLog = async (w: World) =>
       JSON.stringify(
-        w.referee.kernel.logView(await w.entries(), ADMIN, await w.referee.state(GAME)).map((l) => l.text),
+        w.referee.rules.logView(await w.entries(), ADMIN, await w.referee.state(GAME)).map((l) => l.text),
       );
     const [la, lb] = await o.both(adminLog);
     return {
@@ -209,7 +209,7 @@ export async function playOutbound(
       mailIn: o.mailIn,
       boundaries: o.boundaries,
       reminders: (
-        await worlds[0].referee.store.notices(
+        await worlds[0].referee.outbox.notices(
           GAME,
           ['admin', ...run.players.map((p) => `player:${p}`)],
           0,

@@ -39,6 +39,7 @@ import { nextToFire } from '../../src/clock/plan.js';
 import { SimulatedTime } from '../../src/clock/time.js';
 import { GAME } from './non-interference-world.js';
 import type { World } from './non-interference-world.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 export const REFEREE = 'referee@referee.test';
 /** The game's list: its binding Public Forum, and where its public notices and reports go. */
@@ -103,7 +104,7 @@ export class Outbound {
     /** What the clock reported (fired, refused, …), for the campaign's figures. */
     readonly reports: readonly ClockReport[],
   ) {
-    const store = world.referee.store;
+    const store = insidesOf(world.referee).store;
     // The Couriers' own timers (retries, polling) are left long: each step wakes them and waits for them.
     const options = { pollMs: 86_400_000, leaseMs: 3_600_000 };
     this.couriers = [
@@ -193,13 +194,13 @@ export class Outbound {
     const referee = world.referee;
     const mail = new MailChannel({
       settings,
-      addressOf: (game, player) => referee.store.addressOf(game, player),
-      enqueue: (notices) => referee.store.enqueue(notices),
+      addressOf: (game, player) => referee.directory.addressOf(game, player),
+      enqueue: (notices) => referee.outbox.enqueue(notices),
       transport: nodemailer.createTransport(wire),
     });
     const chat = new ChatChannel({
       webhooks: (game) => settings.games[game]?.chat ?? [],
-      store: referee.store,
+      store: insidesOf(referee).store,
     });
     const reports: ClockReport[] = [];
     const clock = new Clockwork({ referee, time, heartbeatMs: 3_600_000, report: (r) => reports.push(r) });
@@ -208,8 +209,8 @@ export class Outbound {
     // As serve --mail: every command of the game the settings name makes its notices.
     referee.setNotices(
       producerNotices({
-        kernel: referee.kernel,
-        store: referee.store,
+        kernel: insidesOf(referee).kernel,
+        store: insidesOf(referee).store,
         game: (game) => Object.hasOwn(settings.games, game),
         now: () => new Date(time.now()).toISOString(),
       }),
@@ -249,7 +250,7 @@ export class Outbound {
    * --unconfirmed`): this campaign is about what goes out, not about claims (forgery-addresses.ts).
    */
   async register(players: readonly string[], withPhrase?: string): Promise<void> {
-    const store = this.world.referee.store;
+    const store = insidesOf(this.world.referee).store;
     for (const p of players) {
       const phrase = p === withPhrase ? await hashPhrase(PHRASE) : null;
       await store.setAddress(GAME, p, addressOf(p), phrase);

@@ -16,7 +16,7 @@
 // no one and delivered nowhere (no channel accepts `channel:` recipients); the JSON webhook also carries the
 // message id for its receiver to drop a copy.
 import { createHash } from 'node:crypto';
-import type { Notice, Store, StoredNotice } from '../store/store.js';
+import type { Notice, NoticeBox, StoredNotice } from '../engine/ports/index.js';
 import type { Channel } from './courier.js';
 import { messageId } from './courier.js';
 import type { ChatWebhook } from './mail/settings.js';
@@ -35,7 +35,7 @@ export interface ChatChannelOptions {
   /** A game's webhooks (the settings' `games.<id>.chat`); none: its notices are passed. */
   readonly webhooks: (game: string) => readonly ChatWebhook[];
   /** Where the posts made are recorded, so that a retry in any process resumes after them (the store). */
-  readonly store: Pick<Store, 'noticeByKey' | 'enqueue'>;
+  readonly store: Pick<NoticeBox, 'noticeByKey' | 'enqueue'>;
   /** A request that takes longer fails (and is tried again); default 10 s. */
   readonly timeoutMs?: number;
   /** For reading an HTTP-date Retry-After; default Date.now. */

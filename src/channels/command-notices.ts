@@ -1,17 +1,18 @@
 // The notices every command of a game run by mail causes (issue 15): the private news of each player and,
 // at an nweek's end, the nweek's report, from the producers (producers.ts), written in the command's own
 // transaction (Referee.setNotices). Games the operator's mail settings do not name get none from here.
-import type { Kernel, LogEntry } from '../core/index.js';
+import type { LogEntry } from '../core/index.js';
 import type { CommandNotices } from '../engine/referee.js';
 import type { LogStretch } from '../engine/report-model.js';
-import type { Notice, Store } from '../store/store.js';
+import type { GameLog, Notice } from '../engine/ports/index.js';
 import { creationOf, NweekBeginnings } from './nweek-beginnings.js';
 import { privateNotices, publicNotices, reportNotices, reportNoticesFrom } from './producers.js';
 import type { CommandOutcome } from './producers.js';
+import type { Rules } from '../engine/ports/index.js';
 
 export interface CommandNoticesOptions {
-  readonly kernel: Kernel;
-  readonly store: Pick<Store, 'entries'>;
+  readonly kernel: Rules;
+  readonly store: Pick<GameLog, 'entries'>;
   /** Whether a game's commands make notices (a game named in the mail settings). */
   readonly game: (game: string) => boolean;
   /** The instant the notices are stamped with (ISO), from the caller's clock. */

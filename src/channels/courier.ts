@@ -12,9 +12,9 @@
 // on SQLite by the store's lookout for other connections' commits, which it holds while it runs) and on a
 // timer (retries come due, leases of dead couriers run out, a missed notification is caught up). Time is
 // injected: tests drive a simulated clock, and the store's leases and retry times are on the same clock.
-import type { ClaimedNotice, Notice, Store, StoredNotice } from '../store/store.js';
-import type { Leases } from '../store/leases.js';
-import { leasesOf } from '../store/leases.js';
+import type { ClaimedNotice, Notice, Outbox, StoredNotice } from '../engine/ports/index.js';
+import type { Leases } from '../engine/ports/index.js';
+import { leasesOfOutbox } from '../engine/ports/index.js';
 import { liveness, ownClaimant } from './claimant.js';
 import { Health } from './health.js';
 import type { HealthOptions } from './health.js';
@@ -104,7 +104,7 @@ export class Courier {
   /** Whether deliveries fail, and whether the receiver answers (health.ts). */
   readonly health: Health;
   private readonly claimant: string;
-  private readonly leases: (Store & Leases) | undefined;
+  private readonly leases: (Outbox & Leases) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private cancelTimer: (() => void) | undefined;
@@ -118,14 +118,14 @@ export class Courier {
   delivered = 0;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Outbox,
     private readonly channel: Channel,
     private readonly time: TimeSource,
     options: CourierOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
     this.claimant = options.claimant ?? ownClaimant();
-    this.leases = leasesOf(store);
+    this.leases = leasesOfOutbox(store);
     const probe = channel.probe?.bind(channel);
     this.health = new Health(channel.name, probe, options.health);
   }

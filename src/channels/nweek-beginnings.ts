@@ -7,7 +7,7 @@
 // before, and knows where the next one begins.
 import type { GameState, LogEntry } from '../core/index.js';
 import type { LogStretch } from '../engine/report-model.js';
-import type { Store } from '../store/store.js';
+import type { GameLog } from '../engine/ports/index.js';
 
 /** The command that began a game's nweek, as a command's notices saw it. */
 export interface Beginning {
@@ -66,7 +66,7 @@ export class NweekBeginnings {
    * committed the command), one after another up to `next`.
    */
   async stretch(
-    store: Pick<Store, 'entries'>,
+    store: Pick<GameLog, 'entries'>,
     game: string,
     nweek: number,
     next: LogEntry,

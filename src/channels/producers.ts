@@ -12,12 +12,13 @@
 // Administrator's numbering (an entry's seq counts hidden entries): a player's notice is keyed by eir own
 // position (Kernel.position: what e has seen), public news by the public's position, the report by its nweek.
 import { PUBLIC, player } from '../core/index.js';
-import type { GameState, Kernel, LogEntry, LogLine } from '../core/index.js';
-import type { Notice } from '../store/store.js';
+import type { GameState, LogEntry, LogLine } from '../core/index.js';
+import type { Notice } from '../engine/ports/index.js';
 import { reportAsText, reportText } from '../engine/report.js';
 import { reportFromStretch } from '../engine/report-model.js';
 import type { LogStretch } from '../engine/report-model.js';
 import { withForumForms } from './forum-forms.js';
+import type { Rules } from '../engine/ports/index.js';
 
 /** A command as the engine decided it. */
 export interface CommandOutcome {
@@ -64,7 +65,7 @@ function givenBy(outcome: CommandOutcome): string | undefined {
  * The lines' texts as a notice gives them: a command the rules name in their own words also as the sentence
  * a player writes by mail or on the forum (forum-forms.ts).
  */
-function noticeLines(kernel: Kernel, outcome: CommandOutcome, lines: readonly LogLine[]): LogLine[] {
+function noticeLines(kernel: Rules, outcome: CommandOutcome, lines: readonly LogLine[]): LogLine[] {
   const commands = kernel.commands(outcome.after);
   return lines.map((l) => ({ ...l, text: withForumForms(l.text, outcome.after.ruleset, commands) }));
 }
@@ -77,7 +78,7 @@ function noticeLines(kernel: Kernel, outcome: CommandOutcome, lines: readonly Lo
  * to em ("bob answers the Moderator's question.": Kernel.echoes, as the rules declare them): eir receipt
  * says that already.
  */
-export function privateNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+export function privateNotices(kernel: Rules, outcome: CommandOutcome): Notice[] {
   const notices: Notice[] = [];
   const by = givenBy(outcome);
   const echoes = kernel.echoes(outcome.after);
@@ -141,7 +142,7 @@ function saidInPublicByPlayer(outcome: CommandOutcome): boolean {
  * which has every public line of the nweek, goes instead). Keyed by the public numbering, which tells no one
  * anything.
  */
-export function publicNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+export function publicNotices(kernel: Rules, outcome: CommandOutcome): Notice[] {
   if (saidInPublicByPlayer(outcome)) return [];
   if (outcome.entries.some((e) => e.event.type === 'nweek-ended')) return [];
   const from = outcome.before ? kernel.position(outcome.before, PUBLIC) : 0;
@@ -171,7 +172,7 @@ export function publicNotices(kernel: Kernel, outcome: CommandOutcome): Notice[]
 }
 
 /** (c) At an nweek's end, that nweek's public report, to 'public' (the list, the chat). */
-export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+export function reportNotices(kernel: Rules, outcome: CommandOutcome): Notice[] {
   if (!outcome.earlier) return [];
   const log = [...outcome.earlier, ...outcome.entries];
   return endedNweeks(outcome).map((nweek) =>
@@ -185,7 +186,7 @@ export function reportNotices(kernel: Kernel, outcome: CommandOutcome): Notice[]
  * cannot tell all a report needs (then reportNotices, from the whole log, makes them).
  */
 export function reportNoticesFrom(
-  kernel: Kernel,
+  kernel: Rules,
   outcome: CommandOutcome,
   stretch: LogStretch,
 ): Notice[] | undefined {
@@ -218,7 +219,7 @@ const reportNotice = (outcome: CommandOutcome, nweek: number, text: string): Not
  * Everything a command gives the outbox: the private news of each player, then the public news, then the
  * report if any.
  */
-export function commandNotices(kernel: Kernel, outcome: CommandOutcome): Notice[] {
+export function commandNotices(kernel: Rules, outcome: CommandOutcome): Notice[] {
   return [
     ...privateNotices(kernel, outcome),
     ...publicNotices(kernel, outcome),

@@ -2,7 +2,7 @@
 // the outbox's crash test delivers through. The message id (game/key) goes in the body and in the
 // Idempotency-Key header, so the receiver can drop a copy (delivery is at least once, see Courier). The chat
 // channel (chat.ts) posts through the same postJson.
-import type { StoredNotice } from '../store/store.js';
+import type { StoredNotice } from '../engine/ports/index.js';
 import type { Channel } from './courier.js';
 import { messageId } from './courier.js';
 import { RetryLater, retryAfterMs, Undeliverable } from './outcome.js';

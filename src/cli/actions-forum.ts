@@ -35,7 +35,7 @@ async function post(
     throw e;
   }
   const would = sandbox
-    ? previewAnswer(referee.kernel, {
+    ? previewAnswer(referee.rules, {
         entries: sandbox.appended,
         state: await sandbox.state(game),
         duplicate: false,
@@ -44,7 +44,7 @@ async function post(
     : undefined;
   if (opts.json) console.log(JSON.stringify(would ? { dryRun: true, results, ...would } : results, null, 2));
   else {
-    const rules = referee.kernel.commands(await referee.state(game));
+    const rules = referee.rules.commands(await referee.state(game));
     for (const r of results) console.log(sentenceLine(r, (type) => rules.get(type)?.words ?? []));
     if (would) printPreview(would);
   }

@@ -60,9 +60,9 @@ export async function submit(
   const result = await referee.submit(game, full, token ? { tokens: [token.grant] } : {});
   if (!result.ok) throw await refusal(result.error);
   const shown = token && !result.value.duplicate ? token.token : undefined;
-  const lines = referee.kernel.logView(result.value.entries, viewer, result.value.state);
+  const lines = referee.rules.logView(result.value.entries, viewer, result.value.state);
   // Issue 16: what the rules did for players who had not acted in time is said loudly, not buried in lines.
-  const absent = absences(referee.kernel, result.value.before, result.value.entries);
+  const absent = absences(referee.rules, result.value.before, result.value.entries);
   if (flags.json) {
     console.log(
       JSON.stringify({
@@ -117,7 +117,7 @@ async function wordsToArgs(
   words: string[],
   prefix: string,
 ): Promise<Record<string, Json>> {
-  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
+  const rule = referee.rules.commands(await referee.state(game)).get(verb);
   return rule ? readWords(cliShape(verb, rule, prefix), words) : {};
 }
 
@@ -132,7 +132,7 @@ async function explain(
   prefix: string,
   e: RuleError,
 ): Promise<UsageError> {
-  const rules = referee.kernel.commands(await referee.state(game));
+  const rules = referee.rules.commands(await referee.state(game));
   const rule = rules.get(verb);
   if (e.code === 'bad-arguments' && rule)
     return new UsageError(`${e.message}; usage: ${usageLine(cliShape(verb, rule, prefix))}`, e.code);
@@ -310,7 +310,7 @@ export async function join(
           throw new UsageError(
             "this game's joins need the Administrator's approval: register the address once approved (referee address)",
           );
-        await orUsage(checkFree(referee.store, game, known, mail.address));
+        await orUsage(checkFree(referee.directory, game, known, mail.address));
       }
       await submit(referee, game, { type: 'join', by, args: {} }, opts, player(known), {
         holder: playerHolder(known),
@@ -318,7 +318,7 @@ export async function join(
       });
       if (!mail || opts.dryRun) return;
       // Ruling M10: a player's own registration is a claim, which counts once confirmed from the address.
-      const claim = await orUsage(claimAddress(referee.store, game, known, mail, claimOptions(settings)));
+      const claim = await orUsage(claimAddress(referee.mailDesk, game, known, mail, claimOptions(settings)));
       if (!opts.json)
         console.log(
           claimedLine(known, game, claim.expiresAt, mail.phraseHash ? ', with a secret phrase' : ''),

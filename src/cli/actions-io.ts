@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
 import type { LogEntry } from '../core/index.js';
 import type { ChainCheck } from '../engine/verification.js';
-import { isPostgresSpec } from '../store/open.js';
+import { isPostgresSpec } from '../house/house.js';
 import { dbPath, logLength, viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import { fromRuleError, UsageError, VerificationFailed } from './fail.js';
@@ -17,7 +17,7 @@ export const EXPORT_FORMAT = 'nomic-referee/log';
 /** `referee verify GAME`: replays the log, checks the chain and re-derives every roll. */
 export async function verify(program: Program, game: string): Promise<void> {
   await withReferee(program, async (referee) => {
-    const bar = await openProgress(`verifying ${game}`, () => logLength(referee.store, game));
+    const bar = await openProgress(`verifying ${game}`, () => logLength(referee.gameLog, game));
     let report;
     try {
       const chainCheck = await secondThread(dbPath(program));
@@ -74,7 +74,7 @@ export async function exportLog(
   await withReferee(program, async (referee) => {
     const state = await referee.state(game);
     if (viewer.role === 'admin') {
-      const master = await referee.store.master(game);
+      const master = await referee.gameLog.master(game);
       console.log(
         JSON.stringify({
           format: EXPORT_FORMAT,
@@ -100,10 +100,10 @@ export async function exportLog(
         : canSee(e.event.vis, viewer)
           ? JSON.stringify({ nweek: e.at.nweek, nday: e.at.nday, event: e.event })
           : undefined;
-    const bar = await openProgress(`exporting ${game}`, () => logLength(referee.store, game));
+    const bar = await openProgress(`exporting ${game}`, () => logLength(referee.gameLog, game));
     let done = 0;
     try {
-      for await (const page of referee.store.stream(game)) {
+      for await (const page of referee.gameLog.stream(game)) {
         const lines: string[] = [];
         for (const e of page) {
           const text = line(e);

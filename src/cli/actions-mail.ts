@@ -19,7 +19,7 @@ import { claimAddress, confirmCode } from '../channels/mail/claim.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
 import { GAME_ID, PLAYER_NAME, playerNamed } from '../core/index.js';
 import { withReferee } from './context.js';
-import { markByMail, playByMail, unmarkByMail } from './by-mail.js';
+import { markByMail, playByMail, unmarkByMail } from '../house/by-mail.js';
 import { stopSignal } from './actions-clock.js';
 import { UsageError } from './fail.js';
 import { claimedLine, claimOptions, orUsage, registration, settingsFrom, warned } from './mail-flags.js';
@@ -150,7 +150,7 @@ export async function mailWatch(program: Program, opts: { settings: string }): P
 export async function mailOn(program: Program, games: string[]): Promise<void> {
   checkGameIds(games);
   await withReferee(program, async (referee) => {
-    await referee.store.openChannel('mail');
+    await referee.outbox.openChannel('mail');
     await markByMail(referee, games);
     const known = new Set((await referee.listGames()).map((g) => g.id));
     for (const g of games) console.log(`${g} is played by mail${known.has(g) ? '' : ' (no such game yet)'}`);
@@ -161,7 +161,7 @@ export async function mailOn(program: Program, games: string[]): Promise<void> {
 export async function mailOff(program: Program, games: string[]): Promise<void> {
   checkGameIds(games);
   await withReferee(program, async (referee) => {
-    const marked = new Set(await referee.store.gamesByMail());
+    const marked = new Set(await referee.roster.gamesByMail());
     await unmarkByMail(referee, games);
     for (const g of games)
       console.log(marked.has(g) ? `${g} is no longer played by mail` : `${g} was not played by mail`);
@@ -171,7 +171,7 @@ export async function mailOff(program: Program, games: string[]): Promise<void> 
 /** `referee mail games`. */
 export async function mailGames(program: Program): Promise<void> {
   await withReferee(program, async (referee) => {
-    for (const g of await referee.store.gamesByMail()) console.log(g);
+    for (const g of await referee.roster.gamesByMail()) console.log(g);
   });
 }
 
@@ -199,14 +199,14 @@ export async function address(
     if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
     const phrase = checked.phraseHash ? ', with a secret phrase' : '';
     if (opts.unconfirmed) {
-      await orUsage(registerAddress(referee.store, game, known, checked, settings));
+      await orUsage(registerAddress(referee.mailDesk, game, known, checked, settings));
       console.log(
         `${known}'s mail address in ${game} is registered${phrase}, without confirmation (the Administrator's word: --unconfirmed).`,
       );
       return;
     }
     const claim = await orUsage(
-      claimAddress(referee.store, game, known, checked, {
+      claimAddress(referee.mailDesk, game, known, checked, {
         ...claimOptions(settings),
         paced: false,
       }),
@@ -220,7 +220,7 @@ async function confirmAddress(program: Program, game: string, name: string, code
   await withReferee(program, async (referee) => {
     const known = playerNamed(await referee.state(game), name);
     if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
-    const done = await confirmCode(referee.store, game, known, code, Date.now());
+    const done = await confirmCode(referee.mailDesk, game, known, code, Date.now());
     if (done.kind === 'refused') throw new UsageError(done.message, done.reason);
     console.log(`${known}'s mail address in ${game} is confirmed.`);
   });

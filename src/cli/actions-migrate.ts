@@ -5,22 +5,17 @@
 import { existsSync } from 'node:fs';
 import { canonicalJson } from '../core/index.js';
 import type { Json } from '../core/index.js';
-import { Referee } from '../engine/referee.js';
-import { verifyEntries } from '../engine/verification.js';
 import type { VerifyProgress } from '../engine/verification.js';
-import { systemEntropy } from '../node/entropy.js';
-import { programCode } from '../node/code-version.js';
-import { defaultRegistry } from '../rulesets/index.js';
-import { isPostgresSpec, openStore } from '../store/open.js';
-import { redact } from '../store/postgres/connection.js';
-import type { GameDump, Store } from '../store/store.js';
+import { isPostgresSpec, openHouse, shownSpec } from '../house/house.js';
+import type { House } from '../house/house.js';
+import type { GameDump } from '../engine/ports/index.js';
 import { UsageError, VerificationFailed } from './fail.js';
 import { openProgress } from './progress.js';
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** A store spec fit to print: a connection string without its password. */
-const shown = (spec: string): string => (isPostgresSpec(spec) ? redact(spec) : spec);
+const shown = shownSpec;
 
 /** The dump as comparable text: everything in it, in a fixed order. */
 const fingerprint = (d: GameDump): string =>
@@ -64,10 +59,11 @@ export async function migrateGames(only: string[], opts: { from: string; to: str
     const path = opts.from.startsWith('sqlite:') ? opts.from.slice('sqlite:'.length) : opts.from;
     if (!existsSync(path)) throw new UsageError(`${path} does not exist: nothing to migrate`);
   }
-  const source = await openStore(opts.from);
-  let target: Store | undefined;
+  // Opened only to be copied from and into: no command is given, so no game's notices are wired.
+  const source = await openHouse(opts.from, { byMail: false });
+  let target: House | undefined;
   try {
-    target = await openStore(opts.to);
+    target = await openHouse(opts.to, { rulesets: 'all', byMail: false });
     await migrate(source, target, only, opts);
   } finally {
     await target?.close();
@@ -76,34 +72,36 @@ export async function migrateGames(only: string[], opts: { from: string; to: str
 }
 
 async function migrate(
-  source: Store,
-  target: Store,
+  from: House,
+  to: House,
   only: readonly string[],
   opts: { from: string; to: string },
 ): Promise<void> {
+  const source = from.referee.maintenance;
+  const target = to.referee.maintenance;
   if (!source.dumpGame) throw new UsageError(`${shown(opts.from)} cannot give its games whole`);
   if (!target.restoreGame) throw new UsageError(`${shown(opts.to)} cannot take games whole`);
-  const all = (await source.listGames()).map((g) => g.id);
+  const all = (await from.referee.listGames()).map((g) => g.id);
   const unknown = only.filter((g) => !all.includes(g));
   if (unknown.length > 0)
     throw new UsageError(`${shown(opts.from)} has no game ${unknown.join(', ')}`, 'unknown-game');
   const games = only.length > 0 ? [...new Set(only)] : all;
   // Refused before anything is written: a migration never overwrites or merges into a game.
-  const there = new Set((await target.listGames()).map((g) => g.id));
+  const there = new Set((await to.referee.listGames()).map((g) => g.id));
   const clash = games.filter((g) => there.has(g));
   if (clash.length > 0)
     throw new UsageError(
       `${shown(opts.to)} already has ${clash.length === 1 ? 'the game' : 'the games'} ${clash.join(', ')}; nothing was copied`,
       'game-exists',
     );
-  const referee = new Referee(target, defaultRegistry(), systemEntropy, { snapshots: { code: programCode } });
+  const referee = to.referee;
   let moved = 0;
   for (const game of games) {
     const dump = await source.dumpGame(game);
     if (!dump) throw new UsageError(`${game} disappeared from ${shown(opts.from)} while migrating`);
     // A log that does not verify where it is would not verify where it goes: not copied.
     const before = await withBar(`checking ${game}`, dump.entries.length, (progress) =>
-      verifyEntries(referee.kernel, dump.entries, dump.master ?? undefined, progress),
+      referee.verifyEntries(dump.entries, dump.master ?? undefined, progress),
     );
     if (!before.ok) {
       for (const p of before.problems) console.error(`referee: ${game}: ${p}`);

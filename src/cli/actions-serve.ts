@@ -51,11 +51,11 @@ async function demoTokens(
   const game = await playDemo(referee, where, () => undefined, DEMO_RHYTHM_SECONDS);
   const lines: string[] = [];
   const admin = issue(ADMIN_HOLDER);
-  await referee.store.grantToken(game, admin.grant);
+  await referee.directory.grantToken(game, admin.grant);
   lines.push(`  Administrator: ${admin.token}`);
   for (const name of DEMO_PLAYERS) {
     const t = issue(playerHolder(name));
-    await referee.store.grantToken(game, t.grant);
+    await referee.directory.grantToken(game, t.grant);
     lines.push(`  ${name.padEnd(13)}: ${t.token}`);
   }
   return { game, lines };
@@ -126,7 +126,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
   const settings = opts.mail !== undefined ? await mailSettings(opts.mail) : undefined;
   await withReferee(program, async (referee) => {
     // A server serves games of every ruleset, and lists them all (GET /api/rulesets).
-    await referee.kernel.registry.loadAll();
+    await referee.rules.registry.loadAll();
     // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
     // listen is reported now rather than at the first page that asks.
     await referee.watch();

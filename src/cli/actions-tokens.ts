@@ -14,7 +14,7 @@ export async function playerToken(program: Program, game: string, player: string
     const name = playerNamed(state, player);
     if (name === undefined) throw new UsageError(`${player} has not joined ${game}`, 'unknown-player');
     const t = issue(playerHolder(name));
-    await referee.store.grantToken(game, t.grant);
+    await referee.directory.grantToken(game, t.grant);
     console.log(`${name}'s new token for ${game} (the old one no longer works; shown only now): ${t.token}`);
   });
 }
@@ -23,7 +23,7 @@ export async function adminToken(program: Program, game: string): Promise<void> 
   await withReferee(program, async (referee) => {
     await referee.state(game); // an unknown game is refused before anything is written
     const t = issue(ADMIN_HOLDER);
-    await referee.store.grantToken(game, t.grant);
+    await referee.directory.grantToken(game, t.grant);
     console.log(
       `The Administrator's new token for ${game} (the old one no longer works; shown only now): ${t.token}`,
     );

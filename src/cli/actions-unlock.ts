@@ -16,13 +16,13 @@ export async function mailUnlock(program: Program, game: string, name: string): 
   await withReferee(program, async (referee) => {
     const known = playerNamed(await referee.state(game), name);
     if (known === undefined) throw new UsageError(`${name} is not a player of ${game}`, 'unknown-player');
-    const standing = await referee.store.phraseStanding(game, known);
+    const standing = await referee.guards.phraseStanding(game, known);
     if (standing.burnedAt !== null)
       throw new UsageError(
         `${known}'s secret phrase was seen on the list (${new Date(standing.burnedAt).toISOString()}): it is public and cannot be unlocked; register a new one (referee address ${game} ${known} ADDRESS --phrase-file FILE)`,
         'phrase-burned',
       );
-    await referee.store.clearPhraseStanding(game, known);
+    await referee.guards.clearPhraseStanding(game, known);
     console.log(
       standing.failures === 0
         ? `${known}'s secret phrase in ${game} had no wrong phrases counted; nothing to unlock.`

@@ -67,7 +67,7 @@ function admission(state: GameState): string[] {
 
 /** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
 function heading(referee: Referee, state: GameState): string {
-  const title = referee.kernel.registry.get(state.ruleset)?.title ?? state.ruleset;
+  const title = referee.rules.registry.get(state.ruleset)?.title ?? state.ruleset;
   const when = state.ended
     ? `over after nweek ${state.clock.nweek}`
     : `nweek ${state.clock.nweek}, nday ${state.clock.nday}`;

@@ -2,18 +2,13 @@
 import type { Command as Program } from 'commander';
 import type { GameState, Viewer } from '../core/index.js';
 import { ADMIN, knownSpelling, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
-import { StoreError } from '../store/store.js';
-import { Referee } from '../engine/referee.js';
-import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, isPostgresSpec, openStore } from '../store/open.js';
-import { redact } from '../store/postgres/connection.js';
-import { lazyRegistry } from '../rulesets/catalogue.js';
-import { systemEntropy } from '../node/entropy.js';
-import { programCode } from '../node/code-version.js';
+import { StoreError } from '../engine/ports/index.js';
+import type { GameLog } from '../engine/ports/index.js';
+import type { Referee } from '../engine/referee.js';
+import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openHouse, shownSpec } from '../house/house.js';
 import { UsageError } from './fail.js';
 import { mayDraw, NO_PROGRESS, openProgress } from './progress.js';
 import type { Progress } from './progress.js';
-import type { Store } from '../store/store.js';
-import { noticesByMail } from './by-mail.js';
 
 export const DEFAULT_DB = STORE_DEFAULT_DB;
 
@@ -27,10 +22,10 @@ export function dbPath(program: Program): string {
 }
 
 /**
- * Opens the store, runs the work, and always closes the store. The Referee has every command of a game the
- * store marks as played by mail write the notices `serve --mail` would (by-mail.ts), whatever the verb. Its
- * registry loads a ruleset when a game names it (src/rulesets/catalogue.ts): a verb on a Grid game loads
- * the Grid alone.
+ * Opens the house (src/house/house.ts: the store and the Referee over it), runs the work, and always closes
+ * the store. The Referee has every command of a game the store marks as played by mail write the notices
+ * `serve --mail` would (src/house/by-mail.ts), whatever the verb. Its registry loads a ruleset when a game
+ * names it (src/rulesets/catalogue.ts): a verb on a Grid game loads the Grid alone.
  */
 export async function withReferee<T>(
   program: Program,
@@ -39,13 +34,10 @@ export async function withReferee<T>(
 ): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
-  const store = await openStore(dbPath(program), { sync });
+  const house = await openHouse(dbPath(program), { sync });
+  const { referee } = house;
   const bars = new Map<string, Promise<Progress>>();
   try {
-    const referee = new Referee(store, lazyRegistry(), systemEntropy, {
-      snapshots: { code: programCode },
-    });
-    noticesByMail(referee);
     if (mayDraw(flags))
       // A long log replayed to load a game (any verb): a bar while it is (progress.ts), cleared at its end.
       // Drawn against what is left after the snapshot the replay starts from, so a game with one gets none.
@@ -53,7 +45,7 @@ export async function withReferee<T>(
         let opening = bars.get(game);
         if (!opening) {
           const left = async () => {
-            const length = await logLength(store, game);
+            const length = await logLength(referee.gameLog, game);
             return length === undefined ? undefined : length - after;
           };
           opening = openProgress(`replaying ${game}`, left, flags);
@@ -66,12 +58,12 @@ export async function withReferee<T>(
     return await work(referee);
   } finally {
     for (const bar of bars.values()) (await bar.catch(() => NO_PROGRESS)).stop();
-    await store.close();
+    await house.close();
   }
 }
 
 /** How many entries a game's log has, if the store can tell cheaply (what a progress bar is drawn against). */
-export async function logLength(store: Store, game: string): Promise<number | undefined> {
+export async function logLength(store: GameLog, game: string): Promise<number | undefined> {
   return store.logLength ? await store.logLength(game) : undefined;
 }
 
@@ -122,6 +114,5 @@ export function parseRolls(text: string | undefined): number[] | undefined {
 
 /** The store as it may be printed: a PostgreSQL connection string without its password. */
 export function shownDb(program: Program): string {
-  const spec = dbPath(program);
-  return isPostgresSpec(spec) ? redact(spec) : spec;
+  return shownSpec(dbPath(program));
 }

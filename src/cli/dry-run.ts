@@ -22,7 +22,7 @@ export async function dryRun(
   const sandbox = new Sandbox(referee, game);
   const result = await sandbox.submit(game, command);
   if (!result.ok) throw await refusal(result.error);
-  const answer = previewAnswer(referee.kernel, result.value);
+  const answer = previewAnswer(referee.rules, result.value);
   if (flags.json) {
     console.log(JSON.stringify({ ok: true, dryRun: true, ...answer }));
     return;

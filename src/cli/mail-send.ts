@@ -8,8 +8,8 @@ import { Courier } from '../channels/courier.js';
 import { MailChannel } from '../channels/mail/outbound.js';
 import { Undeliverable, Unreachable } from '../channels/outcome.js';
 import { systemTime } from '../clock/time.js';
-import type { StoredNotice } from '../store/store.js';
-import { playByMail } from './by-mail.js';
+import type { StoredNotice } from '../engine/ports/index.js';
+import { playByMail } from '../house/by-mail.js';
 import { withReferee } from './context.js';
 import { VerificationFailed } from './fail.js';
 import { settingsFrom } from './actions-mail.js';
@@ -27,13 +27,13 @@ export async function mailSend(program: Program, opts: { settings: string }): Pr
     await playByMail(referee, settings);
     const mail = new MailChannel({
       settings,
-      addressOf: (game, player) => referee.store.addressOf(game, player),
-      enqueue: (notices) => referee.store.enqueue(notices),
+      addressOf: (game, player) => referee.directory.addressOf(game, player),
+      enqueue: (notices) => referee.outbox.enqueue(notices),
     });
     let sent = 0;
     let waiting = 0;
     let refused = 0;
-    const courier = new Courier(referee.store, mail, systemTime, {
+    const courier = new Courier(referee.outbox, mail, systemTime, {
       onDelivered: (n) => {
         sent++;
         console.log(`${named(n)}: sent`);

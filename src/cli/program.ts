@@ -9,7 +9,7 @@
 // (issue 17; bench/cli-startup.ts measures it). Nothing loaded here may build a zod schema or open a store.
 import { readFileSync } from 'node:fs';
 import { Command as Program, CommanderError } from 'commander';
-import { StoreError } from '../store/store.js';
+import { StoreError } from '../engine/ports/index.js';
 import { UsageError, VerificationFailed } from './fail.js';
 import { registerDemo, registerGameVerbs } from './verbs-game.js';
 import { registerViewVerbs } from './verbs-view.js';

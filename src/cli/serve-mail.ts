@@ -14,10 +14,10 @@ import { systemTime } from '../clock/time.js';
 import { HEALTH_DEFAULTS } from '../channels/health.js';
 import type { HealthOptions } from '../channels/health.js';
 import { tellOutage } from '../channels/mail/outage.js';
-import { leasesOf } from '../store/leases.js';
+import { leasesOfOutbox } from '../engine/ports/index.js';
 import type { Referee } from '../engine/referee.js';
 import { printWatchReport, settingsFrom } from './actions-mail.js';
-import { playByMail } from './by-mail.js';
+import { playByMail } from '../house/by-mail.js';
 
 export interface MailService {
   readonly settings: MailSettings;
@@ -36,17 +36,17 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
   await playByMail(referee, settings);
   const mail = new MailChannel({
     settings,
-    addressOf: (game, player) => referee.store.addressOf(game, player),
-    enqueue: (notices) => referee.store.enqueue(notices),
+    addressOf: (game, player) => referee.directory.addressOf(game, player),
+    enqueue: (notices) => referee.outbox.enqueue(notices),
     log,
   });
   const channels: Channel[] = [mail];
   if (Object.values(games).some((g) => g.chat.length > 0))
-    channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.store }));
+    channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.outbox }));
   const health = mailHealth(referee, settings, log);
   const couriers = channels.map(
     (channel) =>
-      new Courier(referee.store, channel, systemTime, {
+      new Courier(referee.outbox, channel, systemTime, {
         // The operator's log: which notice waits and why, never its text (it may be private).
         onError: (n, e) =>
           log(`${channel.name}: notice ${n.id} of ${n.game} not sent yet: ${(e as Error).message}`),
@@ -81,10 +81,10 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
 function mailHealth(referee: Referee, settings: MailSettings, log: (line: string) => void): HealthOptions {
   const outageMs = (settings.outage?.afterMinutes ?? HEALTH_DEFAULTS.outageMs / 60_000) * 60_000;
   const probeMs = (settings.outage?.probeSeconds ?? HEALTH_DEFAULTS.probeMs / 1000) * 1000;
-  const leases = leasesOf(referee.store);
+  const leases = leasesOfOutbox(referee.outbox);
   const tell = tellOutage({
     games: () => Object.keys(settings.games),
-    enqueue: (notices) => referee.store.enqueue(notices),
+    enqueue: (notices) => referee.outbox.enqueue(notices),
     ...(leases ? { undelivered: (channel, game, except) => leases.undelivered(channel, game, except) } : {}),
     probeMs,
   });

@@ -19,7 +19,7 @@
 // of its own at most, whatever its backlog; the heap only tells when each game falls due.
 import type { GameState } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
-import type { Notice } from '../store/store.js';
+import type { Notice } from '../engine/ports/index.js';
 
 export type { ClockReport } from './firing.js';
 import type { Boundary } from './calendar.js';
@@ -234,7 +234,7 @@ export class Clockwork {
       before.clock.nday === state.clock.nday &&
       before.ended === state.ended &&
       // Only a scheduled game waits for reminders (a new turn in Tunnelers is a new wait within one nday).
-      (scheduleOf(state) === null || planned.wait === waitOf(this.referee.kernel, state))
+      (scheduleOf(state) === null || planned.wait === waitOf(this.referee.rules, state))
     )
       return;
     this.plan(game, state);
@@ -244,7 +244,7 @@ export class Clockwork {
     const boundary = nextToFire(state);
     const token = ++this.tokens;
     const scheduled = scheduleOf(state) !== null;
-    const kernel = this.referee.kernel;
+    const kernel = this.referee.rules;
     const remindAt = scheduled ? nextReminder(kernel, state, this.remindedSince(game)) : Infinity;
     const wait = scheduled ? waitOf(kernel, state) : '';
     const at = wake ?? Math.min(boundary?.at ?? Infinity, remindAt);
@@ -401,12 +401,12 @@ export class Clockwork {
       const notices = remindersDue(
         game,
         state,
-        this.referee.kernel.awaiting(state),
+        this.referee.rules.awaiting(state),
         this.remindedSince(game),
         now,
       );
       this.remindedTo.set(game, now);
-      if (notices.length > 0) await this.referee.store.enqueue(notices);
+      if (notices.length > 0) await this.referee.outbox.enqueue(notices);
     } catch (e) {
       this.say({ kind: 'error', game, text: `${game}: reminders could not be given: ${why(e)}` });
     } finally {
@@ -421,7 +421,7 @@ export class Clockwork {
 
   /** Leaves notices in the outbox if the store has one (keyed, so a notice written twice is kept once). */
   private notify(notices: readonly Notice[]): void {
-    const enqueue = this.referee.store.enqueue?.bind(this.referee.store);
+    const enqueue = this.referee.outbox.enqueue?.bind(this.referee.outbox);
     if (!enqueue || notices.length === 0) return;
     void this.track(
       enqueue(notices).catch((e: unknown) =>

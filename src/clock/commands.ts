@@ -3,7 +3,7 @@
 // game): a boundary is one instant of one game, so its instant names it.
 import type { Command } from '../core/index.js';
 import { ADMIN } from '../core/index.js';
-import type { Notice } from '../store/store.js';
+import type { Notice } from '../engine/ports/index.js';
 import type { Boundary } from './calendar.js';
 import { MISSED_COUNT_CAP } from './plan.js';
 

@@ -3,7 +3,7 @@
 // once-only across processes and restarts.
 import type { GameState, RuleError } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
-import type { Notice } from '../store/store.js';
+import type { Notice } from '../engine/ports/index.js';
 import type { Boundary } from './calendar.js';
 import { backlogReason, outageReason, pausedNotice, pauseFor, tickAt } from './commands.js';
 import { countMissed, nextToFire, scheduleOf } from './plan.js';
@@ -44,7 +44,7 @@ export const why = (e: unknown): string => (e instanceof Error ? e.message : Str
 export async function fireTick(f: Firing, game: string, boundary: Boundary, late: number): Promise<Outcome> {
   // The players a wait this tick ends had left out are told, in the tick's own transaction (the outbox):
   // computed from the state the tick is decided on, so a player who acted just before is not told.
-  const kernel = f.referee.kernel;
+  const kernel = f.referee.rules;
   const r = await f.referee.submit(game, tickAt(boundary), {
     notices: (_entries, after, before) =>
       deadlineNotices(game, before ? kernel.awaiting(before) : undefined, after, boundary.iso),

@@ -6,7 +6,7 @@
 // nothing the public view does not; and each notice has a key made from what it is about, so computing it
 // again (a retry, a second process, a restarted clock) stores it once.
 import type { Awaiting, GameState } from '../core/index.js';
-import type { Notice } from '../store/store.js';
+import type { Notice } from '../engine/ports/index.js';
 import { deadlineText, gameTime } from './notice-text.js';
 import { dueAt } from './calendar.js';
 

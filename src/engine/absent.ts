@@ -4,7 +4,8 @@
 // players still awaited is one absence, told with the rules' own words for what becomes of them (`late`).
 // Made from the awaiting alone, which is public facts, so it is the same for every viewer and can be shown
 // to anyone who sees the tick.
-import type { GameState, Kernel, KernelEvent, LogEntry } from '../core/index.js';
+import type { GameState, KernelEvent, LogEntry } from '../core/index.js';
+import type { Rules } from './ports/index.js';
 
 /** One wait that ended with players still awaited. */
 export interface Absence {
@@ -28,7 +29,7 @@ const notBefore = (a: [number, number], b: [number, number]): boolean =>
  * nothing else pays for it.
  */
 export function absences(
-  kernel: Kernel,
+  kernel: Rules,
   before: GameState | undefined,
   entries: readonly LogEntry[],
 ): Absence[] {

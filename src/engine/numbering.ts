@@ -4,6 +4,7 @@
 import type { GameEvent, LogEntry, LogLine, VerifyReport, Viewer } from '../core/index.js';
 import { canSee } from '../core/index.js';
 import type { Accepted, Referee } from './referee.js';
+import { insidesOf } from './insides.js';
 
 /** An accepted command's entries as a viewer may see them, and eir position after them. */
 export interface NumberedLines {
@@ -22,7 +23,7 @@ export async function numberedAnswer(
   accepted: Accepted,
   viewer: Viewer,
 ): Promise<NumberedLines> {
-  const { kernel } = referee;
+  const kernel = referee.rules;
   const visible = accepted.entries.filter((e) => canSee(e.event.vis, viewer)).length;
   const first = accepted.entries[0];
   let before: number;
@@ -44,7 +45,7 @@ export async function positionBefore(
 ): Promise<number> {
   if (viewer.role === 'admin') return seq - 1;
   let n = 0;
-  for await (const batch of referee.store.stream(game)) {
+  for await (const batch of insidesOf(referee).store.stream(game)) {
     for (const e of batch) {
       if (e.seq >= seq) return n;
       if (canSee(e.event.vis, viewer)) n++;

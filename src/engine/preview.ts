@@ -12,13 +12,15 @@
 // an nweek's end would reveal its seed, and so every roll left in the nweek, before the nweek ended. Manual
 // dice are the Administrator's own queue: the preview uses it as the command would (and refuses as it would
 // when a result is missing), without consuming it.
-import type { Command, GameState, Json, LogEntry, Result, RuleError, Viewer } from '../core/index.js';
+import type { Command, GameState, Json, Kernel, LogEntry, Result, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, chain, err, GENESIS, hexToBytes, ok, ruleError, sha256Hex } from '../core/index.js';
 import { StoreError } from '../store/store.js';
 import type { Absence } from './absent.js';
 import { absences } from './absent.js';
 import { commandEntries, reusedId } from './idempotency.js';
 import type { Accepted, Referee } from './referee.js';
+import { insidesOf } from './insides.js';
+import type { Rules } from './ports/index.js';
 
 /** The stand-in secret a preview of `game` draws fair dice from: public, and unrelated to the game's own. */
 export const standInSecret = (game: string): Uint8Array =>
@@ -44,8 +46,13 @@ export class Sandbox {
     readonly game: string,
   ) {}
 
-  get kernel(): Referee['kernel'] {
-    return this.referee.kernel;
+  /** The rules' reads, as the Referee's (Referee.rules). */
+  get rules(): Rules {
+    return this.kernel;
+  }
+
+  private get kernel(): Kernel {
+    return insidesOf(this.referee).kernel;
   }
 
   /** The game as it stands now, or after the commands given here. */
@@ -80,9 +87,9 @@ export class Sandbox {
     }
     if (creating && here.state) return err(ruleError('game-exists', `the game ${game} already exists`));
     if (!creating && command.id !== undefined && this.appended.length === 0) {
-      const seen = await this.referee.store.command(game, command.id);
+      const seen = await insidesOf(this.referee).store.command(game, command.id);
       if (seen) {
-        const entries = await commandEntries(this.referee.store, game, seen);
+        const entries = await commandEntries(insidesOf(this.referee).store, game, seen);
         const reused = reusedId(command, entries);
         if (reused) return err(reused);
         return ok({ entries, state: here.state as GameState, duplicate: true });
@@ -114,7 +121,7 @@ export class Sandbox {
     if (this.here) return this.here;
     if (creating) {
       // (Entries past any real end: the answer says whether the game exists, reading nothing.)
-      const exists = (await this.referee.store.entries(game, 1 << 30)) !== undefined;
+      const exists = (await insidesOf(this.referee).store.entries(game, 1 << 30)) !== undefined;
       this.here = exists
         ? { state: await this.referee.state(game), head: '' }
         : { state: undefined, head: GENESIS };
@@ -123,7 +130,9 @@ export class Sandbox {
     const state = await this.referee.state(game);
     // The head the command would follow: the entry the state was folded up to (another process may have
     // appended since; the state read is the one decided on).
-    const last = (await this.referee.store.entries(game, state.seq))?.find((e) => e.seq === state.seq);
+    const last = (await insidesOf(this.referee).store.entries(game, state.seq))?.find(
+      (e) => e.seq === state.seq,
+    );
     if (!last) throw new StoreError('unknown-game', `there is no game ${game}`);
     this.here = { state, head: last.hash };
     return this.here;
@@ -170,11 +179,7 @@ const SEED_TYPES = new Set(['seed-committed', 'seed-revealed']);
  * never quoted (a revealed or committed seed of the stand-in means nothing, and the real one is not told
  * before its time) and every line from the first fair roll on is marked as one possible outcome.
  */
-export function previewAnswer(
-  kernel: Referee['kernel'],
-  accepted: Accepted,
-  viewer: Viewer = ADMIN,
-): PreviewAnswer {
+export function previewAnswer(kernel: Rules, accepted: Accepted, viewer: Viewer = ADMIN): PreviewAnswer {
   const { entries } = accepted;
   const fairGame = accepted.state.dice.source === 'fair';
   const rolls: PreviewRoll[] = [];
@@ -237,5 +242,5 @@ export async function preview(
 ): Promise<Result<PreviewAnswer, RuleError>> {
   const sandbox = new Sandbox(referee, game);
   const result = await sandbox.submit(game, command);
-  return result.ok ? ok(previewAnswer(referee.kernel, result.value)) : result;
+  return result.ok ? ok(previewAnswer(insidesOf(referee).kernel, result.value)) : result;
 }

@@ -26,7 +26,6 @@ import type {
 import {
   batchCommand,
   err,
-  FOLD_NOOP_TYPES,
   foldCode,
   GENESIS,
   Kernel,
@@ -34,10 +33,18 @@ import {
   ruleError,
   rulesetNamedByCommand,
   snapshotVersion,
+  verifyLog,
 } from '../core/index.js';
 import type { GameEvent, Registry } from '../core/index.js';
-import type { GameSummary, Notice, Snapshot, Store, TokenGrant } from '../store/store.js';
+import type { GameSummary, Notice, Snapshot, Store } from '../store/store.js';
+import { Doors } from './ports/doors.js';
 import { StoreError } from '../store/store.js';
+import { admit } from './insides.js';
+import { FileSoundness, GameQueues } from './file-soundness.js';
+import type { Accepted, CommandNotices, Entropy, RefereeOptions, SubmitOptions } from './submission.js';
+import { MAX_ATTEMPTS } from './submission.js';
+import { GameCache } from './game-cache.js';
+import type { Loaded } from './game-cache.js';
 import type { AppendListener } from './following.js';
 import { Following } from './following.js';
 import type { FileCheck, LogCheck, VerifyProgress } from './verification.js';
@@ -49,102 +56,23 @@ import { SNAPSHOT_EVERY } from './snapshots.js';
 import type { Decider, DecideJob, Linked } from './deciding.js';
 import { decideLinked } from './deciding.js';
 
-/** What an accepted command appended (or, for a repeated command id, what it appended the first time). */
-export interface Accepted {
-  readonly entries: readonly LogEntry[];
-  readonly state: GameState;
-  /** True when the command id had been seen: nothing new was appended. */
-  readonly duplicate: boolean;
-  /** The state the command was decided on (absent for a repeated command id, and for a creation). */
-  readonly before?: GameState;
-}
-
-interface Loaded {
-  state: GameState;
-  head: string;
-  master: Uint8Array | null;
-}
-
-/** What else an accepted command writes in its transaction. */
-export interface SubmitOptions {
-  /** Tokens granted if (and only if) the command is accepted: the admin's at creation, a player's on joining. */
-  readonly tokens?: readonly TokenGrant[];
-  /**
-   * The notices the command causes (issue 14: reminders, deadlines, "your turn"), made from the entries it
-   * appends, the state after them and the state it was decided on, each from its recipient's view only. Called once the command is
-   * decided, again on each retry (its result must depend on nothing else), and written in the same
-   * transaction as the entries: a refused command leaves no notice, an accepted one all of them.
-   */
-  readonly notices?: (
-    entries: readonly LogEntry[],
-    state: GameState,
-    before: GameState | undefined,
-  ) => Notice[];
-}
-
 export type { AppendListener };
+export type { Accepted, CommandNotices, Entropy, RefereeOptions, SubmitOptions } from './submission.js';
+export { FILE_CHECK_REUSE_MS, MAX_ATTEMPTS } from './submission.js';
 
-/**
- * The notices every command causes, beside its own (Referee.setNotices): the host's producers (issue 15's
- * private news and nweek reports, src/channels/producers.ts). Unlike SubmitOptions.notices it may read the
- * store (an nweek's report covers the whole nweek), so it answers a promise; it is called as often and on
- * the same terms (once the command is decided, again on each retry, before the append).
- */
-export type CommandNotices = (
-  game: string,
-  entries: readonly LogEntry[],
-  state: GameState,
-  before: GameState | undefined,
-) => Notice[] | Promise<Notice[]>;
-
-/** Fresh randomness for a game's dice secret; supplied by the host (node:crypto), never by the core. */
-export type Entropy = () => Uint8Array;
-
-/** How a Referee is set up beyond its store, rulesets and entropy. */
-export interface RefereeOptions {
-  /**
-   * Snapshots of games' states (issue 17; snapshots.ts): written with the append that takes a game `every`
-   * entries (default SNAPSHOT_EVERY) past its last one, and used to open a game and check it before its first
-   * write. `code` is the host's fingerprint of its own code (src/node/code-version.ts), beside the text of
-   * the folds the registry holds: a snapshot folded by other code is never used. `false`: none.
-   */
-  readonly snapshots?: false | { readonly every?: number; readonly code?: () => string };
-}
-
-/**
- * How many times one command is decided before the referee gives up: each refused try means another
- * process committed to the game in between, so the game moved on; 32 such races in a row means something
- * is wrong, and the client gets the store's 'conflict'.
- */
-export const MAX_ATTEMPTS = 32;
-
-/** How long a sound check of the whole file serves other games' first writes (see Referee.soundFile). */
-export const FILE_CHECK_REUSE_MS = 60_000;
-
-export class Referee {
-  readonly kernel: Kernel;
-  private readonly cache = new Map<string, Loaded>();
-  private readonly queues = new Map<string, Promise<unknown>>();
-  /** Per game, the check of the cache against the store under way, and the one queued after it. */
-  private readonly checks = new Map<
-    string,
-    { readonly started: Promise<Loaded>; queued?: Promise<Loaded> }
-  >();
-  /**
-   * Cached games another process has appended to since (told by the store, for a game nobody here
-   * follows): the next command is decided on the store's state, not first on the cached one.
-   */
-  private readonly stale = new Set<string>();
+export class Referee extends Doors {
+  /** Each game's commands, one at a time in arrival order. */
+  private readonly queues = new GameQueues();
+  /** The games held in memory, checked against the store on every read (game-cache.ts). */
+  private readonly games: GameCache;
   /** The first write's check of each game, and its snapshots (snapshot-keeper.ts). */
   private readonly snapshots: SnapshotKeeper;
-  /** Who checks the store's file, if not the store itself (see checkFileWith). */
-  private fileCheck: FileCheck | undefined;
+  /** The store's file checked before first writes (file-soundness.ts). */
+  private readonly file: FileSoundness;
   /** Who decides the commands it takes, if not this thread (see decideWith). */
   private decider: Decider | undefined;
   /** The listeners of appends, and the watching of other processes' (following.ts). */
   private readonly following: Following;
-  /** The file's last sound check for first writes, shared for FILE_CHECK_REUSE_MS (see soundFile). */
-  private fileChecked: { readonly at: number; readonly damage: Promise<string | undefined> } | undefined;
   /** The notices of every command, beside a command's own (see setNotices). */
   private commandNotices: CommandNotices | undefined;
   /**
@@ -156,12 +84,14 @@ export class Referee {
     ((game: string, folded: number, done: boolean, after: number) => Promise<void> | void) | undefined;
 
   constructor(
-    readonly store: Store,
+    store: Store,
     registry: Registry,
     private readonly entropy: Entropy,
     options: RefereeOptions = {},
   ) {
-    this.kernel = new Kernel(registry);
+    super(store, new Kernel(registry));
+    this.file = new FileSoundness(store);
+    admit(this, { store, kernel: this.kernel });
     const snapshots = options.snapshots ?? {};
     this.snapshots = new SnapshotKeeper(
       store,
@@ -175,15 +105,21 @@ export class Referee {
               snapshotVersion(`${foldCode(await registry.loadAll())}\n${snapshots.code?.() ?? ''}`),
           },
     );
+    this.games = new GameCache({
+      store,
+      kernel: this.kernel,
+      snapshots: this.snapshots,
+      ready: (events) => this.ready(events),
+      announce: (game, entries) => this.announce(game, entries),
+      replayProgress: () => this.replayProgress,
+    });
     this.following = new Following({
       store,
-      cachedSeq: (game) => this.cache.get(game)?.state.seq,
-      cachedGames: () => [...this.cache.keys()],
+      cachedSeq: (game) => this.games.held(game)?.state.seq,
+      cachedGames: () => this.games.games(),
       serially: (game, work) => this.serially(game, work),
-      load: (game) => this.load(game),
-      behind: (game) => {
-        if (this.cache.has(game)) this.stale.add(game);
-      },
+      load: (game) => this.games.load(game),
+      behind: (game) => this.games.behind(game),
     });
   }
 
@@ -235,7 +171,7 @@ export class Referee {
   }
 
   async state(game: string): Promise<GameState> {
-    return (await this.load(game)).state;
+    return (await this.games.load(game)).state;
   }
 
   /**
@@ -245,8 +181,8 @@ export class Referee {
    * decides on the store's latest state.
    */
   async knownState(game: string): Promise<GameState> {
-    if (this.stale.has(game)) return (await this.load(game)).state;
-    return this.cache.get(game)?.state ?? (await this.load(game)).state;
+    if (this.games.isStale(game)) return (await this.games.load(game)).state;
+    return this.games.held(game)?.state ?? (await this.games.load(game)).state;
   }
 
   async view(game: string, viewer: Viewer): Promise<JsonObject> {
@@ -295,7 +231,21 @@ export class Referee {
     // The log is checked as it is read, page by page: every ruleset it may name (its creation, any amendment)
     // is loaded first (issue 17: the CLI loads rulesets as games name them).
     await this.kernel.registry.loadAll();
-    return verifyStored(this.kernel, this.store, game, { ...options, fileDamage: () => this.fileDamage() });
+    return verifyStored(this.kernel, this.store, game, { ...options, fileDamage: () => this.file.damage() });
+  }
+
+  /** Re-decides a log read whole (core's verifyLog): the server's check of a game on its own thread. */
+  verifyLog(entries: readonly LogEntry[], master: Uint8Array | undefined): VerifyReport {
+    return verifyLog(this.kernel, entries, master);
+  }
+
+  /** Re-decides a log page by page, telling `progress` (`referee migrate` checks a game before copying it). */
+  verifyEntries(
+    entries: readonly LogEntry[],
+    master: Uint8Array | undefined,
+    progress?: VerifyProgress,
+  ): Promise<VerifyReport> {
+    return verifyEntries(this.kernel, entries, master, progress);
   }
 
   /**
@@ -320,7 +270,7 @@ export class Referee {
         return err(ruleError('bad-import', `the log does not verify: ${report.problems[0] ?? ''}`));
       await this.store.append({ game, entries, create: { ruleset: first.event.ruleset as string, master } });
       this.announce(game, entries);
-      return ok((await this.load(game)).state);
+      return ok((await this.games.load(game)).state);
     });
   }
 
@@ -355,7 +305,7 @@ export class Referee {
    * game and process, from its usable snapshot if it has one (snapshot-keeper.ts). Refused as 'damaged'.
    */
   private checkSound(game: string): Promise<void> {
-    return this.snapshots.checkSound(game, () => this.soundFile());
+    return this.snapshots.checkSound(game, () => this.file.sound());
   }
 
   /**
@@ -364,7 +314,7 @@ export class Referee {
    * reads the whole file, and on the event loop it stalled every game for as long (issue 13, item 4).
    */
   checkFileWith(check: FileCheck | undefined): void {
-    this.fileCheck = check;
+    this.file.checkWith(check);
   }
 
   /**
@@ -373,32 +323,6 @@ export class Referee {
    */
   decideWith(decider: Decider | undefined): void {
     this.decider = decider;
-  }
-
-  /**
-   * The file check before a game's first write, shared: SQLite's check reads the whole log (every game's), so
-   * checking it again for each game made a process's first writes to N games cost N whole-file reads, on the
-   * event loop (10,000 scheduled games' first ticks stalled the clock for minutes; bench/clock.ts). A sound
-   * answer serves the first writes of the next FILE_CHECK_REUSE_MS; a damaged one is never reused, and
-   * `referee verify` always checks afresh.
-   */
-  private async soundFile(): Promise<string | undefined> {
-    const now = performance.now();
-    if (!this.fileChecked || now - this.fileChecked.at > FILE_CHECK_REUSE_MS)
-      this.fileChecked = { at: now, damage: this.fileDamage() };
-    const checked = this.fileChecked;
-    const damage = await checked.damage.catch((e: unknown) => {
-      if (this.fileChecked === checked) this.fileChecked = undefined;
-      throw e;
-    });
-    if (damage !== undefined && this.fileChecked === checked) this.fileChecked = undefined;
-    return damage;
-  }
-
-  /** What the store finds wrong with its own file (Store.checkFile), if it can tell. */
-  private async fileDamage(): Promise<string | undefined> {
-    if (this.fileCheck) return this.fileCheck();
-    return this.store.checkFile ? await this.store.checkFile() : undefined;
   }
 
   /**
@@ -412,9 +336,9 @@ export class Referee {
     command: Command,
     options: SubmitOptions,
   ): Promise<Result<Accepted, RuleError> | undefined> {
-    const hit = this.cache.get(game);
+    const hit = this.games.held(game);
     // A cache known to be behind would only have its append refused: the careful way catches it up first.
-    if (!hit || command.type === 'create' || this.stale.has(game)) return undefined;
+    if (!hit || command.type === 'create' || this.games.isStale(game)) return undefined;
     const decided = await this.decideOn(hit, command, hit.master);
     if (!decided.ok) return undefined;
     const { entries } = decided.value;
@@ -447,7 +371,7 @@ export class Referee {
     let loaded: Loaded | undefined;
     if (!creating) {
       try {
-        loaded = await this.load(game);
+        loaded = await this.games.load(game);
       } catch (e) {
         if (e instanceof StoreError && e.code === 'unknown-game')
           return err(ruleError('unknown-game', e.message));
@@ -458,7 +382,7 @@ export class Referee {
       // A retried creation (the same command id) is answered like any repeated command.
       if (command.id === undefined || !(await this.store.command(game, command.id)))
         return err(ruleError('game-exists', `the game ${game} already exists`));
-      loaded = await this.load(game);
+      loaded = await this.games.load(game);
     }
     if (loaded && command.id !== undefined) {
       const seen = await this.store.command(game, command.id);
@@ -506,13 +430,9 @@ export class Referee {
     snapshot: Snapshot | undefined,
   ): void {
     this.snapshots.committed(game, entries, snapshot);
-    const last = entries[entries.length - 1] as LogEntry;
     // A read may have caught the cache up past these entries while the append was committing (and told the
     // listeners of them then): only a cache still behind them is moved on, so each entry is told once.
-    if ((this.cache.get(game)?.state.seq ?? 0) < last.seq) {
-      this.cache.set(game, { state, head: last.hash, master });
-      this.announce(game, entries);
-    }
+    if (this.games.moveOn(game, entries, state, master)) this.announce(game, entries);
   }
 
   /**
@@ -536,113 +456,6 @@ export class Referee {
     const decided = decideLinked(this.kernel, job);
     this.decider?.decidedHere(job, decided);
     return decided;
-  }
-
-  /**
-   * The game as the store has it now. A cached state is only a head start: the store is asked for entries
-   * after it (another process, or a CLI beside this server, may have appended), and those are folded in and
-   * told to the listeners.
-   */
-  private load(game: string): Promise<Loaded> {
-    if (!this.cache.has(game)) return this.loadFully(game);
-    const slot = this.checks.get(game);
-    if (!slot) return this.check(game);
-    // A check under way may have read before this call began, and missed what was committed since: this
-    // call waits for the next one, which starts when that one ends and serves every call arriving meanwhile.
-    slot.queued ??= slot.started.then(
-      () => this.check(game),
-      () => this.check(game),
-    );
-    return slot.queued;
-  }
-
-  /** One check of the cache against the store, starting now. */
-  private check(game: string): Promise<Loaded> {
-    const started = this.catchUp(game);
-    const slot = { started };
-    this.checks.set(game, slot);
-    const done = () => {
-      if (this.checks.get(game) === slot) this.checks.delete(game);
-    };
-    started.then(done, done);
-    return started;
-  }
-
-  private async catchUp(game: string): Promise<Loaded> {
-    // What was appended before this read is read now; anything told after it marks the game again.
-    this.stale.delete(game);
-    const hit = this.cache.get(game);
-    if (!hit) return this.loadFully(game);
-    const newer = await this.store.entries(game, hit.state.seq + 1);
-    if (!newer || newer.length === 0) return this.cache.get(game) ?? hit;
-    return this.advance(game, newer);
-  }
-
-  /** Folds entries read from the store into the cached state, if they follow it; tells the listeners. */
-  private advance(game: string, newer: readonly LogEntry[]): Loaded | Promise<Loaded> {
-    const now = this.cache.get(game);
-    if (!now) return this.loadFully(game);
-    // Another caller may have moved the cache on since these were read: keep only what is still new.
-    const fresh = newer.filter((e) => e.seq > now.state.seq);
-    const first = fresh[0];
-    if (!first) return now;
-    if (first.seq !== now.state.seq + 1 || first.prev !== now.head) {
-      // Not a continuation of what we hold (cannot happen with an append-only store): start again.
-      this.cache.delete(game);
-      return this.loadFully(game);
-    }
-    // Another process amended the game into a ruleset not loaded here: loaded first, then folded.
-    const loading = this.ready(fresh.map((e) => e.event));
-    if (loading) return loading.then(() => this.advance(game, newer));
-    let state = now.state;
-    let at = first.seq;
-    try {
-      for (const e of fresh) {
-        at = e.seq;
-        state = this.kernel.evolve(state, e.event);
-      }
-    } catch (e) {
-      throw unreplayable(game, at, e);
-    }
-    const next: Loaded = { state, head: (fresh[fresh.length - 1] as LogEntry).hash, master: now.master };
-    this.cache.set(game, next);
-    this.announce(game, fresh);
-    return next;
-  }
-
-  private async loadFully(game: string): Promise<Loaded> {
-    this.stale.delete(game);
-    // From the game's snapshot if one may be used (snapshot-keeper.ts), else from the start; folded batch by
-    // batch, the no-op entries unparsed: a game of a million entries loads in about a second without its log
-    // ever being in memory whole.
-    const master = await this.store.master(game);
-    const from = await this.snapshots.usable(game, master);
-    let state: GameState | undefined = from?.state;
-    let head = from?.hash ?? GENESIS;
-    let seq = from?.seq ?? 0;
-    const after = seq;
-    if (from) await this.kernel.registry.load([from.state.ruleset]);
-    for await (const batch of this.store.foldStream(game, FOLD_NOOP_TYPES, seq + 1)) {
-      // The rulesets the batch names (its creation, an amendment), before any of it is folded.
-      await this.ready(batch.events);
-      try {
-        for (const e of batch.events) {
-          state = this.kernel.evolve(state, e);
-          seq++;
-        }
-      } catch (e) {
-        throw unreplayable(game, seq + 1, e);
-      }
-      head = batch.lastHash;
-      await this.replayProgress?.(game, seq - after, false, after);
-    }
-    await this.replayProgress?.(game, seq - after, true, after);
-    if (!state) throw new StoreError('unknown-game', `there is no game ${game}`);
-    // Two loads of one game may overlap; the one that finishes second must not put an older state back.
-    if (this.cache.has(game)) return this.load(game);
-    const loaded = { state, head, master };
-    this.cache.set(game, loaded);
-    return loaded;
   }
 
   /**
@@ -678,25 +491,6 @@ export class Referee {
 
   /** Runs work for one game after all work queued before it for that game. */
   private serially<T>(game: string, work: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(game) ?? Promise.resolve();
-    const run = before.then(work, work);
-    const settled = run.catch(() => undefined);
-    this.queues.set(game, settled);
-    void settled.then(() => {
-      if (this.queues.get(game) === settled) this.queues.delete(game);
-    });
-    return run;
+    return this.queues.serially(game, work);
   }
-}
-
-/**
- * A stored event the rules cannot fold (they never produce it: an altered log, a damaged file), said as such
- * in one line rather than as the rules' internal error.
- */
-function unreplayable(game: string, seq: number, e: unknown): StoreError {
-  const why = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ');
-  return new StoreError(
-    'damaged',
-    `the stored log of ${game} cannot be replayed at entry ${seq} (${why}); \`referee verify ${game}\` tells more`,
-  );
 }

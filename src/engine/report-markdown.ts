@@ -2,12 +2,14 @@
 // report (report.ts, from report-model.ts) - what happened, every public roll, the standings in the rules' words,
 // how to check the dice - in lists and tables, with the players' own words escaped so a name like "_x_" cannot
 // change the layout. Like the text report it is built only from the public log and the public view.
-import type { GameState, Kernel, LogEntry, Roll, Standings } from '../core/index.js';
+import type { GameState, LogEntry, Roll, Standings } from '../core/index.js';
 import type { Referee } from './referee.js';
 import { diceCheckLines } from './report-dice.js';
 import type { NweekReport } from './report-model.js';
 import { reportModel, rollOutcome } from './report-model.js';
 import { rollSource } from './report.js';
+import { insidesOf } from './insides.js';
+import type { Rules } from './ports/index.js';
 
 /** Text as Markdown shows it literally (inside a table cell too). */
 export function escapeMarkdown(text: string): string {
@@ -64,7 +66,7 @@ export function reportAsMarkdown(r: NweekReport): string {
 
 /** The report of nweek `nweek` (default: the last that ended) as Markdown, from a game's log and state now. */
 export function reportMarkdown(
-  kernel: Kernel,
+  kernel: Rules,
   game: string,
   entries: readonly LogEntry[],
   current: GameState,
@@ -75,5 +77,11 @@ export function reportMarkdown(
 
 /** The public report of nweek `nweek` (default: the last that ended) of `game`, as Markdown. */
 export async function nweekReportMarkdown(referee: Referee, game: string, nweek?: number): Promise<string> {
-  return reportMarkdown(referee.kernel, game, await referee.entries(game), await referee.state(game), nweek);
+  return reportMarkdown(
+    insidesOf(referee).kernel,
+    game,
+    await referee.entries(game),
+    await referee.state(game),
+    nweek,
+  );
 }

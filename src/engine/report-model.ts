@@ -9,7 +9,6 @@ import type {
   GameState,
   Json,
   JsonObject,
-  Kernel,
   KernelEvent,
   LogEntry,
   LogLine,
@@ -17,6 +16,7 @@ import type {
   Standings,
   Stream,
 } from '../core/index.js';
+import type { Rules } from './ports/index.js';
 
 /** A line of the public log: its number there (public numbering) and the game time it was written at. */
 export interface LogPlace {
@@ -137,7 +137,7 @@ export interface LogStretch {
  * says of each (its commitment, and the seed once revealed) is read from the whole log.
  */
 export function reportModel(
-  kernel: Kernel,
+  kernel: Rules,
   game: string,
   entries: readonly LogEntry[],
   current: GameState,
@@ -155,7 +155,7 @@ export function reportModel(
  * ended before it (its secret seed revealed outside it).
  */
 export function reportFromStretch(
-  kernel: Kernel,
+  kernel: Rules,
   game: string,
   stretch: LogStretch,
   current: GameState,
@@ -165,7 +165,7 @@ export function reportFromStretch(
 }
 
 function modelOf(
-  kernel: Kernel,
+  kernel: Rules,
   game: string,
   stretch: LogStretch,
   current: GameState,

@@ -1,12 +1,14 @@
 // The public report of an nweek, as text ready to paste into a forum: what happened, every public roll, the
 // standings in the rules' words with the board, and how to check the dice. Its facts are report-model.ts's,
 // built only from the public view and the public log, so it cannot carry a secret.
-import type { GameState, Kernel, LogEntry, Roll } from '../core/index.js';
+import type { GameState, LogEntry, Roll } from '../core/index.js';
 import { standingsText } from '../core/index.js';
 import type { Referee } from './referee.js';
 import { diceCheckLines } from './report-dice.js';
 import type { NweekReport } from './report-model.js';
 import { reportModel, rollOutcome, seedName } from './report-model.js';
+import { insidesOf } from './insides.js';
+import type { Rules } from './ports/index.js';
 
 export { defaultReportNweek, isCorrection } from './report-model.js';
 
@@ -49,7 +51,13 @@ export function reportAsText(r: NweekReport): string {
 }
 
 export async function nweekReport(referee: Referee, game: string, nweek?: number): Promise<string> {
-  return reportText(referee.kernel, game, await referee.entries(game), await referee.state(game), nweek);
+  return reportText(
+    insidesOf(referee).kernel,
+    game,
+    await referee.entries(game),
+    await referee.state(game),
+    nweek,
+  );
 }
 
 /**
@@ -57,7 +65,7 @@ export async function nweekReport(referee: Referee, game: string, nweek?: number
  * the notice producers (src/channels/producers.ts) make the same report in the command's own transaction.
  */
 export function reportText(
-  kernel: Kernel,
+  kernel: Rules,
   game: string,
   entries: readonly LogEntry[],
   current: GameState,

@@ -52,7 +52,7 @@ export interface SentenceResult {
  * What a post is acted on through: the Referee, or a preview's Sandbox (src/engine/preview.ts), which decides
  * the same way and writes nothing (`referee post --dry-run`).
  */
-export type PostTarget = Pick<Referee, 'kernel' | 'state' | 'recordedCommand' | 'submit'>;
+export type PostTarget = Pick<Referee, 'rules' | 'state' | 'recordedCommand' | 'submit'>;
 
 export interface PostOptions {
   /**
@@ -213,7 +213,7 @@ export async function postMessage(
   const by = playerActor(name);
   let viewed: { readonly of: GameState; readonly view: JsonObject } | undefined;
   const view = (): Promise<JsonObject> => {
-    if (viewed?.of !== state) viewed = { of: state, view: referee.kernel.view(state, by) };
+    if (viewed?.of !== state) viewed = { of: state, view: referee.rules.view(state, by) };
     return Promise.resolve(viewed.view);
   };
   const sentences = await sentencesOf(text);

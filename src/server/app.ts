@@ -13,7 +13,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Referee } from '../engine/referee.js';
-import { StoreError } from '../store/store.js';
+import { StoreError } from '../engine/ports/index.js';
 import type { AuthLimitOptions } from './auth-limit.js';
 import { authFailureHandler } from './auth-limit.js';
 import type { ServerContext } from './context.js';

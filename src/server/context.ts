@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor, CommandConfirm, CommandRule, GameState, JsonObject, Viewer } from '../core/index.js';
 import { PUBLIC } from '../core/index.js';
 import type { Referee } from '../engine/referee.js';
-import { StoreError } from '../store/store.js';
+import { StoreError } from '../engine/ports/index.js';
 import { HttpError, unauthorized } from './errors.js';
 import { actorOf, bearer, tokenHash } from './tokens.js';
 import type { Verifier } from './verify.js';
@@ -41,7 +41,7 @@ export async function caller(
 ): Promise<Actor | undefined> {
   const token = bearer(request.headers.authorization);
   if (token === undefined) return undefined;
-  const holder = token === '' ? undefined : await ctx.referee.store.tokenHolder(game, tokenHash(token));
+  const holder = token === '' ? undefined : await ctx.referee.directory.tokenHolder(game, tokenHash(token));
   const actor = holder === undefined ? undefined : actorOf(holder);
   if (!actor) throw ctx.onAuthFailure?.(request) ?? unauthorized();
   return actor;
@@ -102,7 +102,7 @@ export const commandInfo = (name: string, rule: CommandRule<unknown>): CommandIn
 export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer): CommandInfo[] {
   if (viewer.role === 'public' || state.ended) return [];
   const out: CommandInfo[] = [];
-  for (const [name, rule] of ctx.referee.kernel.commands(state)) {
+  for (const [name, rule] of ctx.referee.rules.commands(state)) {
     // A player joins through POST …/join, which also issues the token.
     if (name === 'join') continue;
     if (rule.actor !== viewer.role) continue;
@@ -119,7 +119,7 @@ export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer
  * repeal and amendment is a public entry). Left out when there is nothing to choose.
  */
 function withChoices(ctx: ServerContext, state: GameState, info: CommandInfo): CommandInfo | undefined {
-  const registry = ctx.referee.kernel.registry;
+  const registry = ctx.referee.rules.registry;
   const ruleset = registry.get(state.ruleset);
   let field: string;
   let choices: string[];

@@ -19,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import type { Json, Result, RuleError } from '../core/index.js';
 import type { Decider, DecideJob, Linked } from '../engine/deciding.js';
 import { weightOf } from '../engine/deciding.js';
-import type { DecideAnswer, DecideRequest } from './decide-worker.js';
+import type { DecideAnswer, DecideRequest } from '../engine/decide-worker.js';
 
 /** A decision weighing this much (weightOf: ~3 ms of work) has the next ones of its kind decided on the thread. */
 export const HEAVY_WEIGHT = 200;
@@ -60,9 +60,9 @@ class DecideThread {
   dead = false;
 
   constructor() {
-    // By way of ../server/: the same file from this module's folder and from the command line's bundle
+    // By way of ../engine/: the same file from this module's folder and from the command line's bundle
     // (dist/src/cli/referee.cjs, scripts/bundle-cli.js), which runs this code from another folder.
-    this.worker = new Worker(new URL('../server/decide-worker.js', import.meta.url), {
+    this.worker = new Worker(new URL('../engine/decide-worker.js', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     this.worker.unref();

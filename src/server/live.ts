@@ -93,7 +93,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
   /** Each group of a game is sent the notices written for its viewer since it was last told (if any). */
   const tellNotices = async (game: string, feed: Feed): Promise<void> => {
     for (const group of feed.groups.values()) {
-      const { notices, cursor } = await noticesAfter(referee.store, game, group.viewer, group.notices);
+      const { notices, cursor } = await noticesAfter(referee.outbox, game, group.viewer, group.notices);
       group.notices = cursor;
       if (notices.length === 0) continue;
       const messages = notices.map((n) => `event: notice\ndata: ${JSON.stringify(n)}\n\n`).join('');
@@ -107,7 +107,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
    */
   const listenForNotices = (): void => {
     unwatchNotices ??= (
-      referee.store.watch?.((change) => {
+      referee.outbox.watch?.((change) => {
         const games =
           change.kind === 'notice' ? [change.game] : change.kind === 'resync' ? [...feeds.keys()] : [];
         for (const game of games) {
@@ -149,7 +149,7 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
         continue;
       }
       const { hash } = c.token;
-      if (!holders.has(hash)) holders.set(hash, referee.store.tokenHolder(game, hash));
+      if (!holders.has(hash)) holders.set(hash, referee.directory.tokenHolder(game, hash));
       if ((await holders.get(hash)) === c.token.holder) valid.push(c);
       else c.end();
     }
@@ -168,17 +168,17 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
       if (first.seq > group.seq + 1) {
         // Entries this group was not told of (cannot happen when every append is told in order; read them
         // rather than number on from a wrong position).
-        const missed = (await referee.store.entries(game, group.seq + 1)) ?? [];
+        const missed = (await referee.gameLog.entries(game, group.seq + 1)) ?? [];
         fresh = [...missed.filter((e) => e.seq < first.seq), ...fresh];
       }
-      const lines = referee.kernel.logView(fresh, group.viewer, now, group.position);
+      const lines = referee.rules.logView(fresh, group.viewer, now, group.position);
       group.seq = last.seq;
       group.position = group.viewer.role === 'admin' ? last.seq : group.position + lines.length;
       // The view is compared only on the state right after these entries: on a state already ahead (more
       // entries on their way here), a change made by those later entries would go out as an update with
       // no line, before their own, which a game without these entries would not send.
       if (lines.length === 0 && now.seq !== last.seq) continue;
-      const view = JSON.stringify(referee.kernel.view(now, group.viewer));
+      const view = JSON.stringify(referee.rules.view(now, group.viewer));
       const changed = view !== group.view;
       group.view = view;
       if (lines.length === 0 && !changed) continue;
@@ -216,10 +216,10 @@ export function registerLive(app: FastifyInstance, ctx: ServerContext, options: 
         viewer,
         connections: new Set(),
         seq: now.seq,
-        position: referee.kernel.position(now, viewer),
-        view: JSON.stringify(referee.kernel.view(now, viewer)),
+        position: referee.rules.position(now, viewer),
+        view: JSON.stringify(referee.rules.view(now, viewer)),
         // From the notices the viewer has now: the page reads those (GET …/notices), the stream the next.
-        notices: (await noticesAfter(referee.store, game, viewer)).cursor,
+        notices: (await noticesAfter(referee.outbox, game, viewer)).cursor,
       };
       feed.groups.set(key, group);
     }

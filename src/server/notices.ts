@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Viewer } from '../core/index.js';
-import type { Store, StoredNotice } from '../store/store.js';
+import type { NoticeBox, StoredNotice } from '../engine/ports/index.js';
 import type { ServerContext } from './context.js';
 import { caller, gameState, viewerOf } from './context.js';
 import { GameParams } from './schemas.js';
@@ -61,7 +61,7 @@ export interface NoticeCursor {
  * chunks), and where that leaves the viewer.
  */
 export async function noticesAfter(
-  store: Store,
+  store: NoticeBox,
   game: string,
   viewer: Viewer,
   from: NoticeCursor = { count: 0, lastId: 0 },
@@ -92,7 +92,7 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: ServerContext): 
     async (req) => {
       const viewer = viewerOf(await caller(ctx, req, req.params.game));
       await gameState(ctx, req.params.game);
-      const { notices } = await noticesAfter(ctx.referee.store, req.params.game, viewer);
+      const { notices } = await noticesAfter(ctx.referee.outbox, req.params.game, viewer);
       const after = notices.filter((n) => n.n > req.query.after);
       return { count: notices.length, notices: after.slice(0, req.query.limit) };
     },

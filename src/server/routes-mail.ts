@@ -103,10 +103,10 @@ export function registerMailRoutes(
         const checked = await checkRegistration(req.body.email, req.body.phrase);
         const phrase = checked.phraseHash !== null;
         if (req.body.confirmed === 'by-administrator') {
-          await registerAddress(ctx.referee.store, game, player, checked, mail.settings);
+          await registerAddress(ctx.referee.mailDesk, game, player, checked, mail.settings);
           return reply.code(200).send({ player, registered: true, confirmed: 'by-administrator', phrase });
         }
-        const claim = await claimAddress(ctx.referee.store, game, player, checked, {
+        const claim = await claimAddress(ctx.referee.mailDesk, game, player, checked, {
           now: now(),
           ...(mail.settings ? { settings: mail.settings } : {}),
           ...(mail.settings?.confirmHours !== undefined ? { hours: mail.settings.confirmHours } : {}),
@@ -136,7 +136,7 @@ export function registerMailRoutes(
     async (req, reply) => {
       const { game } = req.params;
       const { player } = await playerOfRequest(ctx, req, req.params);
-      const done = await confirmCode(ctx.referee.store, game, player, req.body.code, now());
+      const done = await confirmCode(ctx.referee.mailDesk, game, player, req.body.code, now());
       if (done.kind === 'confirmed') return reply.code(200).send({ player, registered: true });
       const status = done.reason === 'address-taken' ? 409 : 422;
       throw new HttpError(status, done.reason, done.message);

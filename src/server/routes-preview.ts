@@ -35,7 +35,7 @@ export function registerPreviewRoutes(app: FastifyInstance, ctx: ServerContext):
       if (actor.role !== 'admin') throw forbidden('only the Administrator previews orders');
       const state = await gameState(ctx, game);
       const { type, args, rolls } = req.body;
-      const rule = referee.kernel.commands(state).get(type);
+      const rule = referee.rules.commands(state).get(type);
       if (rule && rule.actor !== 'admin')
         throw forbidden(`${type} is a player's announcement; the Administrator cannot make it for em`);
       const command: Command = {

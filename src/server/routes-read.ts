@@ -19,8 +19,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   r.get('/api/rulesets', { schema: { summary: 'the rulesets this server runs and their commands' } }, () => {
     const kernel = Object.entries(KERNEL_COMMANDS).map(([n, c]) => commandInfo(n, c));
-    return referee.kernel.registry.ids().map((id) => {
-      const ruleset = referee.kernel.registry.get(id);
+    return referee.rules.registry.ids().map((id) => {
+      const ruleset = referee.rules.registry.get(id);
       const commands = (ruleset?.modules ?? []).flatMap((m) =>
         Object.entries(m.commands ?? {}).map(([n, c]) => commandInfo(n, c)),
       );
@@ -34,15 +34,15 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
 
   const viewPayload = (state: GameState, viewer: Viewer) => {
-    const view = referee.kernel.view(state, viewer);
+    const view = referee.rules.view(state, viewer);
     return {
       game: state.game,
       ruleset: state.ruleset,
       // The viewer's own position: how many entries e may see (never a count of hidden ones).
-      seq: referee.kernel.position(state, viewer),
+      seq: referee.rules.position(state, viewer),
       viewer,
       view,
-      text: referee.kernel.render(state, view),
+      text: referee.rules.render(state, view),
       commands: commandsFor(ctx, state, viewer),
       // A sentence this game's forum text takes, for the page's post box (the ruleset's first example).
       forumExample: PHRASES[state.ruleset]?.[0]?.examples[0]?.text ?? null,
@@ -76,7 +76,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const viewer = viewerOf(await caller(ctx, req, req.params.game));
       const state = await gameState(ctx, req.params.game);
       // Described from the whole log (the ruleset in force is read from it), then cut to `from`.
-      const lines = referee.kernel.logView(await referee.entries(req.params.game), viewer, state);
+      const lines = referee.rules.logView(await referee.entries(req.params.game), viewer, state);
       return { lines: lines.filter((l) => l.seq >= req.query.from) };
     },
   );

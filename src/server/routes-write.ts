@@ -40,7 +40,7 @@ function tokenFor(holder: string, key: string | undefined, purpose: string) {
  * for players who had not acted in time, set apart (public facts only).
  */
 export async function commandAnswer(referee: Referee, game: string, accepted: Accepted, actor: Actor) {
-  const absent = absences(referee.kernel, accepted.before, accepted.entries);
+  const absent = absences(referee.rules, accepted.before, accepted.entries);
   return {
     duplicate: accepted.duplicate,
     ...(await numberedAnswer(referee, game, accepted, actor)),
@@ -161,7 +161,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       // this process knows is enough for that (the kernel checks the actor again on the latest state when
       // it decides), and spares every command a read of the store.
       const state = await gameState(ctx, game, 'known');
-      const rule = referee.kernel.commands(state).get(type);
+      const rule = referee.rules.commands(state).get(type);
       if (rule && rule.actor !== actor.role)
         throw forbidden(
           rule.actor === 'admin'
@@ -228,7 +228,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       const actor = await requireCaller(ctx, req, req.params.game);
       if (actor.role !== 'admin') throw forbidden('only the Administrator rotates the admin token');
       const admin = issue(ADMIN_HOLDER);
-      await referee.store.grantToken(req.params.game, admin.grant);
+      await referee.directory.grantToken(req.params.game, admin.grant);
       ctx.tokens.replaced(req.params.game, ADMIN_HOLDER);
       return { adminToken: admin.token };
     },
@@ -246,7 +246,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
       if (name === undefined)
         throw new HttpError(422, 'unknown-player', `${req.params.player} has not joined this game`);
       const token = issue(playerHolder(name));
-      await referee.store.grantToken(req.params.game, token.grant);
+      await referee.directory.grantToken(req.params.game, token.grant);
       ctx.tokens.replaced(req.params.game, playerHolder(name));
       return { player: name, token: token.token };
     },

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../core/index.js';
 import { ADMIN, PLAYER_NAME, player } from '../core/index.js';
-import type { TokenGrant } from '../store/store.js';
+import type { TokenGrant } from '../engine/ports/index.js';
 
 export const newToken = (): string => `nr_${randomBytes(32).toString('base64url')}`;
 

@@ -15,14 +15,13 @@
 // (SqliteStore.checkpointWith), which SQLite otherwise does inside a commit on the event loop.
 import { Worker } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
-import { verifyLog } from '../core/index.js';
 import type { CheckableCounts } from '../engine/numbering.js';
 import { checkableCounts } from '../engine/numbering.js';
 import type { Referee } from '../engine/referee.js';
-import { isPostgresSpec } from '../store/open.js';
-import { StoreError } from '../store/store.js';
+import { isPostgresSpec } from '../engine/ports/index.js';
+import { StoreError } from '../engine/ports/index.js';
 import { HttpError } from './errors.js';
-import type { VerifyAnswer, VerifyJob, VerifyWorkerData } from './verify-worker.js';
+import type { VerifyAnswer, VerifyJob, VerifyWorkerData } from '../engine/verify-worker.js';
 
 /** Verifications running at once: one worker thread, on a server that has two cores and one event loop. */
 export const VERIFY_RUNNING = 1;
@@ -58,9 +57,9 @@ class VerifyThread {
   dead = false;
 
   constructor(data: VerifyWorkerData) {
-    // By way of ../server/: the same file from this module's folder and from the command line's bundle
+    // By way of ../engine/: the same file from this module's folder and from the command line's bundle
     // (dist/src/cli/referee.cjs, scripts/bundle-cli.js), which runs this code from another folder.
-    this.worker = new Worker(new URL('../server/verify-worker.js', import.meta.url), {
+    this.worker = new Worker(new URL('../engine/verify-worker.js', import.meta.url), {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
@@ -137,7 +136,7 @@ export class Verifier {
     // and its WAL checkpointed there too (src/store/sqlite/checkpoints.ts).
     if (this.db !== undefined && !isPostgresSpec(this.db)) {
       referee.checkFileWith(() => this.checkFile());
-      referee.store.checkpointWith?.(() => this.checkpoint());
+      referee.maintenance.checkpointWith?.(() => this.checkpoint());
     }
   }
 
@@ -186,7 +185,7 @@ export class Verifier {
     for (const wake of this.queue.splice(0)) wake();
     if (this.db !== undefined) {
       this.referee.checkFileWith(undefined);
-      this.referee.store.checkpointWith?.(undefined);
+      this.referee.maintenance.checkpointWith?.(undefined);
     }
     const threads = [...this.threads, ...(this.fileThread ? [this.fileThread] : [])];
     await Promise.all(threads.map((t) => t.terminate()));
@@ -204,7 +203,8 @@ export class Verifier {
   }
 
   private async fileCheckOnThread(): Promise<string | undefined> {
-    const own = async () => (this.referee.store.checkFile ? await this.referee.store.checkFile() : undefined);
+    const own = async () =>
+      this.referee.maintenance.checkFile ? await this.referee.maintenance.checkFile() : undefined;
     // Closed, or the thread failed (out of memory, stopped): the store checks its file itself, as without one.
     if (this.closed || this.db === undefined) return own();
     try {
@@ -277,7 +277,7 @@ export class Verifier {
     const report = await this.referee.verify(game, {
       check: (entries, master) => {
         counts = checkableCounts(entries);
-        return verifyLog(this.referee.kernel, entries, master);
+        return this.referee.verifyLog(entries, master);
       },
     });
     return { report, counts };

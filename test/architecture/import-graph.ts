@@ -12,6 +12,8 @@ export interface ImportEdge {
   readonly to: string;
   /** True for `import type` / `export type` (erased by the compiler, so no edge at run time). */
   readonly typeOnly: boolean;
+  /** The names imported or re-exported (`A` of `import { A as B }`); none for `*`, a default or a bare import. */
+  readonly names?: readonly string[];
 }
 
 /** Every .ts file under `dir`, by path. */
@@ -49,6 +51,13 @@ function erased(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   return node.isTypeOnly;
 }
 
+/** The names a declaration imports or re-exports by name, as the imported module spells them. */
+function namesOf(node: ts.ImportDeclaration | ts.ExportDeclaration): string[] {
+  const named = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+  if (named === undefined || (!ts.isNamedImports(named) && !ts.isNamedExports(named))) return [];
+  return named.elements.map((e) => (e.propertyName ?? e.name).text);
+}
+
 /** The edges out of the files of `root`/`dir`, with paths relative to `root`. */
 export function importEdges(root: string, dir: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
@@ -65,7 +74,12 @@ export function importEdges(root: string, dir: string): ImportEdge[] {
           throw new Error(`${relative(root, file)}: cannot resolve '${spec.text}'`);
         continue;
       }
-      edges.push({ from: relative(root, file), to: relative(root, target), typeOnly: erased(statement) });
+      edges.push({
+        from: relative(root, file),
+        to: relative(root, target),
+        typeOnly: erased(statement),
+        names: namesOf(statement),
+      });
     }
   }
   return edges;

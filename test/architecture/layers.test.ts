@@ -1,5 +1,5 @@
 // The one-way layers (docs/architecture.md; issue 28's "with the other one-way rules the project already
-// keeps"): cli/server → channels/clock → forum → engine → rulesets/store → core. A file may import its own
+// keeps"): cli → house → server → channels/clock → forum → engine → rulesets/store → core. A file may import its own
 // room, a room beside it (cli and server, channels and clock, rulesets and store) and the rooms below, never a
 // room above: that is what lets the kernel run with no I/O and each edge be swapped without touching the rest.
 // Type-only imports count too: a type names what a room knows of another.
@@ -19,7 +19,8 @@ const FLOOR: Readonly<Record<string, number>> = {
   channels: 4,
   clock: 4,
   server: 5,
-  cli: 5,
+  house: 6, // the composition root (issue 28 item 2): opens the store, builds and wires the rooms below
+  cli: 7,
 };
 
 const roomOf = (path: string): string => path.split('/')[1] ?? '';

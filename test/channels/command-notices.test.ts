@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { producerNotices } from '../../src/channels/command-notices.js';
 import { ADMIN, player } from '../../src/core/index.js';
 import { must, newGame, openReferee } from '../forum/support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const EVERYONE = ['admin', 'public', 'player:alice', 'player:bob'];
 const AT = '2026-11-24T12:00:00.000Z';
@@ -16,7 +17,12 @@ async function twoGames() {
     await must(r, g, { type: 'place', by: ADMIN, args: { kind: 'bonus-box', x: 7, y: 7, name: '+5' } });
   }
   r.setNotices(
-    producerNotices({ kernel: r.kernel, store: r.store, game: (g) => g === 'named', now: () => AT }),
+    producerNotices({
+      kernel: insidesOf(r).kernel,
+      store: insidesOf(r).store,
+      game: (g) => g === 'named',
+      now: () => AT,
+    }),
   );
   return r;
 }
@@ -29,7 +35,7 @@ describe("issue 15: every command of a game by mail makes its notices in the com
     const r = await twoGames();
     await must(r, 'named', enter);
     await must(r, 'named', nweekEnds);
-    const notices = await r.store.notices('named', EVERYONE);
+    const notices = await insidesOf(r).store.notices('named', EVERYONE);
     expect(notices.map((n) => [n.to, n.key])).toEqual([
       ['player:alice', expect.stringMatching(/^private:alice:\d+$/)],
       ['public', 'report:1'],
@@ -41,7 +47,7 @@ describe("issue 15: every command of a game by mail makes its notices in the com
     const r = await twoGames();
     await must(r, 'other', enter);
     await must(r, 'other', nweekEnds);
-    expect(await r.store.notices('other', EVERYONE)).toEqual([]);
+    expect(await insidesOf(r).store.notices('other', EVERYONE)).toEqual([]);
   });
 
   it("a command's own notices are kept beside them", async () => {
@@ -57,7 +63,7 @@ describe("issue 15: every command of a game by mail makes its notices in the com
     };
     const done = await r.submit('named', enter, { notices: () => [own] });
     expect(done.ok).toBe(true);
-    expect((await r.store.notices('named', EVERYONE)).map((n) => n.key)).toEqual([
+    expect((await insidesOf(r).store.notices('named', EVERYONE)).map((n) => n.key)).toEqual([
       'own',
       expect.stringMatching(/^private:alice:/),
     ]);

@@ -27,6 +27,7 @@ import {
 import type { Scenario } from '../../bench/campaigns/fuzz.js';
 import { createCommand, moveCommands, setupCommands, tickNweek } from '../../bench/grid-game.js';
 import { counting } from '../support/counting-store.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const AT = '2026-11-28T12:00:00.000Z';
 
@@ -58,14 +59,14 @@ async function nweekEnd(
   game: string,
 ): Promise<{ read: number; nweek: number; report: string | undefined }> {
   const begun = await referee.state(game);
-  const began = findTickStart(await referee.store.entries(game));
+  const began = findTickStart(await referee.gameLog.entries(game));
   for (const c of moveCommands(begun)) await must(referee, game, c);
   const before = counter.read();
   const r = await referee.submit(game, tickNweek);
   if (!r.ok) throw new Error(r.error.message);
   const read = counter.read() - before;
   const first = r.value.entries[0]?.seq ?? 0;
-  const notices = await referee.store.notices(game, ['public']);
+  const notices = await referee.outbox.notices(game, ['public']);
   const report = notices.find((n) => n.key === `report:${r.value.state.clock.nweek - 1}`)?.text;
   return { read, nweek: first - began, report };
 }
@@ -83,7 +84,9 @@ describe('issue 28 item 4: work that grows with the game', () => {
   it("issue 28 item 4: an nweek's end reads the same entries on a 60-nweek game as on a new one", async () => {
     const { store, read } = counting(new SqliteStore(':memory:'));
     const referee = new Referee(store, defaultRegistry(), systemEntropy);
-    referee.setNotices(producerNotices({ kernel: referee.kernel, store, game: () => true, now: () => AT }));
+    referee.setNotices(
+      producerNotices({ kernel: insidesOf(referee).kernel, store, game: () => true, now: () => AT }),
+    );
     const long = await play(referee, 'long', 60);
     await play(referee, 'fresh', 1);
     expect(long.seq).toBeGreaterThan(60 * 40);
@@ -104,7 +107,7 @@ describe('issue 28 item 4: work that grows with the game', () => {
     // Another Referee over the same store, its producers on from now: it did not see nweek 31 begin.
     const { store, read } = counting(file);
     const later = new Referee(store, defaultRegistry(), systemEntropy);
-    later.setNotices(producerNotices({ kernel: later.kernel, store, game: () => true, now: () => AT }));
+    later.setNotices(producerNotices({ kernel: later.rules, store, game: () => true, now: () => AT }));
     const cold = await nweekEnd(later, { read }, 'g');
     const warm = await nweekEnd(later, { read }, 'g');
     const again = await nweekEnd(later, { read }, 'g');
@@ -131,13 +134,15 @@ describe('issue 28 item 4: work that grows with the game', () => {
 
 /** The report of nweek `nweek` as commandNotices makes it from the whole log, at the game's state now. */
 async function wholeLogReport(referee: Referee, game: string, nweek: number): Promise<string | undefined> {
-  const entries = (await referee.store.entries(game)) ?? [];
+  const entries = (await referee.gameLog.entries(game)) ?? [];
   const endAt = entries.findIndex((e) => e.event.type === 'nweek-ended' && Number(e.event.nweek) === nweek);
   const first = entries.findLastIndex((e, i) => i <= endAt && e.event.type === 'command');
   const last = entries.findIndex((e, i) => i > endAt && e.event.type === 'command');
   const own = entries.slice(first, last < 0 ? entries.length : last);
-  const state = referee.kernel.replay(entries.slice(0, last < 0 ? entries.length : last).map((e) => e.event));
-  const made = commandNotices(referee.kernel, {
+  const state = insidesOf(referee).kernel.replay(
+    entries.slice(0, last < 0 ? entries.length : last).map((e) => e.event),
+  );
+  const made = commandNotices(insidesOf(referee).kernel, {
     game,
     entries: own,
     before: undefined,

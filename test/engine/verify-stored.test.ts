@@ -19,6 +19,7 @@ import { STORED_PAGE } from '../../src/store/sqlite/stored-log.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type * as ChainThread from '../../src/store/chain-thread.js';
 import { CORE_MAIN } from '../support/cli.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 /** The built chain thread (its worker is the built chain-worker.js beside it). */
 const { checkChainOnThread: onThread } = (await import(
@@ -68,7 +69,7 @@ async function bothWays(referee: Referee): Promise<[unknown, unknown]> {
   const streamed = await settle(referee.verify('long'));
   // The same on two threads (`referee verify` on a SQLite file with a core to spare): the chain and the file
   // checked by the built chain-worker.js on a thread of its own, beside the re-deciding.
-  const path = (referee.store as SqliteStore).path;
+  const path = (insidesOf(referee).store as SqliteStore).path;
   let used = 0;
   const threaded = await settle(
     referee.verify('long', {
@@ -85,7 +86,9 @@ async function bothWays(referee: Referee): Promise<[unknown, unknown]> {
   return [
     streamed,
     await settle(
-      referee.verify('long', { check: (entries, master) => verifyLog(referee.kernel, entries, master) }),
+      referee.verify('long', {
+        check: (entries, master) => verifyLog(insidesOf(referee).kernel, entries, master),
+      }),
     ),
   ];
 }

@@ -18,7 +18,7 @@ const POST = 'Hello all. I enter the Grid at (3, 4). I move to (4, 5). I move to
 function countingStates(referee: Referee): { target: PostTarget; states: () => number } {
   let states = 0;
   const target: PostTarget = {
-    kernel: referee.kernel,
+    rules: referee.rules,
     state: (game) => {
       states++;
       return referee.state(game);

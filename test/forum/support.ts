@@ -52,7 +52,7 @@ export async function actCommand(
 ): Promise<Command> {
   const [verb, ...words] = line;
   if (verb === undefined) throw new Error('no verb');
-  const rule = referee.kernel.commands(await referee.state(game)).get(verb);
+  const rule = referee.rules.commands(await referee.state(game)).get(verb);
   expect(rule, `${verb} is a command of ${game}`).toBeDefined();
   const args = rule ? readWords(shapeOf(verb, rule), words) : {};
   return { type: verb, by: player(name), args };

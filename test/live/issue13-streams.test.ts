@@ -12,6 +12,7 @@ import { ADMIN, player, PUBLIC } from '../../src/core/index.js';
 import type { LiveOptions } from '../../src/server/live.js';
 import { call, EventStream, serve } from './support.js';
 import type { Served, SseMessage } from './support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 interface Line {
   seq: number;
@@ -89,7 +90,7 @@ describe('issue 13 item 1: what a viewer is given counts only what e may see', (
       };
       expect(log.lines.map((l) => l.seq)).toEqual(log.lines.map((_, i) => i + 1));
       expect(await seqOf(token)).toBe(log.lines.length);
-      expect(log.lines.length).toBe(served.referee.kernel.position(await served.referee.state('g1'), viewer));
+      expect(log.lines.length).toBe(served.referee.rules.position(await served.referee.state('g1'), viewer));
       expect(log.lines.length).toBeLessThan(all.length);
     }
     // The answer to alice's command: her position after it, and its lines numbered up to it.
@@ -178,10 +179,12 @@ describe('issue 13 item 1: what a viewer is given counts only what e may see', (
     expect(await command(t.alice, 'enter', { x: 3, y: 4 })).toMatchObject({ status: 200 });
     expect(await command(t.admin, 'dice', { values: [7] })).toMatchObject({ status: 200 });
     const live = await served.referee.state('g1');
-    const fresh = await new Referee(served.referee.store, defaultRegistry(), systemEntropy).state('g1');
+    const fresh = await new Referee(insidesOf(served.referee).store, defaultRegistry(), systemEntropy).state(
+      'g1',
+    );
     expect([fresh.seenPublic, fresh.seenPrivate]).toEqual([live.seenPublic, live.seenPrivate]);
     for (const v of [PUBLIC, player('alice'), ADMIN])
-      expect(served.referee.kernel.position(fresh, v)).toBe(served.referee.kernel.position(live, v));
+      expect(served.referee.rules.position(fresh, v)).toBe(served.referee.rules.position(live, v));
   });
 });
 
@@ -218,7 +221,7 @@ describe('issue 13 item 3: a stream ends when its token is rotated or issued aga
     const t = await start();
     const old = await open(t.alice);
     // As another process would: straight into the store, with no word to this server.
-    await served.referee.store.grantToken('g1', { holder: 'player:alice', hash: 'f'.repeat(64) });
+    await served.referee.directory.grantToken('g1', { holder: 'player:alice', hash: 'f'.repeat(64) });
     expect(await command(t.bob, 'enter', { x: 9, y: 9 })).toMatchObject({ status: 200 });
     await old.ended;
     expect(updates(old)).toEqual([]);

@@ -11,6 +11,7 @@ import { mailMessageId } from '../../src/channels/mail/outbound.js';
 import { STRANGERS_PER_HOUR, UNANSWERED } from '../../src/channels/mail/answering.js';
 import type { Notice } from '../../src/store/store.js';
 import { ALICE, DNS, FORUM, gridByMail, listed, mail, PRIVATE, REFEREE, SETTINGS } from './support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const START = Date.UTC(2026, 10, 24, 5);
 const MINUTE = 60_000;
@@ -71,7 +72,7 @@ describe('issue 23 item 5: backscatter and loops', () => {
     );
     expect(player).toMatchObject({ kind: 'acted' });
     expect(sent(player)?.subject).toBe('Receipt from the referee of g1');
-    const all = (await r.store.dumpGame?.('g1'))?.notices ?? [];
+    const all = (await insidesOf(r).store.dumpGame?.('g1'))?.notices ?? [];
     expect(all.filter((n) => `${n.subject}\n${n.text}`.includes('PILLS'))).toEqual([]);
   });
 

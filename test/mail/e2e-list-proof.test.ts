@@ -35,8 +35,8 @@ describe('issue 23 item 1: end to end, through a real signing list', () => {
   it('issue 23 item 1: a post through the real list is acted on; a forged copy straight to the referee is refused, the log unchanged', async () => {
     const referee = openReferee();
     await newGame(referee, 'g1', 'grid-2002-01', ['alice', 'bob'], FAR_CORNER_ROLLS);
-    await referee.store.setAddress('g1', 'alice', addressOf('alice'), null);
-    await referee.store.setAddress('g1', 'bob', addressOf('bob'), null);
+    await referee.directory.setAddress('g1', 'alice', addressOf('alice'), null);
+    await referee.directory.setAddress('g1', 'bob', addressOf('bob'), null);
     const settings = parseMailSettings({
       from: REFEREE,
       smtp: servers.smtp,

@@ -22,6 +22,7 @@ import {
   SERVERS,
   take,
 } from './support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const ENTER = 'Hello all.\n\nI enter the Grid at (3,4).\n';
 
@@ -64,7 +65,7 @@ describe('mail in: who sent it', () => {
     expect(o.announcement).toMatchObject({ to: 'public', topic: 'announcement' });
     expect(o.announcement?.text).toContain('I enter the Grid at (5,5).');
     expect(o.announcement?.text).not.toContain(BOBS_PHRASE);
-    const dump = await r.store.dumpGame?.('g1');
+    const dump = await insidesOf(r).store.dumpGame?.('g1');
     expect(JSON.stringify(dump?.entries)).not.toContain(BOBS_PHRASE);
     expect(JSON.stringify(dump?.entries)).not.toContain('example.org');
   });
@@ -166,7 +167,7 @@ describe('mail in: once only', () => {
     expect(first).toMatchObject({ kind: 'acted' });
     // Sentence 1 (the greeting is sentence 0) was submitted as mail:<sha256 of the Message-ID>#1.
     const key = `mail:${sha256(id)}`;
-    expect(await r.store.command('g1', `${key}#1`)).toBeDefined();
+    expect(await insidesOf(r).store.command('g1', `${key}#1`)).toBeDefined();
     // As if the process died after the commands and before the receipt: the same sentences again apply nothing.
     const entries = (await r.entries('g1')).length;
     const again = await postMessage(r, 'g1', 'alice', ENTER, { key });
@@ -301,7 +302,7 @@ describe('mail in: what is read', () => {
     const r = await gridByMail();
     const o = await take(r, await listPost({ from: ALICE.toUpperCase(), body: ENTER }));
     expect(o).toMatchObject({ kind: 'acted', player: 'alice' });
-    const dump = await r.store.dumpGame?.('g1');
+    const dump = await insidesOf(r).store.dumpGame?.('g1');
     expect(JSON.stringify(dump?.entries).toLowerCase()).not.toContain(ALICE);
   });
 });
@@ -310,7 +311,7 @@ describe('mail in: each kind of command goes its own way (ruling M2)', () => {
   it("Tunnelers: a private order posted on the list is refused (said-in-public) and not done; privately it is the rules' to decide", async () => {
     const r = openReferee();
     await newGame(r, 't1', 'tunnelers', ['alice']);
-    await r.store.setAddress('t1', 'alice', ALICE, null);
+    await insidesOf(r).store.setAddress('t1', 'alice', ALICE, null);
     const settings = parseMailSettings({
       from: REFEREE,
       ...SERVERS,

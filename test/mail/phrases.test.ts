@@ -21,6 +21,7 @@ import {
   PRIVATE,
   SETTINGS,
 } from './support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const START = Date.UTC(2026, 10, 24, 5);
 const MINUTE = 60_000;
@@ -34,7 +35,7 @@ const guess = (phrase: string, text = 'I enter the Grid at (5,5).') =>
 
 /** The notices of g1 sent (not kept unanswered) to a recipient. */
 async function sentTo(r: Referee, to: string): Promise<{ topic: string; subject: string; text: string }[]> {
-  const all = (await r.store.dumpGame?.('g1'))?.notices ?? [];
+  const all = (await insidesOf(r).store.dumpGame?.('g1'))?.notices ?? [];
   return all.filter((n) => n.to === to);
 }
 
@@ -52,7 +53,7 @@ describe('issue 23 item 4: secret phrases cannot be guessed without limit', () =
     // From the third failure on, the next guess waits 10 minutes: the rest, the right one too, are not read.
     expect(reasons.slice(FREE_FAILURES)).toEqual(Array(30 - FREE_FAILURES).fill('phrase-slowed'));
     expect((await footprint(r)).entries).toBe(before.entries);
-    expect((await r.store.phraseStanding('g1', 'bob')).failures).toBe(FREE_FAILURES);
+    expect((await insidesOf(r).store.phraseStanding('g1', 'bob')).failures).toBe(FREE_FAILURES);
     // bob hears of it twice: the first wrong phrase (saying what follows), and once that he must wait.
     const toBob = await sentTo(r, 'player:bob');
     expect(toBob).toHaveLength(2);
@@ -95,7 +96,7 @@ describe('issue 23 item 4: secret phrases cannot be guessed without limit', () =
     const right = await takeAt(r, guess(BOBS_PHRASE), START + 49 * 60 * MINUTE);
     expect(right).toMatchObject({ kind: 'refused', reason: 'phrase-locked' });
     // A new phrase clears the count; the Administrator's unlock does too.
-    await r.store.setAddress('g1', 'bob', BOB, await hashPhrase('a brand new phrase for bob'));
+    await insidesOf(r).store.setAddress('g1', 'bob', BOB, await hashPhrase('a brand new phrase for bob'));
     const renewed = await takeAt(r, guess('a brand new phrase for bob'), START + 50 * 60 * MINUTE);
     expect(renewed).toMatchObject({ kind: 'acted', player: 'bob' });
   });
@@ -108,20 +109,20 @@ describe('issue 23 item 4: secret phrases cannot be guessed without limit', () =
       await listed(mail({ from: BOB, to: FORUM, body: 'phrase: not his at all\nI enter.' })),
       START,
     );
-    expect((await r.store.phraseStanding('g1', 'bob')).burnedAt).toBeNull();
+    expect((await insidesOf(r).store.phraseStanding('g1', 'bob')).burnedAt).toBeNull();
     const shown = await takeAt(
       r,
       await listed(mail({ from: BOB, to: FORUM, body: `phrase: ${BOBS_PHRASE}\nI enter.` })),
       START + 1,
     );
     expect(shown).toMatchObject({ kind: 'refused', reason: 'phrase-holder-on-forum' });
-    expect((await r.store.phraseStanding('g1', 'bob')).burnedAt).toBe(START + 1);
+    expect((await insidesOf(r).store.phraseStanding('g1', 'bob')).burnedAt).toBe(START + 1);
     const told = (await sentTo(r, 'player:bob')).filter((n) => n.topic === 'phrase');
     expect(told.map((n) => n.subject)).toEqual(['g1: your secret phrase was seen on the list']);
     const after = await takeAt(r, guess(BOBS_PHRASE), START + 2);
     expect(after).toMatchObject({ kind: 'refused', reason: 'phrase-burned' });
     if (after.kind === 'refused') expect(after.receipt.text).toContain('was seen on the list');
-    await r.store.setAddress('g1', 'bob', BOB, await hashPhrase('another phrase entirely'));
+    await insidesOf(r).store.setAddress('g1', 'bob', BOB, await hashPhrase('another phrase entirely'));
     expect(await takeAt(r, guess('another phrase entirely'), START + 3)).toMatchObject({ kind: 'acted' });
   });
 
@@ -139,7 +140,7 @@ describe('issue 23 item 4: secret phrases cannot be guessed without limit', () =
     );
     expect(o).toMatchObject({ kind: 'refused', reason: 'wrong-phrase' });
     if (o.kind === 'refused') expect(o.receipt.to).toBe('player:bob');
-    const all = (await r.store.dumpGame?.('g1'))?.notices ?? [];
+    const all = (await insidesOf(r).store.dumpGame?.('g1'))?.notices ?? [];
     expect(all.some((n) => n.to.includes('mallory'))).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ import {
   SETTINGS,
   take,
 } from './support.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 const ENTER = 'I enter the Grid at (3,4).\n';
 
@@ -75,7 +76,7 @@ describe('issue 23 item 1: a forum post must prove it came through the list', ()
     const o = await take(r, altered);
     expect(o).toMatchObject({ kind: 'refused', reason: 'not-through-list' });
     if (o.kind === 'refused') expect(o.receipt.text).toContain('body hash did not verify');
-    await r.store.setAddress('g1', 'carol', 'carol@example.org', null);
+    await insidesOf(r).store.setAddress('g1', 'carol', 'carol@example.org', null);
     const carols = (await listPost({ body: ENTER, id: '<enter@example.org>' })).toString('latin1');
     const author = Buffer.from(carols.replace(`Alice <${ALICE}>`, 'Carol <carol@example.org>'), 'latin1');
     expect(await take(r, author)).toMatchObject({ kind: 'refused', reason: 'not-through-list' });

@@ -7,6 +7,7 @@ import { takeMail } from '../../src/channels/mail/inbound.js';
 import { hashPhrase } from '../../src/channels/mail/phrase.js';
 import { newGame, openReferee } from '../forum/support.js';
 import { DnsTable, newKey, sign } from '../support/dkim.js';
+import { insidesOf } from '../../src/engine/insides.js';
 
 export const REFEREE = 'referee@nomic.example';
 export const FORUM = 'grid@lists.example';
@@ -42,8 +43,8 @@ export const BOBS_PHRASE = 'purple elephants dance at dawn';
 export async function gridByMail(): Promise<Referee> {
   const r = openReferee();
   await newGame(r, 'g1', 'grid-2002-01', ['alice', 'bob', 'carol'], FAR_CORNER_ROLLS);
-  await r.store.setAddress('g1', 'alice', ALICE, null);
-  await r.store.setAddress('g1', 'bob', BOB, await hashPhrase(BOBS_PHRASE));
+  await insidesOf(r).store.setAddress('g1', 'alice', ALICE, null);
+  await insidesOf(r).store.setAddress('g1', 'bob', BOB, await hashPhrase(BOBS_PHRASE));
   return r;
 }
 
@@ -107,6 +108,6 @@ export const take = (referee: Referee, raw: Uint8Array): Promise<Outcome> => tak
 
 /** Everything that could change: the log's length and every notice of the game to anyone. */
 export async function footprint(referee: Referee): Promise<{ entries: number; notices: number }> {
-  const dump = await referee.store.dumpGame?.('g1');
+  const dump = await referee.maintenance.dumpGame?.('g1');
   return { entries: dump?.entries.length ?? -1, notices: dump?.notices?.length ?? -1 };
 }

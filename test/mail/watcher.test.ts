@@ -60,7 +60,7 @@ async function flags(): Promise<{ uid: number; taken: boolean }[]> {
 
 /** The commands in the game's log that came by mail: their type and player. */
 async function mailCommands(referee: Referee): Promise<string[]> {
-  const dump = await referee.store.dumpGame?.('g1');
+  const dump = await referee.maintenance.dumpGame?.('g1');
   const out: string[] = [];
   for (const e of dump?.entries ?? []) {
     const c =
@@ -132,12 +132,12 @@ describe('issue 15: a mailbox the referee reads (IMAP watcher)', () => {
     expect(await flags()).toEqual([{ uid: 1, taken: true }]);
 
     // A restart: a new watcher finds the message flagged and takes nothing.
-    const log = await referee.store.dumpGame?.('g1');
+    const log = await referee.maintenance.dumpGame?.('g1');
     const second = watcher(referee);
     await second.watcher.start();
     await second.watcher.stop();
     expect(second.reports).toEqual([]);
-    expect(await referee.store.dumpGame?.('g1')).toEqual(log);
+    expect(await referee.maintenance.dumpGame?.('g1')).toEqual(log);
 
     // Delivered while no watcher runs: the next one takes it as it starts.
     await deliver(await listPost({ body: 'I move to (8,8).' }));

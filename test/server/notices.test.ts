@@ -47,7 +47,7 @@ describe('issue 14: notices on the page (GET …/notices and the live stream)', 
   });
 
   it('each viewer reads eir own and the public notices, numbered 1, 2, … among them alone', async () => {
-    await served.referee.store.enqueue([
+    await served.referee.outbox.enqueue([
       notice('r1', 'player:bob'),
       notice('r2', 'admin'),
       notice('p1', 'public'),
@@ -88,7 +88,7 @@ describe('issue 14: notices on the page (GET …/notices and the live stream)', 
         const joined = await call(s.base, 'POST', '/api/games/g1/join', { body: { player: 'alice' } });
         const token = (joined.body as { token: string }).token;
         const stream = await EventStream.open(s.base, 'g1', token);
-        await s.referee.store.enqueue([
+        await s.referee.outbox.enqueue([
           ...(others ? [notice('x1', 'player:bob'), notice('x2', 'admin')] : []),
           notice('a1', 'player:alice'),
           ...(others ? [notice('x3', 'player:bob')] : []),
@@ -109,15 +109,15 @@ describe('issue 14: notices on the page (GET …/notices and the live stream)', 
   });
 
   it('the live stream pushes a new notice to its recipients only, numbered on from what they had', async () => {
-    await served.referee.store.enqueue([notice('old', 'player:alice')]);
+    await served.referee.outbox.enqueue([notice('old', 'player:alice')]);
     const [alice, bob, pub] = await Promise.all([
       EventStream.open(served.base, 'g1', tokens.alice),
       EventStream.open(served.base, 'g1', tokens.bob),
       EventStream.open(served.base, 'g1'),
     ]);
     streams.push(alice, bob, pub);
-    await served.referee.store.enqueue([notice('new', 'player:alice')]);
-    await served.referee.store.enqueue([notice('all', 'public')]);
+    await served.referee.outbox.enqueue([notice('new', 'player:alice')]);
+    await served.referee.outbox.enqueue([notice('all', 'public')]);
     const seen = await alice.next(
       (m) => m.event === 'notice' && (m.data as Shown).subject === 'all for public',
     );

@@ -203,7 +203,7 @@ describe('Referees in several "processes" over one PostgreSQL game', () => {
     // A second watcher on the same store: the same notification reaches it and the referee together.
     let seen = 0;
     let wake: () => void = () => undefined;
-    const stop = await a.store.watch?.((change) => {
+    const stop = await a.outbox.watch?.((change) => {
       if (change.kind === 'append') seen = change.last;
       wake();
     });

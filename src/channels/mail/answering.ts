@@ -17,8 +17,8 @@
 // A receipt not sent is kept all the same, addressed to nobody (UNANSWERED: no channel delivers it), so the
 // message still counts as taken (a re-delivery is dropped, ruling M3) and the operator can read why.
 import type { Email } from 'postal-mime';
-import type { AnswerBudget, MailGuards } from '../../store/guards.js';
-import type { Notice } from '../../store/store.js';
+import type { AnswerBudget, MailGuards } from '../../engine/ports/index.js';
+import type { Notice } from '../../engine/ports/index.js';
 import { headerValues } from './headers.js';
 import { domainOf } from './settings.js';
 

@@ -7,8 +7,8 @@
 // Until then mail from the address is nobody's, and the claim blocks no one. The Administrator alone may
 // register without confirmation, and only by saying so (registerAddress). Time is given (tests simulate it).
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AddressClaim } from '../../store/claims.js';
-import type { Notice, Store } from '../../store/store.js';
+import type { AddressClaim } from '../../engine/ports/index.js';
+import type { MailDesk, Notice } from '../../engine/ports/index.js';
 import { UNANSWERED, windowBudget } from './answering.js';
 import { AddressError, checkNotOwn } from './register.js';
 import type { InboundSettings } from './settings.js';
@@ -98,7 +98,7 @@ export interface Claimed {
  * refusal: a claim blocks no one, so a refusal tells nothing of anyone's claims.
  */
 export async function claimAddress(
-  store: Store,
+  store: MailDesk,
   game: string,
   player: string,
   checked: { readonly address: string; readonly phraseHash: string | null },
@@ -200,7 +200,7 @@ export type CodeOutcome =
  * alive; otherwise counted as a wrong code against the claim (void at MAX_WRONG_CODES).
  */
 export async function confirmCode(
-  store: Store,
+  store: MailDesk,
   game: string,
   player: string,
   code: string,

@@ -6,8 +6,8 @@
 // nothing new). A message with no code, or from an address nobody claims, is no confirmation: the mail edge
 // takes it as it takes any other (mail from a claimed address is nobody's until it is confirmed).
 import type { Email } from 'postal-mime';
-import type { AddressClaim } from '../../store/claims.js';
-import type { Notice } from '../../store/store.js';
+import type { AddressClaim } from '../../engine/ports/index.js';
+import type { Notice } from '../../engine/ports/index.js';
 import { ownWords } from './body.js';
 import { codeMatches, codesIn, MAX_WRONG_CODES, settle, wrongCode } from './claim.js';
 import { answerOrKeep, repliesToReferee } from './answering.js';
@@ -34,7 +34,7 @@ export async function takeConfirmation(
   // No single author, or an address that is never a player's: the mail edge drops it as it would anyway.
   if (sender === undefined || from.length > 1 || ownAddress(ctx.settings, sender) !== undefined)
     return undefined;
-  const claims = await ctx.referee.store.claimsOn(sender);
+  const claims = await ctx.referee.claims.claimsOn(sender);
   if (claims.length === 0) return undefined;
   const now = Date.parse(ctx.now());
   const messageId = messageIdOf(email);
@@ -53,7 +53,7 @@ export async function takeConfirmation(
     repliesToReferee: repliesToReferee(email, ctx.settings.from),
   });
   // The same message delivered again was answered (and counted) once.
-  const before = await ctx.referee.store.noticeByKey(first.game, `receipt:${messageHash}`);
+  const before = await ctx.referee.outbox.noticeByKey(first.game, `receipt:${messageHash}`);
   if (before && fingerprintIn(before) === fingerprint)
     return {
       kind: 'dropped',
@@ -65,11 +65,11 @@ export async function takeConfirmation(
     for (const code of codes) {
       if (!codeMatches(code, claim)) continue;
       const done = settle(
-        await ctx.referee.store.confirmClaim(claim.game, claim.player, claim.codeHash, now),
+        await ctx.referee.claims.confirmClaim(claim.game, claim.player, claim.codeHash, now),
       );
       if (done.kind === 'confirmed') {
         const receipt = confirmed(of(claim, `player:${claim.player}`), claim.player);
-        await ctx.referee.store.enqueue([receipt]);
+        await ctx.referee.outbox.enqueue([receipt]);
         return { kind: 'confirmed', game: claim.game, player: claim.player, receipt };
       }
       return refuse(ctx, done.reason, of(claim, `address:${sender}`), done.message);
@@ -78,10 +78,10 @@ export async function takeConfirmation(
   let counted: { claim: AddressClaim; wrong: number } | undefined;
   for (const claim of claims) {
     if (claim.expiresAt <= now) {
-      await ctx.referee.store.dropClaim(claim.game, claim.player, claim.codeHash);
+      await ctx.referee.claims.dropClaim(claim.game, claim.player, claim.codeHash);
       continue;
     }
-    const wrong = await ctx.referee.store.missClaim(
+    const wrong = await ctx.referee.claims.missClaim(
       claim.game,
       claim.player,
       claim.codeHash,
@@ -101,14 +101,14 @@ async function refuse(
 ): Promise<Outcome> {
   // Answered within the budgets of any answer to an address no player holds (ruling M12): a forger who
   // writes From a claimed address with wrong codes makes its owner's mailbox hear of it at that rate only.
-  const { receipt, unanswered } = await answerOrKeep(ctx.referee.store, refusalReceipt(of, why), {
+  const { receipt, unanswered } = await answerOrKeep(ctx.referee.guards, refusalReceipt(of, why), {
     now: Date.parse(of.at),
     idle: true,
     empty: of.empty,
     repliesToReferee: of.repliesToReferee,
     fingerprint: of.fingerprint,
   });
-  await ctx.referee.store.enqueue([receipt]);
+  await ctx.referee.outbox.enqueue([receipt]);
   return {
     kind: 'refused',
     reason: reason === 'no-claim' ? 'wrong-code' : reason,

@@ -11,8 +11,8 @@
 import type { Command } from '../../core/index.js';
 import { ForumError, postMessage } from '../../forum/index.js';
 import type { SentenceResult } from '../../forum/index.js';
-import type { Notice } from '../../store/store.js';
-import { StoreError } from '../../store/store.js';
+import type { Notice } from '../../engine/ports/index.js';
+import { StoreError } from '../../engine/ports/index.js';
 import { ownWords } from './body.js';
 import { takeConfirmation } from './confirm.js';
 import type { Drop } from './filters.js';
@@ -86,7 +86,7 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
   // Without a Message-ID, the message's own bytes name it: the same bytes delivered again are the same.
   const messageHash = sha256(messageId ?? raw);
   const fingerprint = read.problem ? sha256(raw).slice(0, 16) : fingerprintOf(taken.text);
-  const holder = await ctx.referee.store.playerByAddress(game, sender);
+  const holder = await ctx.referee.directory.playerByAddress(game, sender);
   const of: ReceiptOf = {
     game,
     to: holder ? `player:${holder.player}` : `address:${sender}`,
@@ -111,7 +111,7 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     );
   // A message answered before: the same text again is a re-delivery (nothing more to do); another text
   // under the same Message-ID is an edited re-post, answered as such and not acted on.
-  const before = await ctx.referee.store.noticeByKey(game, of.key);
+  const before = await ctx.referee.outbox.noticeByKey(game, of.key);
   if (before) {
     if (fingerprintIn(before) === fingerprint)
       return dropped({ reason: 'duplicate', detail: `${of.messageId} was answered before` }, game);
@@ -126,7 +126,7 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     );
   if (read.problem) return refuse(ctx, read.problem, of, read.detail ?? read.problem);
   if (holder.phraseHash !== null) {
-    const verdict = await checkPhrase(ctx.referee.store, {
+    const verdict = await checkPhrase(ctx.referee.guards, {
       game,
       player: holder.player,
       phraseHash: holder.phraseHash,
@@ -152,7 +152,7 @@ async function refuse(
   rule: Pick<Answering, 'never' | 'budgets'> & { readonly notices?: readonly Notice[] } = {},
 ): Promise<Outcome> {
   const { receipt, unanswered } = await answer(ctx, refusalReceipt(of, why), of, true, rule);
-  await ctx.referee.store.enqueue([receipt, ...(rule.notices ?? [])]);
+  await ctx.referee.outbox.enqueue([receipt, ...(rule.notices ?? [])]);
   return { kind: 'refused', reason, game: of.game, receipt, ...(unanswered ? { unanswered } : {}) };
 }
 
@@ -164,7 +164,7 @@ const answer = (
   idle: boolean,
   rule: Pick<Answering, 'never' | 'budgets'> = {},
 ) =>
-  answerOrKeep(ctx.referee.store, receipt, {
+  answerOrKeep(ctx.referee.guards, receipt, {
     now: Date.parse(of.at),
     idle,
     empty: of.empty,
@@ -184,7 +184,7 @@ async function act(
 ): Promise<Outcome> {
   const { referee } = ctx;
   const state = await referee.state(of.game);
-  const rules = referee.kernel.commands(state);
+  const rules = referee.rules.commands(state);
   const visibility = (c: Command) => rules.get(c.type)?.visibility;
   const forum = ctx.settings.games[of.game];
   // Each kind of command goes its own way (ruling M2): an order the rules have given privately to the
@@ -224,7 +224,7 @@ async function act(
     : [];
   const idle = !results.some((r) => r.status === 'accepted' || r.status === 'rejected');
   const { receipt, unanswered } = await answer(ctx, resultsReceipt(of, results, words, notes), of, idle);
-  await referee.store.enqueue(announcement ? [receipt, announcement] : [receipt]);
+  await referee.outbox.enqueue(announcement ? [receipt, announcement] : [receipt]);
   return {
     kind: 'acted',
     game: of.game,

@@ -7,8 +7,8 @@
 //
 // Hidden stays hidden: nothing in them names another game, an address, or the server's own words (an SMTP
 // reply may quote a recipient's address); counts are the game's own.
-import type { Notice } from '../../store/store.js';
-import { StoreError } from '../../store/store.js';
+import type { Notice } from '../../engine/ports/index.js';
+import { StoreError } from '../../engine/ports/index.js';
 import type { OutageEvent } from '../health.js';
 
 /** The topic of the outage's notices: channels other than mail carry them, mail never does. */

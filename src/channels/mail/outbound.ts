@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
-import type { Notice, StoredNotice } from '../../store/store.js';
+import type { Notice, StoredNotice } from '../../engine/ports/index.js';
 import type { Channel } from '../courier.js';
 import { Undeliverable, Unreachable } from '../outcome.js';
 import { OUTAGE_TOPIC } from './outage.js';

@@ -18,8 +18,8 @@
 //
 // Comparison is scrypt and timingSafeEqual (phrase.ts); nothing here tells a sender more than before: every
 // answer about a phrase goes to the registered address, never to whoever wrote.
-import type { AnswerBudget, MailGuards, PhraseStanding } from '../../store/guards.js';
-import type { Notice } from '../../store/store.js';
+import type { AnswerBudget, MailGuards, PhraseStanding } from '../../engine/ports/index.js';
+import type { Notice } from '../../engine/ports/index.js';
 import { windowBudget } from './answering.js';
 import { phraseMatches } from './phrase.js';
 import type { Way } from './route.js';

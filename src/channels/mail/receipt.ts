@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { SentenceResult } from '../../forum/index.js';
 import { sentenceLine } from '../../forum/index.js';
-import type { Notice } from '../../store/store.js';
+import type { Notice } from '../../engine/ports/index.js';
 import type { Way } from './route.js';
 
 export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');

@@ -2,8 +2,8 @@
 // shares (`referee join --email`, `referee address`, the API), made before anything is written. Since issue
 // 23 (ruling M10) a registration is a claim to confirm (claim.ts); registerAddress here is the
 // Administrator's registration without confirmation, which a caller makes only on eir explicit word.
-import type { Store } from '../../store/store.js';
-import { normalAddress, StoreError } from '../../store/store.js';
+import type { Directory, MailDesk } from '../../engine/ports/index.js';
+import { normalAddress, StoreError } from '../../engine/ports/index.js';
 import { badPhrase, hashPhrase } from './phrase.js';
 import type { InboundSettings } from './settings.js';
 
@@ -34,7 +34,12 @@ export async function checkRegistration(
 }
 
 /** Refuses an address another player of the game holds (before a join, so that nothing is written). */
-export async function checkFree(store: Store, game: string, player: string, address: string): Promise<void> {
+export async function checkFree(
+  store: Directory,
+  game: string,
+  player: string,
+  address: string,
+): Promise<void> {
   const holder = await store.playerByAddress(game, address);
   if (holder && holder.player !== player)
     throw new AddressError(
@@ -49,7 +54,7 @@ export async function checkFree(store: Store, game: string, player: string, addr
  * at once, and drops the player's pending claim. Throws AddressError or StoreError.
  */
 export async function registerAddress(
-  store: Store,
+  store: MailDesk,
   game: string,
   player: string,
   checked: { readonly address: string; readonly phraseHash: string | null },

@@ -4,7 +4,7 @@
 // without importing each other.
 import type { Referee } from '../../engine/referee.js';
 import type { SentenceResult } from '../../forum/index.js';
-import type { Notice } from '../../store/store.js';
+import type { Notice } from '../../engine/ports/index.js';
 import type { MailAuthOptions } from './auth.js';
 import type { DropReason } from './filters.js';
 import type { PhraseRefusal } from './phrase-guard.js';

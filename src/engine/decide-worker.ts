@@ -5,8 +5,8 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { Result, RuleError } from '../core/index.js';
 import { Kernel } from '../core/index.js';
-import type { DecideJob, Linked } from '../engine/deciding.js';
-import { decideLinked } from '../engine/deciding.js';
+import type { DecideJob, Linked } from './deciding.js';
+import { decideLinked } from './deciding.js';
 import { useNativeHashes } from '../node/native-hash.js';
 import { defaultRegistry } from '../rulesets/index.js';
 

@@ -45,7 +45,7 @@ class ByMail {
   private marked(): Promise<ReadonlySet<string>> {
     const now = performance.now();
     if (!this.marks || now - this.marks.at > MARKS_REUSE_MS) {
-      const read = this.referee.store.gamesByMail().then((games) => new Set(games));
+      const read = this.referee.roster.gamesByMail().then((games) => new Set(games));
       const marks = { at: now, games: read };
       this.marks = marks;
       // A failed read is not kept: the next command asks again.
@@ -59,8 +59,8 @@ class ByMail {
   private loadProducers(): Promise<CommandNotices> {
     this.producers ??= import('../channels/command-notices.js').then(({ producerNotices }) =>
       producerNotices({
-        kernel: this.referee.kernel,
-        store: this.referee.store,
+        kernel: this.referee.rules,
+        store: this.referee.gameLog,
         // Already asked: this runs only for a marked game.
         game: () => true,
         now: () => new Date().toISOString(),
@@ -90,14 +90,14 @@ function byMailOf(referee: Referee): ByMail {
 
 /** Marks games as played by mail; this process's commands see it at once. Answers how many were new. */
 export async function markByMail(referee: Referee, games: readonly string[]): Promise<number> {
-  const fresh = await referee.store.markByMail(games);
+  const fresh = await referee.roster.markByMail(games);
   byMailOf(referee).forget();
   return fresh;
 }
 
 /** Unmarks games (`referee mail off`). Answers how many were marked. */
 export async function unmarkByMail(referee: Referee, games: readonly string[]): Promise<number> {
-  const gone = await referee.store.unmarkByMail(games);
+  const gone = await referee.roster.unmarkByMail(games);
   byMailOf(referee).forget();
   return gone;
 }
@@ -115,6 +115,6 @@ export function channelsOf(settings: MailSettings | undefined): string[] {
  * even if none has ever run (a channel delivers only what is written after its registration).
  */
 export async function playByMail(referee: Referee, settings: MailSettings): Promise<void> {
-  for (const channel of channelsOf(settings)) await referee.store.openChannel(channel);
+  for (const channel of channelsOf(settings)) await referee.outbox.openChannel(channel);
   await markByMail(referee, Object.keys(settings.games));
 }

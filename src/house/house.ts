@@ -1,0 +1,51 @@
+// The composition root (issue 28 item 2): the one place that opens a store and builds the rooms over it. Every
+// CLI verb and `serve` open their store here and get a Referee wired as every process needs it (the report
+// producers of games played by mail: by-mail.ts); the long-running parts (the clock, the couriers and the
+// mail channel: serving.ts) are built here too, so a new channel plugs in at one place. Only the engine
+// and this room import the store (test/architecture/ports.test.ts); the rooms below get narrow ports.
+import { Referee } from '../engine/referee.js';
+import { programCode } from '../node/code-version.js';
+import { systemEntropy } from '../node/entropy.js';
+import { defaultRegistry } from '../rulesets/index.js';
+import { lazyRegistry } from '../rulesets/catalogue.js';
+import { DEFAULT_DB, defaultSpec, isPostgresSpec, openStore } from '../store/open.js';
+import type { SyncMode } from '../store/sqlite.js';
+import { redact } from '../store/postgres/connection.js';
+import { noticesByMail } from './by-mail.js';
+
+export { DEFAULT_DB, defaultSpec, isPostgresSpec };
+
+/** How a house is opened. */
+export interface HouseOptions {
+  /** SQLite only: how hard a commit waits for the disk. */
+  readonly sync?: SyncMode;
+  /**
+   * 'as-named' (the default): rulesets are loaded as games name them (src/rulesets/catalogue.ts), so a verb
+   * on a Grid game loads the Grid alone; 'all': every ruleset at once (a copy of whole games checks any).
+   */
+  readonly rulesets?: 'as-named' | 'all';
+  /**
+   * Whether each command of a game played by mail writes its notices (by-mail.ts): true for every process
+   * that gives commands; false for a store opened only to be copied from or into.
+   */
+  readonly byMail?: boolean;
+}
+
+/** A store opened, and the Referee over it. */
+export interface House {
+  readonly referee: Referee;
+  /** Closes the store (after the rooms built over it have stopped). */
+  close(): Promise<void>;
+}
+
+/** Opens the store a spec names (a SQLite file or PostgreSQL) and builds the Referee over it. */
+export async function openHouse(spec: string, options: HouseOptions = {}): Promise<House> {
+  const store = await openStore(spec, options.sync ? { sync: options.sync } : {});
+  const registry = options.rulesets === 'all' ? defaultRegistry() : lazyRegistry();
+  const referee = new Referee(store, registry, systemEntropy, { snapshots: { code: programCode } });
+  if (options.byMail !== false) noticesByMail(referee);
+  return { referee, close: () => store.close() };
+}
+
+/** A store spec fit to print: a PostgreSQL connection string without its password. */
+export const shownSpec = (spec: string): string => (isPostgresSpec(spec) ? redact(spec) : spec);
