@@ -8,17 +8,6 @@ import { describe, expect, it } from 'vitest';
 /** The most lines a file of src/ or web/src/ may have. */
 const LIMIT = 500;
 
-/**
- * Files being split now by other helpers of this wave (the two stores by i28store, the referee by i28ports),
- * allowed over the limit only until their splits are merged: the lead removes this list then, and from that
- * moment the check holds for every file.
- */
-const BEING_SPLIT: ReadonlySet<string> = new Set([
-  'src/store/sqlite.ts',
-  'src/store/postgres.ts',
-  'src/engine/referee.ts',
-]);
-
 /** Lines in a text, as `wc -l` counts them (a last line with no newline counts too). */
 export function lineCount(text: string): number {
   if (text === '') return 0;
@@ -60,14 +49,7 @@ describe('small files (issue 28 item 6)', () => {
 
   it(`no file of src/ or web/src/ is over ${LIMIT} lines`, () => {
     expect(files.length).toBeGreaterThan(300);
-    expect(oversized(files, BEING_SPLIT)).toEqual([]);
-  });
-
-  it('the files still allowed over the limit are there, and only while they are over it', () => {
-    // An allowance left behind after a split would hide the next file that grows under that name.
-    const over = new Set(oversized(files).map((line) => line.slice(0, line.indexOf(':'))));
-    const stale = [...BEING_SPLIT].filter((path) => !over.has(path));
-    expect(stale, 'split already: remove it from BEING_SPLIT').toEqual([]);
+    expect(oversized(files)).toEqual([]);
   });
 
   it('the check counts lines as wc -l does and names each file over the limit', () => {
