@@ -1,0 +1,116 @@
+// A beacon round is verified, never trusted (issue 26 item 2): its BLS signature must verify against the
+// chain's pinned public key over the message the chain's scheme signs, and its randomness must be SHA-256 of
+// that signature. So a round relabelled (another number), altered (another randomness or signature) or from
+// another chain (another key) is refused, whoever served or pasted it. The checks follow drand-client's
+// verifyBeacon (lib/beacon-verification.ts) on @noble/curves, which drand-client itself uses; pure, so the
+// kernel, `referee verify` and a player's page can all run them.
+import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { err, ok } from '../result.js';
+import type { Result } from '../result.js';
+import type { BeaconChain } from './beacon-chains.js';
+
+/** A round as drand's relays serve it (GET /{chain hash}/public/{round}), the fields the checks read. */
+export interface BeaconRound {
+  readonly round: number;
+  /** SHA-256 of the signature, hex: what the dice mix in. */
+  readonly randomness: string;
+  readonly signature: string;
+  /** Chained schemes only: the round before's signature, part of the signed message. */
+  readonly previous_signature?: string;
+}
+
+const HEX = /^(?:[0-9a-f]{2})+$/;
+
+/** Reads a round from parsed JSON (a relay's answer or what the Administrator pasted); extra fields are dropped. */
+export function readRound(json: unknown): Result<BeaconRound, string> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return err('a beacon round must be a JSON object with round, randomness and signature');
+  const o = json as Record<string, unknown>;
+  if (typeof o.round !== 'number' || !Number.isSafeInteger(o.round) || o.round < 1)
+    return err('the round must be a whole number 1 or more');
+  for (const k of ['randomness', 'signature'] as const)
+    if (typeof o[k] !== 'string' || !HEX.test(o[k].toLowerCase())) return err(`the round's ${k} must be hex`);
+  const prev = o.previous_signature;
+  if (prev !== undefined && (typeof prev !== 'string' || !HEX.test(prev.toLowerCase())))
+    return err("the round's previous_signature must be hex");
+  return ok({
+    round: o.round,
+    randomness: (o.randomness as string).toLowerCase(),
+    signature: (o.signature as string).toLowerCase(),
+    ...(typeof prev === 'string' ? { previous_signature: prev.toLowerCase() } : {}),
+  });
+}
+
+function roundBytes(round: number): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, BigInt(round));
+  return b;
+}
+
+/** The message a chain's scheme signs for a round. */
+export function signedMessage(chain: BeaconChain, round: BeaconRound): Uint8Array {
+  if (chain.scheme === 'bls-unchained-g1-rfc9380') return sha256(roundBytes(round.round));
+  const prev = hexToBytes(round.previous_signature ?? '');
+  const m = new Uint8Array(prev.length + 8);
+  m.set(prev);
+  m.set(roundBytes(round.round), prev.length);
+  return sha256(m);
+}
+
+/** Rounds already verified, by scheme, key, number and signatures: a round costs its pairing once (~80 ms). */
+const verified = new Set<string>();
+const VERIFIED_KEPT = 4096;
+
+/** Forgets every round verified so far (a benchmark measures the first verification of a round with it). */
+export function forgetVerifiedRounds(): void {
+  verified.clear();
+}
+
+/**
+ * Why a round is refused for the round `expected` of `chain`, or null when it verifies. Never throws: a
+ * signature that is not a point of the curve is refused like one that does not verify.
+ */
+export function checkRound(chain: BeaconChain, round: BeaconRound, expected: number): string | null {
+  if (round.round !== expected) return `this is round ${round.round}, not round ${expected}`;
+  const key = `${chain.scheme}|${chain.publicKey}|${round.round}|${round.signature}|${round.previous_signature ?? ''}`;
+  if (bytesToHex(sha256(hexToBytes(round.signature))) !== round.randomness)
+    return `round ${expected}'s randomness is not the hash of its signature`;
+  if (verified.has(key)) return null;
+  if (chain.scheme === 'pedersen-bls-chained' && round.previous_signature === undefined)
+    return `round ${expected} of ${chain.name} needs its previous_signature (a chained scheme)`;
+  let good: boolean;
+  try {
+    good =
+      chain.scheme === 'bls-unchained-g1-rfc9380'
+        ? bls.shortSignatures.verify(
+            bls.shortSignatures.Signature.fromHex(round.signature),
+            bls.shortSignatures.hash(signedMessage(chain, round)),
+            bls.G2.Point.fromHex(chain.publicKey),
+          )
+        : bls.longSignatures.verify(
+            bls.longSignatures.Signature.fromHex(round.signature),
+            bls.longSignatures.hash(signedMessage(chain, round)),
+            bls.G1.Point.fromHex(chain.publicKey),
+          );
+  } catch {
+    good = false;
+  }
+  if (!good) return `round ${expected}'s signature does not verify against ${chain.name}'s public key`;
+  if (verified.size >= VERIFIED_KEPT) verified.clear();
+  verified.add(key);
+  return null;
+}
+
+/** readRound then checkRound: a verified round, or why not. */
+export function verifiedRound(
+  chain: BeaconChain,
+  json: unknown,
+  expected: number,
+): Result<BeaconRound, string> {
+  const read = readRound(json);
+  if (!read.ok) return read;
+  const why = checkRound(chain, read.value, expected);
+  return why === null ? read : err(why);
+}
