@@ -5,8 +5,9 @@
 import type { Command as Program } from 'commander';
 import type { Referee } from '../engine/referee.js';
 import type { ClockReport } from '../clock/clockwork.js';
-import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
-import { systemTime } from '../clock/time.js';
+import type { Clockwork } from '../clock/clockwork.js';
+import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
+import { startClock as startClockwork } from '../house/serving.js';
 import { shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
 
@@ -33,15 +34,13 @@ export function parseCatchUpCap(value: string | undefined, flag: string): number
   return Number(value);
 }
 
-/** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
-export async function startClock(
+/** Starts the system clock's Clockwork over a referee (src/house/serving.ts), printing what it does. */
+export function startClock(
   referee: Referee,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
 ): Promise<Clockwork> {
-  const clock = new Clockwork({ referee, time: systemTime, report: printReport, graceMs, catchUpCap });
-  await clock.start();
-  return clock;
+  return startClockwork(referee, printReport, graceMs, catchUpCap);
 }
 
 /** Resolves on the first SIGTERM or SIGINT. */

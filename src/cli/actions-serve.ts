@@ -14,8 +14,9 @@ import type { Clockwork } from '../clock/clockwork.js';
 import { parseCatchUpCap, parseGrace, startClock } from './actions-clock.js';
 import type { AccessFlags } from './serve-settings.js';
 import { creationPolicy, parseTrustProxy } from './serve-settings.js';
-import type { MailService } from './serve-mail.js';
-import { mailSettings, startMail } from './serve-mail.js';
+import type { MailService } from '../house/serving.js';
+import { startMail } from '../house/serving.js';
+import { printWatchReport, settingsFrom as mailSettings } from './actions-mail.js';
 
 export interface ServeFlags extends AccessFlags {
   port: string;
@@ -151,7 +152,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
     if (creation.mode === 'operator') console.log('  games are created only with the operator token');
     if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
     // Mail before the clock, so a boundary's report is made as the first tick is decided.
-    const mail = settings ? await startMail(referee, settings) : undefined;
+    const mail = settings ? await startMail(referee, settings, printWatchReport) : undefined;
     if (mail)
       console.log(
         `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,

@@ -1,7 +1,7 @@
 // Whether a stored game can be trusted: the whole verification (`referee verify`, GET …/verify), and the
 // lighter check that a log is sound before anything is appended on top of it. Both only read the store, so
 // they run as well on a read-only connection of their own (the server's verifying thread opens one: see
-// src/server/verify-worker.ts) as on the Referee's.
+// src/engine/verify-worker.ts) as on the Referee's.
 import type { GameEvent, Kernel, KernelEvent, LogEntry, VerifyReport } from '../core/index.js';
 import {
   chainBreak,

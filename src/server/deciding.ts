@@ -3,7 +3,7 @@
 // a map of hundreds of rooms is one synchronous block of tens of milliseconds; on the event loop that serves
 // every game, each such request held up all the others (the cost campaign's light load missed its 100 ms p99
 // while they ran). So `referee serve` has the Referee (Referee.decideWith) send such commands to a thread of
-// decide-worker.ts, which decides them with the same kernel and rulesets and answers the entries and state:
+// src/engine/decide-worker.ts, which decides them with the same kernel and rulesets and answers the entries and state:
 // the same as deciding here (src/engine/deciding.ts), so the log is the same either way. The Referee still
 // applies commands to one game one at a time, so nothing else changes.
 //

@@ -1,3 +1,6 @@
+// The long-running rooms a server starts, wired in the composition root (issue 28 item 2): the clock over the
+// Referee, and the delivery channels with their Couriers. A new channel (a chat medium) plugs in here.
+//
 // `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, the games they name marked as
 // played by mail, so every command of theirs, here or in any other process, makes its notices (private news,
 // nweek reports: by-mail.ts), and a Courier per channel sends them: 'mail' always, 'chat' when some game has
@@ -16,8 +19,10 @@ import type { HealthOptions } from '../channels/health.js';
 import { tellOutage } from '../channels/mail/outage.js';
 import { leasesOfOutbox } from '../engine/ports/index.js';
 import type { Referee } from '../engine/referee.js';
-import { printWatchReport, settingsFrom } from './actions-mail.js';
-import { playByMail } from '../house/by-mail.js';
+import type { WatchReport } from '../channels/mail/watcher.js';
+import type { ClockReport } from '../clock/clockwork.js';
+import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
+import { playByMail } from './by-mail.js';
 
 export interface MailService {
   readonly settings: MailSettings;
@@ -27,10 +32,15 @@ export interface MailService {
   stop(): Promise<void>;
 }
 
-/** Loads the settings (a bad file is a usage error, before anything listens). */
-export const mailSettings = settingsFrom;
-
-export async function startMail(referee: Referee, settings: MailSettings): Promise<MailService> {
+/**
+ * Starts the delivery of notices over the settings' channels and the reading of their mailboxes; `report` is
+ * told what each mail read came to (the command line prints it).
+ */
+export async function startMail(
+  referee: Referee,
+  settings: MailSettings,
+  report: (r: WatchReport) => void,
+): Promise<MailService> {
   const log = (line: string) => console.error(line);
   const games = settings.games;
   await playByMail(referee, settings);
@@ -63,7 +73,7 @@ export async function startMail(referee: Referee, settings: MailSettings): Promi
     imap: settings.imap,
     settings,
     auth: mailAuthOf(settings),
-    report: printWatchReport,
+    report,
   });
   await watcher.start();
   return {
@@ -100,4 +110,16 @@ function mailHealth(referee: Referee, settings: MailSettings, log: (line: string
       await tell(event);
     },
   };
+}
+
+/** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
+export async function startClock(
+  referee: Referee,
+  report: (r: ClockReport) => void,
+  graceMs: number,
+  catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
+): Promise<Clockwork> {
+  const clock = new Clockwork({ referee, time: systemTime, report, graceMs, catchUpCap });
+  await clock.start();
+  return clock;
 }
