@@ -1,6 +1,6 @@
 // 5. Joining a Game, 6. Leaving a Game, 7. Starting a Game; the society's ledger.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, ledgerTotal, player } from '../../src/core/index.js';
+import { ledgerTotal, player } from '../../src/core/index.js';
 import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
 import { Table } from '../support/table.js';
@@ -18,7 +18,7 @@ import {
   started,
   drawsFor,
   viewOf,
-} from './support.js';
+} from '../support/harness/tunnelers.js';
 
 const SOCIETY = 'The Underground Society';
 
@@ -59,8 +59,8 @@ describe('The Underground Society: members (T-22, T-23)', () => {
     expect(rules(t).requests).toEqual([]);
     const lines = t.kernel.logView(t.entries, { role: 'public' }).map((l) => l.text);
     expect(lines).toContain('The Moderator approves: bob is a member of the Underground Society.');
-    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'bob' } }).code).toBe('no-request');
-    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'zed' } }).code).toBe('no-request');
+    expect(t.refuseAdmin('approve', { player: 'bob' }).code).toBe('no-request');
+    expect(t.refuseAdmin('approve', { player: 'zed' }).code).toBe('no-request');
     t.expectConsistent();
   });
 
@@ -90,10 +90,8 @@ describe('The Underground Society: members (T-22, T-23)', () => {
     t.create('tunnelers', { dice: 'manual' });
     t.join('alice', 'bob');
     t.admin('approve', { player: 'alice' });
-    expect(t.fail({ type: 'approve', by: player('alice'), args: { player: 'bob' } }).code).toBe(
-      'not-allowed',
-    );
-    expect(t.fail({ type: 'refuse', by: player('alice'), args: { player: 'bob' } }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'approve', { player: 'bob' }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'refuse', { player: 'bob' }).code).toBe('not-allowed');
     expect(rules(t).requests).toEqual(['bob']);
   });
 });
@@ -122,7 +120,7 @@ describe('5. Joining a Game', () => {
     t.join('alice');
     t.admin('approve', { player: 'alice' });
     t.admin('points', { to: 'alice', amount: 3, reason: "alice's points in the Main Game" });
-    const e = t.fail({ type: 'pay-to-play', by: player('alice'), args: {} });
+    const e = t.refuse('alice', 'pay-to-play');
     expect(e.code).toBe('cannot-pay');
     expect(e.message).toContain('has 3 points');
     expect(points(t, 'alice')).toBe(3);
@@ -162,9 +160,7 @@ describe('5. Joining a Game', () => {
     expect(rules(t).reserved).toEqual({});
     const order = t.entries.find((e) => e.event.type === 'placement-reserved');
     expect(order?.event.vis).toBe('admin');
-    expect(t.fail({ type: 'place-next', by: ADMIN, args: { player: 'dave', square: 'e5' } }).code).toBe(
-      'already-playing',
-    );
+    expect(t.refuseAdmin('place-next', { player: 'dave', square: 'e5' }).code).toBe('already-playing');
   });
 
   it('5 the game cannot have more than 10 players at a time', () => {
@@ -260,7 +256,7 @@ describe('7. Starting a Game', () => {
     expect(rules(t).turn?.player).toBe('carol');
     const orderSet = t.entries.find((e) => e.event.type === 'order-set');
     expect(orderSet?.event.vis).toBe('public');
-    expect(t.fail({ type: 'start', by: ADMIN, args: {} }).code).toBe('already-started');
+    expect(t.refuseAdmin('start').code).toBe('already-started');
     t.expectConsistent();
   });
 
@@ -268,7 +264,7 @@ describe('7. Starting a Game', () => {
     const t = new Table([tunnelersRuleset]);
     t.create('tunnelers', { dice: 'manual' });
     joined(t, 'alice');
-    expect(t.fail({ type: 'start', by: ADMIN, args: {}, rolls: [1] }).code).toBe('too-few-players');
+    expect(t.refuseAdmin('start', {}, [1]).code).toBe('too-few-players');
   });
 });
 

@@ -6,7 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
 import { SOCIETY, MODERATOR } from '../../src/rulesets/tunnelers/leaving.js';
 import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
-import { act, hand, members, mole, points, question, refused, rules, started, Table } from './support.js';
+import {
+  act,
+  hand,
+  members,
+  mole,
+  points,
+  question,
+  refused,
+  rules,
+  started,
+  Table,
+} from '../support/harness/tunnelers.js';
 
 const remove = (t: Table, name: string, reason = 'removed by the Moderator') =>
   t.admin('remove-player', { player: name, reason });

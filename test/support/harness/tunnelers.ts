@@ -1,14 +1,14 @@
 // Shared set-up for the Tunnelers tests: games on the table with supplied dice, so every shuffle, deal and
 // placement is known.
 import { expect } from 'vitest';
-import { ADMIN, permutation, player } from '../../src/core/index.js';
-import type { GameEvent, Json, JsonObject, Viewer } from '../../src/core/index.js';
-import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
-import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
-import type { Card, Mole } from '../../src/rulesets/tunnelers/types.js';
-import { ALL_SQUARES, moleOf } from '../../src/rulesets/tunnelers/board.js';
-import { FRESH_DECK } from '../../src/rulesets/tunnelers/cards.js';
-import { Table } from '../support/table.js';
+import { ADMIN, permutation, player } from '../../../src/core/index.js';
+import type { GameEvent, Json, JsonObject, Viewer } from '../../../src/core/index.js';
+import { tunnelersRuleset } from '../../../src/rulesets/tunnelers/index.js';
+import type { TunnelersState } from '../../../src/rulesets/tunnelers/index.js';
+import type { Card, Mole } from '../../../src/rulesets/tunnelers/types.js';
+import { ALL_SQUARES, moleOf } from '../../../src/rulesets/tunnelers/board.js';
+import { FRESH_DECK } from '../../../src/rulesets/tunnelers/cards.js';
+import { Table } from '../table.js';
 
 /** The draws that make the kernel's Fisher-Yates shuffle of n items give `perm` (new position -> old index). */
 export function drawsFor(perm: readonly number[]): number[] {
