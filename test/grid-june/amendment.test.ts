@@ -5,17 +5,17 @@ import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import { grid200206Ruleset, JUNE_REPEALS, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { grid, placing } from '../support/harness/grid.js';
 import { nweek } from '../support/harness/june.js';
 
-/** Shiny Thing 1 at (8,8); everything else far away. */
-const PLACEMENT = [8, 8, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
-
+/** The January Grid (which may be amended to the June one), Shiny Thing 1 at (8,8), alice at (5,5). */
 function januaryGame(): Table {
-  const t = new Table([grid200201Ruleset, grid200206Ruleset]);
-  t.create('grid-2002-01', { rolls: PLACEMENT });
-  t.join('alice', 'bob', 'carol');
-  t.act('alice', 'enter', { x: 5, y: 5 });
+  const t = grid({
+    rulesets: [grid200201Ruleset, grid200206Ruleset],
+    rolls: placing([8, 8]),
+    players: { alice: [5, 5], bob: null, carol: null },
+  });
   t.act('carol', 'enter', { x: 8, y: 8 }, [2, 2]); // finds Shiny Thing 1: +25, it teleports to (2,2)
   t.tick(true);
   t.act('alice', 'move', { x: 6, y: 6 }); // announced in nweek 2, not yet made

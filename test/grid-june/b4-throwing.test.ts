@@ -1,22 +1,16 @@
 // B.4 Throwing (grid-2002-06), with supplied dice.
 import { describe, expect, it } from 'vitest';
-import { grid200206Ruleset } from '../../src/rulesets/grid-2002-06/index.js';
-import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { june, ORIGIN, placeOf, rules } from '../support/harness/june.js';
 
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
-const placeOf = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id)?.place;
-
-/** alice at (5,5) holding a Ball of Wax (ball-of-wax:2); bob joined, in Limbo. */
-function withWax(): Table {
-  const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  t.join('alice', 'bob');
-  t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
-  t.act('alice', 'enter', { x: 5, y: 5 });
-  t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
-  return t;
-}
+/** alice at (5,5) holding a Ball of Wax (ball-of-wax:3); bob joined, in Limbo. */
+const withWax = (): Table =>
+  june({
+    ...ORIGIN,
+    players: { alice: [5, 5], bob: null },
+    objects: [['ball-of-wax', 5, 5]],
+    holding: { alice: ['ball-of-wax:3'] },
+  });
 
 describe('B.4 Throwing', () => {
   it('B.4: "Only carryable objects may be throwable" - and a carryable object the rules do not call throwable cannot be thrown', () => {

@@ -1,11 +1,9 @@
 // E.2.4 Bait (grid-2002-06), with supplied dice.
 import { describe, expect, it } from 'vitest';
-import { grid200206Ruleset, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
-import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
-import { BALL } from '../support/harness/june.js';
+import { locationOf } from '../../src/rulesets/grid-2002-06/index.js';
+import type { Table } from '../support/table.js';
+import { BALL, june, ORIGIN, rules } from '../support/harness/june.js';
 
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
 const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
 
 /**
@@ -13,11 +11,7 @@ const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
  * holding Siren Bait (siren-bait:4); bob in Limbo.
  */
 function baited(ruinAfter = 5): Table {
-  const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  t.join('alice', 'bob');
-  t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
-  t.admin('points', { to: 'alice', amount: 30, reason: 'opening balance' });
+  const t = june({ ...ORIGIN, players: { alice: null, bob: null }, points: { bob: 100, alice: 30 } });
   t.act('bob', 'buy-rock', { x: 10, y: 10 }, [1, 1, 1, 1, 1, 2]);
   t.admin('player-facts', { player: 'alice', female: true, cheerleader: true });
   t.act('alice', 'enter', { x: 9, y: 9 });

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BANK, command, erase } from '../../src/core/index.js';
 import type { RuleModule } from '../../src/core/index.js';
-import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
+import { grid200206 } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { throwElbonia, AIRWAYS } from '../../src/rulesets/grid-2002-06/de-elbonian.js';
 import { Table } from '../support/table.js';
-import { BALL, nweek } from '../support/harness/june.js';
+import { at, BALL, june as harness, nweek, ORIGIN, points, rules } from '../support/harness/june.js';
+import type { JunePosition } from '../support/harness/june.js';
 
 /** A test-only rule: the Administrator catapults a player (or object) Elbonia-Style at any square. */
 const catapult: RuleModule<JuneState> = {
@@ -25,29 +26,18 @@ const catapult: RuleModule<JuneState> = {
   },
 };
 
-function june(): Table {
-  const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  return t;
-}
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
-const at = (t: Table, name: string) => locationOf(rules(t), name) ?? null;
+/** A June game with the catapult in force and the Big Stick, the Shield and the Ball all on (1,1), in the position given. */
+const june = (position: JunePosition = {}): Table => harness({ ...ORIGIN, modules: [catapult], ...position });
 const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
-const points = (t: Table, name: string) => t.game.balances[name] ?? 0;
 const FIVE_ONES = [1, 1, 1, 1, 1];
 
 /** alice (with `pts` points) standing at (x,y). */
-function alice(pts: number, x: number, y: number): Table {
-  const t = june();
-  t.join('alice', 'bob');
-  if (pts) t.admin('points', { to: 'alice', amount: pts, reason: 'opening balance' });
-  t.act('alice', 'enter', { x, y });
-  return t;
-}
+const alice = (pts: number, x: number, y: number): Table =>
+  june({ players: { alice: [x, y], bob: null }, points: pts ? { alice: pts } : {} });
 
 /** A Siren on a Big Rock at (10,10), bought by bob with supplied dice (cost 10+5 and a 6). */
 function withSiren(t: Table): void {
-  t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
+  t.give({ bob: 100 });
   t.act('bob', 'buy-rock', { x: 10, y: 10 }, [...FIVE_ONES, 6]);
 }
 

@@ -15,7 +15,6 @@ import {
   points,
   rules,
   sq,
-  standing,
   nweek,
   BALL,
 } from '../support/harness/june.js';
@@ -25,7 +24,7 @@ function armed(
   where: Record<string, [number, number] | null> = { bob: [6, 6] },
   aliceAt: [number, number] = [5, 5],
 ): Table {
-  const t = standing(june({ stick: aliceAt, shield: [20, 20] }), { alice: aliceAt, ...where });
+  const t = june({ stick: aliceAt, shield: [20, 20], players: { alice: aliceAt, ...where } });
   t.act('alice', 'pickup', { object: 'big-stick' });
   return t;
 }

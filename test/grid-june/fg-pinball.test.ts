@@ -14,7 +14,6 @@ import {
   placeOf,
   points,
   rules,
-  standing,
   toadMaker,
 } from '../support/harness/june.js';
 
@@ -23,16 +22,20 @@ function gunner(
   where: Record<string, [number, number] | null> = {},
   optional: RuleModule<JuneState>[] = [],
 ): Table {
-  const t = standing(june({ stick: [20, 1], shield: [20, 2], optional }), { alice: [5, 5], ...where });
-  give(t, 'alice', 2);
+  const t = june({
+    stick: [20, 1],
+    shield: [20, 2],
+    optional,
+    players: { alice: [5, 5], ...where },
+    points: { alice: 2 },
+  });
   t.act('alice', 'buy-gun');
   return t;
 }
 
 describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy one for 2 points"', () => {
   it('G.3: a player buys a Pinball Gun for 2 points, paid to The Bank, in public', () => {
-    const t = standing(june(), { alice: [5, 5] });
-    give(t, 'alice', 5);
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 5 } });
     t.act('alice', 'buy-gun');
     expect(points(t, 'alice')).toBe(3);
     expect(t.game.balances[BANK]).toBe(-5 + 2);
@@ -51,8 +54,7 @@ describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy 
   });
 
   it('G.3: a player who cannot pay 2 points cannot buy (FG-14)', () => {
-    const t = standing(june(), { alice: [5, 5] });
-    give(t, 'alice', 1);
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 1 } });
     expect(t.refuse('alice', 'buy-gun').code).toBe('cannot-pay');
   });
 
@@ -67,8 +69,7 @@ describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy 
   });
 
   it('G.3: a player in Limbo may buy a Gun, and keeps it when e enters and leaves the Grid (FG-14: not a Grid Object)', () => {
-    const t = standing(june(), { alice: null });
-    give(t, 'alice', 2);
+    const t = june({ players: { alice: null }, points: { alice: 2 } });
     t.act('alice', 'buy-gun');
     t.act('alice', 'enter', { x: 5, y: 5 });
     t.act('alice', 'leave');
@@ -111,8 +112,7 @@ describe('G.3: "e may Fire the Gun at any square consecutive to eir position ...
     expect(code('alice', 5, 5)).toBe('not-consecutive');
     t.act('alice', 'leave');
     expect(code('alice', 5, 6)).toBe('not-on-grid');
-    const u = standing(june(), { carol: [1, 1] });
-    give(u, 'carol', 2);
+    const u = june({ players: { carol: [1, 1] }, points: { carol: 2 } });
     u.act('carol', 'buy-gun');
     expect(u.refuse('carol', 'fire', { x: 0, y: 1 }).code).toBe('off-grid');
   });
@@ -127,16 +127,19 @@ describe('G.3: "e may Fire the Gun at any square consecutive to eir position ...
     t.act('alice', 'buy-gun');
     t.act('alice', 'fire', { x: 4, y: 4 });
     expect(at(t, 'carol')).toEqual([3, 3]);
-    const e = standing(june(), { alice: [2, 2], bob: [1, 2] });
-    give(e, 'alice', 2);
+    const e = june({ players: { alice: [2, 2], bob: [1, 2] }, points: { alice: 2 } });
     e.act('alice', 'buy-gun');
     e.act('alice', 'fire', { x: 1, y: 2 });
     expect(at(e, 'bob')).toEqual([1, 2]);
   });
 
   it('G.3: every MO in the square is shot (FG-15): a player and the Big Stick lying there; a Radar Tower (Stationary) stays', () => {
-    const t = standing(june({ stick: [6, 6], shield: [20, 20] }), { alice: [5, 5], bob: [6, 6] });
-    give(t, 'bob', 8);
+    const t = june({
+      stick: [6, 6],
+      shield: [20, 20],
+      players: { alice: [5, 5], bob: [6, 6] },
+      points: { bob: 8 },
+    });
     t.act('bob', 'build-tower');
     give(t, 'alice', 2);
     t.act('alice', 'buy-gun');

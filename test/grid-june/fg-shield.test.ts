@@ -3,21 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
 import type { Table } from '../support/table.js';
-import {
-  at,
-  destroyer,
-  eventTypes,
-  june,
-  give,
-  placeOf,
-  rules,
-  sq,
-  standing,
-} from '../support/harness/june.js';
+import { at, destroyer, eventTypes, june, give, placeOf, rules, sq } from '../support/harness/june.js';
 
 /** alice at (5,5) holding the Big Stick; bob at `bobAt` holding the Shield. */
 function shielded(aliceAt: [number, number] = [5, 5], bobAt: [number, number] = [6, 6]): Table {
-  const t = standing(june({ stick: aliceAt, shield: bobAt }), { alice: aliceAt, bob: bobAt });
+  const t = june({ stick: aliceAt, shield: bobAt, players: { alice: aliceAt, bob: bobAt } });
   t.act('alice', 'pickup', { object: 'big-stick' });
   t.act('bob', 'pickup', { object: 'shield' });
   return t;
@@ -43,7 +33,7 @@ describe('F.3 The Shield: "If at any time there is no Shield, the Shield is plac
   });
 
   it('F.3: the Shield is Passable and Carryable: a player may stand on it, pick it up, and carry it', () => {
-    const t = standing(june({ shield: [4, 4] }), { bob: [4, 4] });
+    const t = june({ shield: [4, 4], players: { bob: [4, 4] } });
     t.act('bob', 'pickup', { object: 'shield' });
     t.act('bob', 'move', { x: 5, y: 5 });
     expect(placeOf(t, 'shield')).toEqual({ heldBy: 'bob' });
@@ -100,7 +90,7 @@ describe('F.3: "the Whacking/Shooting player is moved two spaces away from the p
   });
 
   it("F.3: a Shield lying on the player's square, not possessed, protects no one", () => {
-    const t = standing(june({ stick: [5, 5], shield: [6, 6] }), { alice: [5, 5], bob: [6, 6] });
+    const t = june({ stick: [5, 5], shield: [6, 6], players: { alice: [5, 5], bob: [6, 6] } });
     t.act('alice', 'pickup', { object: 'big-stick' });
     t.act('alice', 'whack', { target: 'bob' }, [sq(10, 10)]);
     expect(at(t, 'bob')).toEqual([8, 8]);
@@ -108,7 +98,7 @@ describe('F.3: "the Whacking/Shooting player is moved two spaces away from the p
   });
 
   it('F.3: a Pinball shot at the player with the Shield moves the Shooter two spaces away; nothing in the square moves; the Gun is spent', () => {
-    const t = standing(june({ stick: [6, 5], shield: [6, 5] }), { alice: [5, 5], bob: [6, 5] });
+    const t = june({ stick: [6, 5], shield: [6, 5], players: { alice: [5, 5], bob: [6, 5] } });
     t.act('bob', 'pickup', { object: 'shield' });
     give(t, 'alice', 2);
     t.act('alice', 'buy-gun');

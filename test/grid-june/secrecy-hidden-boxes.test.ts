@@ -8,7 +8,7 @@ import { postMessage } from '../../src/forum/index.js';
 import type { Table } from '../support/table.js';
 import { outsideView, refusal } from '../support/outside-view.js';
 import { admin, newGame, openReferee } from '../forum/support.js';
-import { june, give, place, points, rules, sq, standing, toadMaker } from '../support/harness/june.js';
+import { june, give, place, points, rules, sq, toadMaker } from '../support/harness/june.js';
 
 const VIEWERS: readonly Viewer[] = [PUBLIC, player('alice'), player('bob')];
 /** Those whose Radar does not reach a Box beside alice (hers shows her where it is, G.1, not its id). */
@@ -20,10 +20,11 @@ function twoGames(
   options: { toads?: boolean; stick?: [number, number] } = {},
 ): [Table, Table] {
   const make = (): Table => {
-    const t = standing(
-      june({ ...(options.toads ? { optional: [toadMaker] } : {}), stick: options.stick ?? [1, 1] }),
-      { alice: [5, 5], bob: [10, 10] },
-    );
+    const t = june({
+      ...(options.toads ? { optional: [toadMaker] } : {}),
+      stick: options.stick ?? [1, 1],
+      players: { alice: [5, 5], bob: [10, 10] },
+    });
     if (options.toads) {
       t.admin('enact', { module: 'test/toad-maker' });
       t.admin('toad', { player: 'alice' });
@@ -143,7 +144,7 @@ describe('R-J32 (issue 13, item 2): the size of a public draw counts only what t
   });
 
   it('edition 1: a game created before R-J32 still draws in public over every vacant square, and verifies', () => {
-    const t = standing(june({ edition: 1 }), { alice: [5, 5] });
+    const t = june({ edition: 1, players: { alice: [5, 5] } });
     place(t, 'bonus-box', 15, 3, '+5');
     give(t, 'alice', 40);
     const d = t.act('alice', 'buy-rock', {}, [1, 1, 1, 1, 1, 1, 1]);
@@ -160,13 +161,12 @@ describe('R-J32 (issue 13, item 2): the size of a public draw counts only what t
 
 describe('R-J33 (issue 13, item 2): a Big Rock bought for a square that holds a hidden Box', () => {
   it('E.1 "cannot be placed in the location the purchasing Player specified": the text forces the failure; the public line is the one any occupied square gives', () => {
-    const a = standing(june(), { alice: [5, 5], bob: [10, 10] });
+    const a = june({ players: { alice: [5, 5], bob: [10, 10] } });
     place(a, 'bonus-box', 16, 16, '+5');
     give(a, 'alice', 40);
     a.act('alice', 'buy-rock', { x: 16, y: 16 }, [1, 1, 1, 1, 1]);
     // The same purchase for bob's square, which everyone sees occupied.
-    const b = standing(june(), { alice: [5, 5], bob: [10, 10] });
-    give(b, 'alice', 40);
+    const b = june({ players: { alice: [5, 5], bob: [10, 10] }, points: { alice: 40 } });
     b.act('alice', 'buy-rock', { x: 10, y: 10 }, [1, 1, 1, 1, 1]);
     const failure = (t: Table): string | undefined =>
       t.kernel

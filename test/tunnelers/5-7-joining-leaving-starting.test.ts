@@ -1,13 +1,10 @@
 // 5. Joining a Game, 6. Leaving a Game, 7. Starting a Game; the society's ledger.
 import { describe, expect, it } from 'vitest';
 import { ledgerTotal, player } from '../../src/core/index.js';
-import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
-import { Table } from '../support/table.js';
 import {
   act,
   hand,
-  joined,
   keep,
   members,
   mole,
@@ -18,14 +15,14 @@ import {
   started,
   drawsFor,
   viewOf,
+  gathering,
 } from '../support/harness/tunnelers.js';
 
 const SOCIETY = 'The Underground Society';
 
 describe('The Underground Society: members (T-22, T-23)', () => {
   it('T-22 "Players of the game that contains this society can request to join this society": joining the game is a request, public, and makes no player', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
+    const t = gathering();
     const joined = t.join('alice');
     expect(t.game.players).toEqual(['alice']);
     const request = t.entries.find((e) => e.event.type === 'membership-requested');
@@ -44,9 +41,7 @@ describe('The Underground Society: members (T-22, T-23)', () => {
   });
 
   it('T-22 "and will become members upon the approval of the Moderator": the approval is logged and public', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice', 'bob');
+    const t = gathering({ requests: ['alice', 'bob'] });
     t.admin('approve', { player: 'bob' });
     t.admin('approve', { player: 'alice' });
     const approvals = t.entries.filter((e) => e.event.type === 'membership-approved');
@@ -65,9 +60,7 @@ describe('The Underground Society: members (T-22, T-23)', () => {
   });
 
   it('T-22 the Moderator may refuse a request: logged and public; the player may ask again', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice');
+    const t = gathering({ requests: ['alice'] });
     expect(refused(t, 'alice', 'request-membership')).toBe('already-requested');
     t.admin('refuse', { player: 'alice' });
     const refusal = t.entries.find((e) => e.event.type === 'membership-refused');
@@ -86,9 +79,7 @@ describe('The Underground Society: members (T-22, T-23)', () => {
   });
 
   it('T-23 "The member of longest duration in this society is known as the Moderator": the Administrator gives the Moderator\'s orders; a player cannot approve', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice', 'bob');
+    const t = gathering({ requests: ['alice', 'bob'] });
     t.admin('approve', { player: 'alice' });
     expect(t.refuse('alice', 'approve', { player: 'bob' }).code).toBe('not-allowed');
     expect(t.refuse('alice', 'refuse', { player: 'bob' }).code).toBe('not-allowed');
@@ -98,9 +89,7 @@ describe('The Underground Society: members (T-22, T-23)', () => {
 
 describe('5. Joining a Game', () => {
   it('5 "Members of this society may pay four points to the society to become a player": paid to the society; before the start added to the end of the list', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    members(t, 'alice', 'bob');
+    const t = gathering({ members: ['alice', 'bob'] });
     expect(rules(t).order).toEqual([]);
     act(t, 'bob', 'pay-to-play');
     act(t, 'alice', 'pay-to-play');
@@ -115,9 +104,7 @@ describe('5. Joining a Game', () => {
   });
 
   it('5 T-25: a member with fewer than four points cannot pay what e does not have; nothing changes', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice');
+    const t = gathering({ requests: ['alice'] });
     t.admin('approve', { player: 'alice' });
     t.admin('points', { to: 'alice', amount: 3, reason: "alice's points in the Main Game" });
     const e = t.refuse('alice', 'pay-to-play');
@@ -165,9 +152,7 @@ describe('5. Joining a Game', () => {
 
   it('5 the game cannot have more than 10 players at a time', () => {
     const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, ...names);
+    const t = gathering({ players: [...names] });
     members(t, 'p11');
     expect(refused(t, 'p11', 'pay-to-play')).toBe('game-full');
     expect(points(t, SOCIETY)).toBe(40);
@@ -219,9 +204,7 @@ describe('5. Joining a Game', () => {
   });
 
   it('5 K4: a game created under edition 1 keeps the old reading: joining pays four points and lists the player at once', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual', edition: 1 });
-    t.join('alice', 'bob');
+    const t = gathering({ edition: 1, requests: ['alice', 'bob'] });
     expect(rules(t).order).toEqual(['alice', 'bob']);
     expect(rules(t).requests).toEqual([]);
     expect(points(t, 'alice')).toBe(-4);
@@ -238,9 +221,7 @@ describe('5. Joining a Game', () => {
 
 describe('7. Starting a Game', () => {
   it('7 the player list is randomized, each player receives five cards, moles are placed with no two adjacent', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, 'alice', 'bob', 'carol');
+    const t = gathering({ players: ['alice', 'bob', 'carol'] });
     expect(refused(t, 'alice', 'move', { path: 'a2' })).toBe('not-started');
     // The list becomes carol, alice, bob; alice's first square (b2) is next to carol's (b1): rolled again.
     t.admin('start', {}, [...drawsFor([2, 0, 1]), ...keep(60), sq('b1'), sq('b2'), sq('d4'), sq('g7')]);
@@ -261,9 +242,7 @@ describe('7. Starting a Game', () => {
   });
 
   it('7 T-13: a game needs two players to start', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, 'alice');
+    const t = gathering({ players: ['alice'] });
     expect(t.refuseAdmin('start', {}, [1]).code).toBe('too-few-players');
   });
 });

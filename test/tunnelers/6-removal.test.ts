@@ -9,7 +9,6 @@ import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
 import {
   act,
   hand,
-  members,
   mole,
   points,
   question,
@@ -17,6 +16,7 @@ import {
   rules,
   started,
   Table,
+  gathering,
 } from '../support/harness/tunnelers.js';
 
 const remove = (t: Table, name: string, reason = 'removed by the Moderator') =>
@@ -115,9 +115,7 @@ describe('T-31: a member removed by the Moderator', () => {
   });
 
   it('T-31 before the start, and a member who never paid: e leaves the list and the society; the fee stays paid', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    members(t, 'alice', 'bob');
+    const t = gathering({ members: ['alice', 'bob'] });
     act(t, 'alice', 'pay-to-play');
     t.join('carol');
     remove(t, 'alice');
