@@ -17,8 +17,27 @@ import {
   viewOf,
   gathering,
 } from '../support/harness/tunnelers.js';
+import type { Table } from '../support/table.js';
 
 const SOCIETY = 'The Underground Society';
+
+/**
+ * alice on a1 with two teleports (XO) in hand, bob on h8, carol on e5, the deck's top `next`: alice teleports into
+ * rock twice in each of her first two turns (T-15: each costs 1 health), and her mole is left with health 1.
+ */
+function digsAtHerself(next: string): Table {
+  const t = started({
+    moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
+    hands: ['XOXOX', 'OTQSX', 'OTQSX'],
+    next,
+  });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
+  for (const name of ['alice', 'bob', 'carol']) act(t, name, 'end-turn');
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'c7' });
+  return t;
+}
 
 describe('The Underground Society: members (T-22, T-23)', () => {
   it('T-22 "Players of the game that contains this society can request to join this society": joining the game is a request, public, and makes no player', () => {
@@ -159,19 +178,8 @@ describe('5. Joining a Game', () => {
   });
 
   it('5 T-24: a member whose mole was killed is still a member and may pay four points to play again', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX SSSSS',
-    });
     // alice teleports into rock five times: her mole is dead.
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' });
+    const t = digsAtHerself('OXOX OXOX SSSSS');
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');
     act(t, 'carol', 'end-turn');
@@ -275,19 +283,8 @@ describe('6. Leaving a Game', () => {
   });
 
   it('6 T-15: a mole killed by its own teleport has no killer: only the Moderator is paid', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX',
-    });
-    // Each teleport into rock costs 1 health: alice digs away at herself.
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' }); // 4
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' }); // 3
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' }); // 2
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // 1
+    // Each teleport into rock costs 1 health: alice digs away at herself (4, 3, 2, 1).
+    const t = digsAtHerself('OXOX OXOX');
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');
     act(t, 'carol', 'end-turn');
@@ -300,18 +297,7 @@ describe('6. Leaving a Game', () => {
   });
 
   it('6 a mole killed by its own Standing Order: the turn passes on', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX',
-    });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // health 1
+    const t = digsAtHerself('OXOX OXOX'); // health 1
     act(t, 'alice', 'orders', { action: 'give', orders: 'play XO c5; discard O' });
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');
