@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { forumSentence, withForumForms } from '../../src/channels/forum-forms.js';
 import { forumFor } from '../../src/forum/index.js';
-import { started } from '../tunnelers/support.js';
+import { started } from '../support/harness/tunnelers.js';
 
 const tunnelers = () => {
   const t = started({ moles: { alice: 'c3', bob: 'h8' } });

@@ -15,7 +15,7 @@ import { entriesAfter } from '../store/store-contract.js';
 import { addressOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 import { SimulatedTime } from '../support/simulated-time.js';
-import { fgJune, nweek, place, standing } from '../grid-june/fg-support.js';
+import { june, nweek, place } from '../support/harness/june.js';
 
 const GAMES = ['g', 'g1', 'g2', 'g3', 'g4', 'g5'];
 const REFEREE = addressOf('referee');
@@ -210,7 +210,7 @@ describe('issue 15: outbound mail through the outbox', () => {
     const r = await rig();
     // A June game on the table (game id 'g'); each command's notices go to the outbox as the engine's
     // SubmitOptions.notices will write them.
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     const step = async (f: () => unknown): Promise<void> => {
       const before = t.state;
       const n = t.entries.length;

@@ -16,8 +16,8 @@ import type { CommandOutcome } from '../../src/channels/producers.js';
 import { forumFor } from '../../src/forum/index.js';
 import type { Notice } from '../../src/store/store.js';
 import type { Table } from '../support/table.js';
-import { fgJune, nweek, place, standing } from '../grid-june/fg-support.js';
-import { act, started } from '../tunnelers/support.js';
+import { june, nweek, place } from '../support/harness/june.js';
+import { act, started } from '../support/harness/tunnelers.js';
 
 const AT = '2026-11-24T12:00:00.000Z';
 
@@ -40,7 +40,7 @@ const recipients = (notices: readonly Notice[]): string[] => notices.map((n) => 
 
 describe('issue 15 (G.1 Radar): a Radar reveal becomes a private notice to that player alone', () => {
   it("G.1: alice's Radar shows a Bonus Box: one notice to player:alice with that line; none to bob or the public", () => {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     place(t, 'bonus-box', 7, 7, '+5');
     const o = outcome(t, () => t.act('alice', 'enter', { x: 5, y: 5 }));
     const notices = commandNotices(t.kernel, o);
@@ -61,7 +61,7 @@ describe('issue 15 (G.1 Radar): a Radar reveal becomes a private notice to that 
   });
 
   it('a command with no private line gives no private notice', () => {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     const o = outcome(t, () => t.act('alice', 'enter', { x: 5, y: 5 }));
     expect(privateNotices(t.kernel, o)).toEqual([]);
   });
@@ -166,7 +166,7 @@ describe("issue 15: a private notice that only echoes its recipient's own comman
 
 describe("issue 15: the nweek report goes to the public at the nweek's end", () => {
   it("F.4 nweek's end: the tick that ends nweek 1 gives the report of nweek 1 to 'public', keyed by the nweek", () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [15, 15] });
+    const t = june({ players: { alice: [5, 5], bob: [15, 15] } });
     const o = outcome(t, () => nweek(t));
     const reports = reportNotices(t.kernel, o);
     expect(reports.map((n) => [n.to, n.key, n.topic, n.subject])).toEqual([
@@ -193,7 +193,7 @@ describe('issue 15: nothing hidden in any notice to anyone but the Administrator
    * collected.
    */
   function world(hidden: boolean): { t: Table; notices: Notice[] } {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15], carol: [3, 18] });
+    const t = june({ players: { alice: null, bob: [15, 15], carol: [3, 18] } });
     const notices: Notice[] = [];
     const step = (f: () => unknown): void => {
       notices.push(...commandNotices(t.kernel, outcome(t, f)));
@@ -262,7 +262,7 @@ describe('issue 15: public events the list has not seen go to the public (ruling
   });
 
   it("a player's own public announcement gives none (its words are on the list); the Administrator's public command does", () => {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     const enter = outcome(t, () => t.act('alice', 'enter', { x: 5, y: 5 }));
     expect(publicNotices(t.kernel, enter)).toEqual([]);
     const given = outcome(t, () => t.admin('points', { to: 'alice', amount: 3, reason: 'a prize' }));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { Cli, CLI_MAIN, removeTempDirs } from '../support/cli.js';
-import { deckDraws, keep, sq } from '../tunnelers/support.js';
+import { deckDraws, keep, sq } from '../support/harness/tunnelers.js';
 
 afterAll(removeTempDirs);
 

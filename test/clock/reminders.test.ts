@@ -8,7 +8,7 @@ import { deadlineNotices, reminders, remindersDue } from '../../src/clock/remind
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import type { Notice } from '../../src/store/store.js';
 import { Table } from '../support/table.js';
-import { act, rules, started } from '../tunnelers/support.js';
+import { act, rules, started } from '../support/harness/tunnelers.js';
 
 const FAR = [15, 15, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
 const H = 3600;

@@ -5,7 +5,7 @@
 // of a player who leaves (onRemove), eir name staying taken and eir points eirs.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN, BANK, command, erase, player, PUBLIC } from '../../src/core/index.js';
+import { BANK, command, erase, player, PUBLIC } from '../../src/core/index.js';
 import type { Ruleset } from '../../src/core/index.js';
 import { Table } from '../support/table.js';
 
@@ -85,12 +85,12 @@ describe('K14: joins open, or waiting for the Administrator', () => {
     expect(t.kernel.logView(t.entries, PUBLIC).at(-1)?.text).toBe(
       'bob asks to join the game; the Administrator approves or refuses.',
     );
-    expect(t.fail({ type: 'wave', by: player('bob'), args: {} })).toEqual({
+    expect(t.refuse('bob', 'wave')).toEqual({
       code: 'unknown-player',
       message: "bob's request to join waits for the Administrator's approval",
     });
     // Asking twice, in any case, is refused; nothing changes.
-    expect(t.fail({ type: 'join', by: player('BOB'), args: {} })).toMatchObject({
+    expect(t.refuse('BOB', 'join')).toMatchObject({
       code: 'already-requested',
       message: "bob's request to join is already waiting for the Administrator",
     });
@@ -108,18 +108,16 @@ describe('K14: joins open, or waiting for the Administrator', () => {
     expect(t.game.admission.requests).toEqual([]);
     expect(seated(t)).toEqual(['Bob']);
     t.act('bob', 'wave');
-    expect(t.fail({ type: 'approve-join', by: ADMIN, args: { player: 'Bob' } })).toEqual({
+    expect(t.refuseAdmin('approve-join', { player: 'Bob' })).toEqual({
       code: 'no-request',
       message: 'Bob has already joined: there is no request to answer',
     });
-    expect(t.fail({ type: 'approve-join', by: ADMIN, args: { player: 'zed' } })).toEqual({
+    expect(t.refuseAdmin('approve-join', { player: 'zed' })).toEqual({
       code: 'no-request',
       message: 'zed has no request to join waiting',
     });
     // Only the Administrator answers.
-    expect(t.fail({ type: 'approve-join', by: player('Bob'), args: { player: 'Bob' } }).code).toBe(
-      'not-allowed',
-    );
+    expect(t.refuse('Bob', 'approve-join', { player: 'Bob' }).code).toBe('not-allowed');
     t.expectConsistent();
   });
 
@@ -149,7 +147,7 @@ describe('K14: joins open, or waiting for the Administrator', () => {
       vis: 'public',
       joins: 'approval',
     });
-    expect(t.fail({ type: 'joins', by: ADMIN, args: { joins: 'approval' } })).toEqual({
+    expect(t.refuseAdmin('joins', { joins: 'approval' })).toEqual({
       code: 'not-allowed',
       message: "joins already need the Administrator's approval",
     });
@@ -194,26 +192,24 @@ describe('K15: the Administrator removes a player', () => {
     const t = game();
     t.join('alice', 'bob');
     t.admin('remove-player', { player: 'bob', reason: 'cheating' });
-    expect(t.fail({ type: 'wave', by: player('bob'), args: {} })).toEqual({
+    expect(t.refuse('bob', 'wave')).toEqual({
       code: 'unknown-player',
       message: 'bob was removed from this game by the Administrator',
     });
-    expect(t.fail({ type: 'join', by: player('Bob'), args: {} })).toEqual({
+    expect(t.refuse('Bob', 'join')).toEqual({
       code: 'removed',
       message: 'bob was removed from this game by the Administrator and cannot join it again',
     });
-    expect(t.fail({ type: 'remove-player', by: ADMIN, args: { player: 'bob', reason: 'again' } })).toEqual({
+    expect(t.refuseAdmin('remove-player', { player: 'bob', reason: 'again' })).toEqual({
       code: 'unknown-player',
       message: 'bob was removed from this game',
     });
-    expect(t.fail({ type: 'remove-player', by: ADMIN, args: { player: 'zed', reason: 'x' } })).toEqual({
+    expect(t.refuseAdmin('remove-player', { player: 'zed', reason: 'x' })).toEqual({
       code: 'unknown-player',
       message: 'zed has not joined this game',
     });
     // A reason is needed.
-    expect(t.fail({ type: 'remove-player', by: ADMIN, args: { player: 'alice' } }).code).toBe(
-      'bad-arguments',
-    );
+    expect(t.refuseAdmin('remove-player', { player: 'alice' }).code).toBe('bad-arguments');
     // A removed player's view is still eirs to read (what e saw before), and says e was removed.
     expect(t.view(player('bob')).admission).toEqual({ approval: false, requests: [], removed: ['bob'] });
     t.expectConsistent();

@@ -77,12 +77,12 @@ describe('K13: player names are compared whatever their case', () => {
   it('issue 16 "joining as Alice when alice plays is refused as already taken"; nothing changes', () => {
     const t = table();
     t.join('alice');
-    const e = t.fail({ type: 'join', by: player('Alice'), args: {} });
+    const e = t.refuse('Alice', 'join');
     expect(e).toEqual({
       code: 'already-joined',
       message: 'the name is taken: alice has already joined (names are the same whatever their case)',
     });
-    expect(t.fail({ type: 'join', by: player('alice'), args: {} })).toEqual({
+    expect(t.refuse('alice', 'join')).toEqual({
       code: 'already-joined',
       message: 'alice has already joined',
     });
@@ -164,8 +164,8 @@ describe('K13: player names are compared whatever their case', () => {
     t.act('Alice', 'greet', { to: 'alice' });
     expect((t.game.rules as { said: string[] }).said).toEqual(['alice>Alice', 'Alice>alice']);
     // Exactly as written: "ALICE" is no one there.
-    expect(t.fail({ type: 'greet', by: player('ALICE'), args: { to: 'alice' } }).code).toBe('unknown-player');
-    expect(t.fail({ type: 'greet', by: player('alice'), args: { to: 'ALICE' } }).code).toBe('unknown-player');
+    expect(t.refuse('ALICE', 'greet', { to: 'alice' }).code).toBe('unknown-player');
+    expect(t.refuse('alice', 'greet', { to: 'ALICE' }).code).toBe('unknown-player');
     t.admin('points', { to: 'alice', amount: 1, reason: 'x' });
     expect(t.game.balances).toMatchObject({ alice: 1 });
     expect(t.game.balances.Alice).toBeUndefined();

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, canSee, player, PUBLIC } from '../../src/core/index.js';
 import type { LogLine, Viewer } from '../../src/core/index.js';
 import type { Table } from '../support/table.js';
-import { fgJune, place, standing } from '../grid-june/fg-support.js';
-import { act, started } from '../tunnelers/support.js';
+import { june, place } from '../support/harness/june.js';
+import { act, started } from '../support/harness/tunnelers.js';
 
 const lines = (t: Table, viewer: Viewer): LogLine[] => t.kernel.logView(t.entries, viewer, t.game);
 const numbered = (t: Table, viewer: Viewer) => lines(t, viewer).map((l) => [l.seq, l.text]);
@@ -23,7 +23,7 @@ function expectOwnNumbering(t: Table, viewer: Viewer): void {
 describe('issue 13 item 1: counts and numbering count only what the viewer may see', () => {
   it("June Grid: the public's and other players' lines are numbered without a gap around alice's Radar reveal", () => {
     const game = (boxAt: [number, number]): Table => {
-      const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+      const t = june({ players: { alice: null, bob: [15, 15] } });
       place(t, 'bonus-box', boxAt[0], boxAt[1], '+5');
       t.act('alice', 'enter', { x: 5, y: 5 }); // "alice is at (5,5)"; a Box at (7,7) is within her Radar
       t.act('bob', 'move', { x: 15, y: 16 });
@@ -81,7 +81,7 @@ describe('issue 13 item 1: counts and numbering count only what the viewer may s
   });
 
   it('logView numbers on from a given position, so a slice of the log is numbered as the whole is', () => {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     place(t, 'bonus-box', 7, 7, '+5');
     t.act('alice', 'enter', { x: 5, y: 5 });
     for (const viewer of [PUBLIC, player('alice'), player('bob'), ADMIN]) {

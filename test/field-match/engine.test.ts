@@ -11,7 +11,7 @@ import {
 } from '../../src/rulesets/field-match/index.js';
 import type { Adjacency, FieldMatchDefinition, FieldState } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
-import { cells, initialize, lifeGame, pictureOf, tweak } from '../life/support.js';
+import { cells, initialize, lifeGame, pictureOf, tweak } from '../support/harness/life.js';
 
 describe('Adjacency', () => {
   it.each<[Adjacency, [number, number], number]>([
@@ -141,7 +141,7 @@ describe('Objects placed and removed one at a time', () => {
     const t = new Table([erase(pebbles)]);
     t.create('pebbles', { dice: 'manual' });
     t.join('ann');
-    expect(t.fail({ type: 'take', by: player('ann'), args: { x: 2, y: 1 } }).code).toBe('no-object');
+    expect(t.refuse('ann', 'take', { x: 2, y: 1 }).code).toBe('no-object');
     t.admin('drop', {}, [3]);
     const layer = (t.game.rules as FieldState).objects.Pebble;
     expect(layer?.count).toBe(1);

@@ -2,7 +2,7 @@
 // supplied dice. Manual dice: Lit is a choice of on (1) or off (2); Flicker chooses a square, counted from
 // (1,1) along each row upwards ((2,2) is 5).
 import { describe, expect, it } from 'vitest';
-import { ADMIN, erase, player, PUBLIC } from '../../src/core/index.js';
+import { erase, player, PUBLIC } from '../../src/core/index.js';
 import type { Command } from '../../src/core/index.js';
 import { columnOf, decode, fieldValue, layerOf, playerValue } from '../../src/rulesets/field-match/index.js';
 import type { FieldState } from '../../src/rulesets/field-match/index.js';
@@ -54,7 +54,7 @@ describe('A second match, "Lamps", in the same framework', () => {
   it('Lamps Setup: a Lamp on every square, each Lit as its die says; a second Setup is refused (set-up)', () => {
     const t = lampsGame([ON, OFF, ON, OFF, ON, OFF, ON, OFF, ON]);
     expect(lampsPicture(t)).toEqual(['*o*', 'o*o', '*o*']);
-    expect(t.fail({ type: 'setup', by: ADMIN, args: {}, rolls: ALL_ON }).code).toBe('set-up');
+    expect(t.refuseAdmin('setup', {}, ALL_ON).code).toBe('set-up');
     t.expectConsistent();
   });
 
@@ -121,13 +121,13 @@ describe('A second match, "Lamps", in the same framework', () => {
   it('Lamps Flicker: once per nweek, and not after Round 3 (last-round, a whole-number condition)', () => {
     const t = lampsGame(ALL_ON);
     t.admin('flicker', {}, [1]);
-    expect(t.fail({ type: 'flicker', by: ADMIN, args: {}, rolls: [1] }).code).toBe('limit-reached');
+    expect(t.refuseAdmin('flicker', {}, [1]).code).toBe('limit-reached');
     for (let week = 2; week <= 3; week++) {
       t.tick(true);
       t.admin('flicker', {}, [1]);
     }
     t.tick(true);
-    const e = t.fail({ type: 'flicker', by: ADMIN, args: {}, rolls: [1] });
+    const e = t.refuseAdmin('flicker', {}, [1]);
     expect(e.code).toBe('last-round');
     expect(e.message).toBe('Round 3 was the last');
   });

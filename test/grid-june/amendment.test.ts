@@ -1,21 +1,21 @@
 // "Neatening Up: The Grid": "Amend r301 to be: ..." - a running January game becomes a June game at that
 // point of its log, and play goes on; replay and verify cross the amendment.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, player, PUBLIC } from '../../src/core/index.js';
+import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import { grid200206Ruleset, JUNE_REPEALS, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
-import { nweek } from './fg-support.js';
+import type { Table } from '../support/table.js';
+import { grid, placing } from '../support/harness/grid.js';
+import { nweek } from '../support/harness/june.js';
 
-/** Shiny Thing 1 at (8,8); everything else far away. */
-const PLACEMENT = [8, 8, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
-
+/** The January Grid (which may be amended to the June one), Shiny Thing 1 at (8,8), alice at (5,5). */
 function januaryGame(): Table {
-  const t = new Table([grid200201Ruleset, grid200206Ruleset]);
-  t.create('grid-2002-01', { rolls: PLACEMENT });
-  t.join('alice', 'bob', 'carol');
-  t.act('alice', 'enter', { x: 5, y: 5 });
+  const t = grid({
+    rulesets: [grid200201Ruleset, grid200206Ruleset],
+    rolls: placing([8, 8]),
+    players: { alice: [5, 5], bob: null, carol: null },
+  });
   t.act('carol', 'enter', { x: 8, y: 8 }, [2, 2]); // finds Shiny Thing 1: +25, it teleports to (2,2)
   t.tick(true);
   t.act('alice', 'move', { x: 6, y: 6 }); // announced in nweek 2, not yet made
@@ -33,7 +33,7 @@ describe('The amendment of r301 (January -> June)', () => {
     expect(locationOf(june, 'bob')).toBeUndefined();
     expect(t.game.balances.carol).toBe(25);
     // The move made under the January rule was this nweek's move.
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 7 } }).code).toBe('already-moved');
+    expect(t.refuse('alice', 'move', { x: 7, y: 7 }).code).toBe('already-moved');
     t.expectConsistent();
   });
 
@@ -70,9 +70,9 @@ describe('The amendment of r301 (January -> June)', () => {
   it('amend: only the January text can be amended into the June text', () => {
     const t = januaryGame();
     t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
-    expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'grid-2002-06' } }).code).toBe('not-allowed');
-    expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'grid-2002-01' } }).code).toBe('not-allowed');
-    expect(t.fail({ type: 'amend', by: ADMIN, args: { ruleset: 'no-such' } }).code).toBe('unknown-ruleset');
+    expect(t.refuseAdmin('amend', { ruleset: 'grid-2002-06' }).code).toBe('not-allowed');
+    expect(t.refuseAdmin('amend', { ruleset: 'grid-2002-01' }).code).toBe('not-allowed');
+    expect(t.refuseAdmin('amend', { ruleset: 'no-such' }).code).toBe('unknown-ruleset');
   });
 
   it('amend: each log line is described by the text in force when it was written', () => {
@@ -87,8 +87,6 @@ describe('The amendment of r301 (January -> June)', () => {
 
   it('amend: only the Administrator amends', () => {
     const t = januaryGame();
-    expect(t.fail({ type: 'amend', by: player('alice'), args: { ruleset: 'grid-2002-06' } }).code).toBe(
-      'not-allowed',
-    );
+    expect(t.refuse('alice', 'amend', { ruleset: 'grid-2002-06' }).code).toBe('not-allowed');
   });
 });

@@ -3,11 +3,11 @@
 // will". The wait is for the Players on the Grid who are not Toads, until the nweek's end.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { fgJune, place, rules, sq, standing, toadMaker } from './fg-support.js';
+import { june, place, rules, sq, toadMaker } from '../support/harness/june.js';
 
 describe('B.2 Movement: "Once per nweek, any Player on the Grid may announce" (issue 14, who is missing)', () => {
   it("B.2: Players on the Grid are awaited until the nweek's last nday; a move marks its Player done", () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [10, 10], carol: null });
+    const t = june({ players: { alice: [5, 5], bob: [10, 10], carol: null } });
     expect(t.kernel.awaiting(t.game)).toEqual({
       what: 'moves for nweek 1',
       players: [
@@ -32,14 +32,14 @@ describe('B.2 Movement: "Once per nweek, any Player on the Grid may announce" (i
   });
 
   it('F.1 Toads: "E may not make a move of eir own free will", so a Toad is not awaited', () => {
-    const t = standing(fgJune({ optional: [toadMaker] }), { alice: [5, 5], bob: [10, 10] });
+    const t = june({ optional: [toadMaker], players: { alice: [5, 5], bob: [10, 10] } });
     t.admin('enact', { module: 'test/toad-maker' });
     t.admin('toad', { player: 'alice' });
     expect(t.kernel.awaiting(t.game)?.players).toEqual([{ name: 'bob', done: false }]);
   });
 
   it('Non-interference: two games differing only in hidden Bonus Boxes give the same awaiting to every viewer', () => {
-    const make = () => standing(fgJune(), { alice: [5, 5], bob: [10, 10] });
+    const make = () => june({ players: { alice: [5, 5], bob: [10, 10] } });
     const a = make();
     const b = make();
     place(a, 'bonus-box', 15, 3, '+5');

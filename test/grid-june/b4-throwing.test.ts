@@ -1,43 +1,30 @@
 // B.4 Throwing (grid-2002-06), with supplied dice.
 import { describe, expect, it } from 'vitest';
-import { player } from '../../src/core/index.js';
-import { grid200206Ruleset } from '../../src/rulesets/grid-2002-06/index.js';
-import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { june, ORIGIN, placeOf, rules } from '../support/harness/june.js';
 
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
-const placeOf = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id)?.place;
-
-/** alice at (5,5) holding a Ball of Wax (ball-of-wax:2); bob joined, in Limbo. */
-function withWax(): Table {
-  const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  t.join('alice', 'bob');
-  t.admin('place', { kind: 'ball-of-wax', x: 5, y: 5 });
-  t.act('alice', 'enter', { x: 5, y: 5 });
-  t.act('alice', 'pickup', { object: 'ball-of-wax:3' });
-  return t;
-}
+/** alice at (5,5) holding a Ball of Wax (ball-of-wax:3); bob joined, in Limbo. */
+const withWax = (): Table =>
+  june({
+    ...ORIGIN,
+    players: { alice: [5, 5], bob: null },
+    objects: [['ball-of-wax', 5, 5]],
+    holding: { alice: ['ball-of-wax:3'] },
+  });
 
 describe('B.4 Throwing', () => {
   it('B.4: "Only carryable objects may be throwable" - and a carryable object the rules do not call throwable cannot be thrown', () => {
     const t = withWax();
     t.admin('place', { kind: 'big-stick', x: 5, y: 5 });
     t.act('alice', 'pickup', { object: 'big-stick:4' });
-    expect(
-      t.fail({ type: 'throw', by: player('alice'), args: { object: 'big-stick:4', x: 7, y: 7 } }).code,
-    ).toBe('not-throwable');
+    expect(t.refuse('alice', 'throw', { object: 'big-stick:4', x: 7, y: 7 }).code).toBe('not-throwable');
   });
 
   it('B.4: only a player who has the object may throw it, and only at a Grid location', () => {
     const t = withWax();
     t.act('bob', 'enter', { x: 9, y: 9 });
-    expect(
-      t.fail({ type: 'throw', by: player('bob'), args: { object: 'ball-of-wax:3', x: 7, y: 7 } }).code,
-    ).toBe('not-held');
-    expect(
-      t.fail({ type: 'throw', by: player('alice'), args: { object: 'ball-of-wax:3', x: 21, y: 7 } }).code,
-    ).toBe('off-grid');
+    expect(t.refuse('bob', 'throw', { object: 'ball-of-wax:3', x: 7, y: 7 }).code).toBe('not-held');
+    expect(t.refuse('alice', 'throw', { object: 'ball-of-wax:3', x: 21, y: 7 }).code).toBe('off-grid');
   });
 
   it('B.4: a thrown object is Airborne - in no Grid location and not in Limbo - for two ndays, then lands on an empty target (R-J3)', () => {

@@ -1,12 +1,9 @@
 // E.2.4 Bait (grid-2002-06), with supplied dice.
 import { describe, expect, it } from 'vitest';
-import { player } from '../../src/core/index.js';
-import { grid200206Ruleset, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
-import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
-import { Table } from '../support/table.js';
-import { BALL } from './fg-support.js';
+import { locationOf } from '../../src/rulesets/grid-2002-06/index.js';
+import type { Table } from '../support/table.js';
+import { BALL, june, ORIGIN, rules } from '../support/harness/june.js';
 
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
 const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
 
 /**
@@ -14,11 +11,7 @@ const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
  * holding Siren Bait (siren-bait:4); bob in Limbo.
  */
 function baited(ruinAfter = 5): Table {
-  const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  t.join('alice', 'bob');
-  t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
-  t.admin('points', { to: 'alice', amount: 30, reason: 'opening balance' });
+  const t = june({ ...ORIGIN, players: { alice: null, bob: null }, points: { bob: 100, alice: 30 } });
   t.act('bob', 'buy-rock', { x: 10, y: 10 }, [1, 1, 1, 1, 1, 2]);
   t.admin('player-facts', { player: 'alice', female: true, cheerleader: true });
   t.act('alice', 'enter', { x: 9, y: 9 });
@@ -32,7 +25,7 @@ describe('E.2.4 Bait', () => {
     const t = baited();
     expect(t.game.balances.alice).toBe(20);
     t.join('carol');
-    expect(t.fail({ type: 'buy-bait', by: player('carol'), args: {} }).code).toBe('cannot-pay');
+    expect(t.refuse('carol', 'buy-bait').code).toBe('cannot-pay');
   });
 
   it('E.2.4: Bait is placed on a Big Rock without a Siren by a player standing next to it', () => {
@@ -68,7 +61,7 @@ describe('E.2.4 Bait', () => {
 
   it('E.2.4: a Female Cheerleader beside Siren Bait may only move within the squares beside it', () => {
     const t = baited();
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 8 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 8, y: 8 }).code).toBe('illegal-move');
     t.act('alice', 'move', { x: 9, y: 10 });
   });
 
@@ -84,7 +77,7 @@ describe('E.2.4 Bait', () => {
     const t = baited();
     t.act('alice', 'take-bait', { bait: 'siren-bait:4' }, [1]);
     t.act('alice', 'take-bait', { bait: 'siren-bait:4' }, [3]);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 8 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 8, y: 8 }).code).toBe('illegal-move');
     t.act('alice', 'take-bait', { bait: 'siren-bait:4' }, [5]);
     t.act('alice', 'move', { x: 8, y: 8 });
     expect(locationOf(rules(t), 'alice')).toEqual([8, 8]);

@@ -1,13 +1,14 @@
 // Scenario tests for grid-2002-06 sections D, E.1-E.3, F.1 and F.4, with supplied dice.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BANK, command, erase, player } from '../../src/core/index.js';
+import { BANK, command, erase } from '../../src/core/index.js';
 import type { RuleModule } from '../../src/core/index.js';
-import { grid200206, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
+import { grid200206 } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { throwElbonia, AIRWAYS } from '../../src/rulesets/grid-2002-06/de-elbonian.js';
 import { Table } from '../support/table.js';
-import { BALL, nweek } from './fg-support.js';
+import { at, BALL, june as harness, nweek, ORIGIN, points, rules } from '../support/harness/june.js';
+import type { JunePosition } from '../support/harness/june.js';
 
 /** A test-only rule: the Administrator catapults a player (or object) Elbonia-Style at any square. */
 const catapult: RuleModule<JuneState> = {
@@ -25,29 +26,18 @@ const catapult: RuleModule<JuneState> = {
   },
 };
 
-function june(): Table {
-  const t = new Table([erase({ ...grid200206, modules: [...grid200206.modules, catapult] })]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  return t;
-}
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
-const at = (t: Table, name: string) => locationOf(rules(t), name) ?? null;
+/** A June game with the catapult in force and the Big Stick, the Shield and the Ball all on (1,1), in the position given. */
+const june = (position: JunePosition = {}): Table => harness({ ...ORIGIN, modules: [catapult], ...position });
 const obj = (t: Table, id: string) => rules(t).objects.find((o) => o.id === id);
-const points = (t: Table, name: string) => t.game.balances[name] ?? 0;
 const FIVE_ONES = [1, 1, 1, 1, 1];
 
 /** alice (with `pts` points) standing at (x,y). */
-function alice(pts: number, x: number, y: number): Table {
-  const t = june();
-  t.join('alice', 'bob');
-  if (pts) t.admin('points', { to: 'alice', amount: pts, reason: 'opening balance' });
-  t.act('alice', 'enter', { x, y });
-  return t;
-}
+const alice = (pts: number, x: number, y: number): Table =>
+  june({ players: { alice: [x, y], bob: null }, points: pts ? { alice: pts } : {} });
 
 /** A Siren on a Big Rock at (10,10), bought by bob with supplied dice (cost 10+5 and a 6). */
 function withSiren(t: Table): void {
-  t.admin('points', { to: 'bob', amount: 100, reason: 'opening balance' });
+  t.give({ bob: 100 });
   t.act('bob', 'buy-rock', { x: 10, y: 10 }, [...FIVE_ONES, 6]);
 }
 
@@ -65,7 +55,7 @@ describe('D Elbonian Airways', () => {
       '18,18',
     ]);
     const t = alice(20, 5, 5);
-    expect(t.fail({ type: 'fly', by: player('alice'), args: { x: 12, y: 12 } }).code).toBe('no-airways');
+    expect(t.refuse('alice', 'fly', { x: 12, y: 12 }).code).toBe('no-airways');
   });
 
   it('D: a flight costs 2+2n points and Throws the player Elbonia-Style: to (x+a-3, y+b-3), a and b 1d5', () => {
@@ -78,7 +68,7 @@ describe('D Elbonian Airways', () => {
 
   it('D: a fare the player cannot pay is refused and nothing happens (R-J10)', () => {
     const t = alice(1, 6, 6);
-    expect(t.fail({ type: 'fly', by: player('alice'), args: { x: 12, y: 12 } }).code).toBe('cannot-pay');
+    expect(t.refuse('alice', 'fly', { x: 12, y: 12 }).code).toBe('cannot-pay');
   });
 
   it('D.1: ending up on an Impassable object costs a player 5 points and e is Thrown at that square', () => {
@@ -177,7 +167,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
   it("E.2.2: a player in a Siren's ZOE may only move to other squares of that ZOE", () => {
     const t = alice(0, 9, 9);
     withSiren(t);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 8 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 8, y: 8 }).code).toBe('illegal-move');
     t.act('alice', 'move', { x: 9, y: 10 });
     expect(at(t, 'alice')).toEqual([9, 10]);
   });
@@ -185,7 +175,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
   it("E.2.2: a player in a Siren's ZATR may only move within the ZATR or into the ZOE", () => {
     const t = alice(0, 8, 8);
     withSiren(t);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 7 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 7, y: 7 }).code).toBe('illegal-move');
     t.act('alice', 'move', { x: 9, y: 9 });
     expect(at(t, 'alice')).toEqual([9, 9]);
   });
@@ -222,7 +212,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
     t.act('alice', 'move', { x: 9, y: 9 });
     expect(rules(t).de.freed.alice).toEqual([]);
     nweek(t);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 8 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 8, y: 8 }).code).toBe('illegal-move');
     t.expectConsistent();
   });
 
@@ -249,7 +239,7 @@ describe("E.2.2 Sirens' Zones of Enchantment and Almost-Total Rapture", () => {
     withSiren(t);
     t.act('alice', 'move', { x: 8, y: 8 }, [7]);
     nweek(t);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 7 } }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 7, y: 7 }).code).toBe('illegal-move');
   });
 });
 
@@ -257,13 +247,9 @@ describe('E.2.3 Lovemaking and F.1 Toads', () => {
   function lovers(d3: number): Table {
     const t = alice(0, 9, 9);
     withSiren(t);
-    expect(t.fail({ type: 'make-love', by: player('alice'), args: { siren: 'Ligeia' } }).code).toBe(
-      'not-allowed',
-    );
+    expect(t.refuse('alice', 'make-love', { siren: 'Ligeia' }).code).toBe('not-allowed');
     nweek(t);
-    expect(t.fail({ type: 'make-love', by: player('alice'), args: { siren: 'Ligeia' } }).code).toBe(
-      'not-allowed',
-    );
+    expect(t.refuse('alice', 'make-love', { siren: 'Ligeia' }).code).toBe('not-allowed');
     nweek(t);
     t.act('alice', 'make-love', { siren: 'Ligeia' }, [d3]);
     return t;
@@ -288,8 +274,8 @@ describe('E.2.3 Lovemaking and F.1 Toads', () => {
   it('F.1: a Toad may not move, pick up, throw or use Elbonian Airways; other players may share eir square', () => {
     const t = lovers(3);
     t.act('bob', 'enter', { x: 8, y: 8 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 8, y: 9 } }).code).toBe('illegal-move');
-    expect(t.fail({ type: 'leave', by: player('alice'), args: {} }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'move', { x: 8, y: 9 }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'leave').code).toBe('not-allowed');
     t.act('bob', 'move', { x: 9, y: 9 });
     expect(at(t, 'bob')).toEqual([9, 9]);
   });
@@ -380,9 +366,7 @@ describe('F.4 Balls of Wax', () => {
       (o) => o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting'),
     );
     expect(earwax).toMatchObject({ tags: ['Disgusting'], place: { heldBy: 'alice' } });
-    expect(
-      t.fail({ type: 'stuff-ears', by: player('alice'), args: { object: earwax?.id ?? '' } }).message,
-    ).toContain('Earwax');
+    expect(t.refuse('alice', 'stuff-ears', { object: earwax?.id ?? '' }).message).toContain('Earwax');
   });
 
   it('F.4: "after 1 nweek" is a whole nweek from the stuffing: wax stuffed on nday 7 comes out when nday 7 of the next nweek ends (R-J18)', () => {

@@ -1,38 +1,37 @@
 // F.2 The Big Stick (grid-2002-06, seeds/000_e22677692262c4ad.txt), with supplied dice. Rulings FG-1 to FG-6:
 // docs/rulings-grid-june-fg.md.
 import { describe, expect, it } from 'vitest';
-import { player, PUBLIC } from '../../src/core/index.js';
+import { PUBLIC } from '../../src/core/index.js';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import { Table } from '../support/table.js';
 import {
   at,
   destroyer,
   eventTypes,
-  fgJune,
+  june,
   juneRuleset,
   place,
   placeOf,
   points,
   rules,
   sq,
-  standing,
   nweek,
   BALL,
-} from './fg-support.js';
+} from '../support/harness/june.js';
 
 /** alice at (5,5) holding the Big Stick; bob at (6,6). */
 function armed(
   where: Record<string, [number, number] | null> = { bob: [6, 6] },
   aliceAt: [number, number] = [5, 5],
 ): Table {
-  const t = standing(fgJune({ stick: aliceAt, shield: [20, 20] }), { alice: aliceAt, ...where });
+  const t = june({ stick: aliceAt, shield: [20, 20], players: { alice: aliceAt, ...where } });
   t.act('alice', 'pickup', { object: 'big-stick' });
   return t;
 }
 
 describe('F.2 The Big Stick: "If at any time there is no Big Stick, the Big Stick is placed on a random legal square"', () => {
   it('F.2: the game starts with the Big Stick on a random legal square, in public, from the dice (FG-1)', () => {
-    const t = fgJune({ stick: [3, 4], shield: [9, 9] });
+    const t = june({ stick: [3, 4], shield: [9, 9] });
     expect(placeOf(t, 'big-stick')).toEqual({ on: [3, 4] });
     const placed = t.kernel.logView(t.entries, PUBLIC, t.game).filter((l) => l.type === 'placed-at-random');
     expect(placed.map((l) => l.text)).toEqual([
@@ -77,7 +76,7 @@ describe('F.2 The Big Stick: "If at any time there is no Big Stick, the Big Stic
   });
 
   it('F.2: a Big Stick that ceases to exist (here by a test rule) is replaced at once on a random legal square', () => {
-    const t = fgJune({ stick: [5, 5], optional: [destroyer] });
+    const t = june({ stick: [5, 5], optional: [destroyer] });
     t.admin('enact', { module: 'test/destroy' });
     const d = t.admin('destroy', { id: 'big-stick' }, [sq(12, 12)]);
     expect(eventTypes(d.events).slice(-2)).toEqual(['object-removed', 'placed-at-random']);
@@ -90,7 +89,7 @@ describe('F.2 The Big Stick: "If at any time there is no Big Stick, the Big Stic
   });
 
   it('F.2: while some Big Stick exists, none is added (an extra one placed by the Administrator counts)', () => {
-    const t = fgJune({ stick: [5, 5], optional: [destroyer] });
+    const t = june({ stick: [5, 5], optional: [destroyer] });
     t.admin('enact', { module: 'test/destroy' });
     const extra = place(t, 'big-stick', 7, 7);
     const d = t.admin('destroy', { id: 'big-stick' });
@@ -213,7 +212,7 @@ describe('F.2: "e may use it to administer a Whack to a Player or a Gremlin in a
   it("F.2: a knock is not a move the player chooses - it carries em out of a Siren's Zone of Enchantment (FG-2)", () => {
     const t = armed({ bob: [11, 10] }, [10, 9]);
     place(t, 'siren', 10, 10);
-    expect(t.fail({ type: 'move', by: player('bob'), args: { x: 12, y: 11 } }).code).toBe('illegal-move');
+    expect(t.refuse('bob', 'move', { x: 12, y: 11 }).code).toBe('illegal-move');
     t.act('alice', 'whack', { target: 'bob' }, [sq(1, 5)]);
     expect(at(t, 'bob')).toEqual([13, 12]);
   });
@@ -227,8 +226,7 @@ describe('F.2: "e may use it to administer a Whack to a Player or a Gremlin in a
 
   it('F.2: only a player who has a Big Stick may Whack, only a player or a Gremlin, only in an adjacent square', () => {
     const t = armed({ bob: [6, 6], carol: [8, 5] });
-    const code = (by: string, target: string) =>
-      t.fail({ type: 'whack', by: player(by), args: { target } }).code;
+    const code = (by: string, target: string) => t.refuse(by, 'whack', { target }).code;
     expect(code('bob', 'alice')).toBe('no-big-stick');
     expect(code('alice', 'carol')).toBe('not-adjacent');
     expect(code('alice', 'alice')).toBe('not-adjacent');
@@ -243,7 +241,7 @@ describe('F.2: "e may use it to administer a Whack to a Player or a Gremlin in a
     const t = armed();
     t.act('alice', 'leave');
     expect(placeOf(t, 'big-stick')).toEqual({ on: [5, 5] });
-    expect(t.fail({ type: 'whack', by: player('alice'), args: { target: 'bob' } }).code).toBe('not-on-grid');
+    expect(t.refuse('alice', 'whack', { target: 'bob' }).code).toBe('not-on-grid');
   });
 });
 
@@ -312,10 +310,9 @@ describe('F.2: "When a Gremlin receives a Whack, it is knocked off the Grid and 
     expect(
       t.fail({ type: 'gremlin-active', by: { role: 'admin' }, args: { gremlin: 'bob', active: false } }).code,
     ).toBe('unknown-object');
-    expect(
-      t.fail({ type: 'gremlin-active', by: player('alice'), args: { gremlin: 'gremlin:9', active: false } })
-        .code,
-    ).toBe('not-allowed');
+    expect(t.refuse('alice', 'gremlin-active', { gremlin: 'gremlin:9', active: false }).code).toBe(
+      'not-allowed',
+    );
   });
 
   it('F.2: a Gremlin knocked off the Grid cannot be Whacked again', () => {
@@ -324,8 +321,6 @@ describe('F.2: "When a Gremlin receives a Whack, it is knocked off the Grid and 
     const second = place(t, 'big-stick', 5, 5);
     t.act('alice', 'whack', { target: gremlin }, [sq(1, 5)]);
     t.act('alice', 'pickup', { object: second });
-    expect(t.fail({ type: 'whack', by: player('alice'), args: { target: gremlin } }).code).toBe(
-      'not-adjacent',
-    );
+    expect(t.refuse('alice', 'whack', { target: gremlin }).code).toBe('not-adjacent');
   });
 });

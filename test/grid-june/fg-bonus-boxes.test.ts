@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { BANK, PUBLIC } from '../../src/core/index.js';
 import { pointsEffect } from '../../src/rulesets/grid-2002-06/fg-bonus-boxes.js';
 import type { Table } from '../support/table.js';
-import { at, fgJune, place, placeOf, points, sq, standing, toadMaker, nweek } from './fg-support.js';
+import { at, june, place, placeOf, points, sq, toadMaker, nweek } from '../support/harness/june.js';
 
 function withToads(where: Record<string, [number, number] | null>): Table {
-  const t = standing(fgJune({ optional: [toadMaker] }), where);
+  const t = june({ optional: [toadMaker], players: where });
   t.admin('enact', { module: 'test/toad-maker' });
   return t;
 }
 
 describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () => {
   it('FG-13: a player who moves onto a "+5" Box gains 5 points from The Bank; the Box is gone; all is public', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     const box = place(t, 'bonus-box', 6, 6, '+5');
     const d = t.act('alice', 'move', { x: 6, y: 6 });
     expect(points(t, 'alice')).toBe(5);
@@ -37,7 +37,7 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
   });
 
   it('FG-13: a "-1d4" Box rolls 1d4 in public and the player loses that many points to The Bank', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     place(t, 'bonus-box', 6, 6, '-1d4');
     const d = t.act('alice', 'move', { x: 6, y: 6 }, [3]);
     expect(points(t, 'alice')).toBe(-3);
@@ -48,7 +48,7 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
   });
 
   it('FG-13: entering the Grid onto a Box, or being knocked onto one, opens it too', () => {
-    const t = standing(fgJune({ stick: [5, 5] }), { alice: [5, 5], bob: [6, 6] });
+    const t = june({ stick: [5, 5], players: { alice: [5, 5], bob: [6, 6] } });
     place(t, 'bonus-box', 8, 8, '+2d6');
     place(t, 'bonus-box', 1, 20, '+1');
     t.act('alice', 'pickup', { object: 'big-stick' });
@@ -62,7 +62,7 @@ describe("Bonus Boxes (FG-13): a player on a Bonus Box's square opens it", () =>
   });
 
   it('FG-13: an effect the referee cannot apply is announced for the Administrator to carry out; no points move', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     place(t, 'bonus-box', 6, 6, 'Radar +1 for the rest of the game');
     t.act('alice', 'move', { x: 6, y: 6 });
     expect(points(t, 'alice')).toBe(0);

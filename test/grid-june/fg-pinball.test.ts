@@ -8,31 +8,34 @@ import type { Table } from '../support/table.js';
 import {
   at,
   eventTypes,
-  fgJune,
+  june,
   give,
   place,
   placeOf,
   points,
   rules,
-  standing,
   toadMaker,
-} from './fg-support.js';
+} from '../support/harness/june.js';
 
 /** alice at (5,5) with a Pinball Gun; the others where the test says. */
 function gunner(
   where: Record<string, [number, number] | null> = {},
   optional: RuleModule<JuneState>[] = [],
 ): Table {
-  const t = standing(fgJune({ stick: [20, 1], shield: [20, 2], optional }), { alice: [5, 5], ...where });
-  give(t, 'alice', 2);
+  const t = june({
+    stick: [20, 1],
+    shield: [20, 2],
+    optional,
+    players: { alice: [5, 5], ...where },
+    points: { alice: 2 },
+  });
   t.act('alice', 'buy-gun');
   return t;
 }
 
 describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy one for 2 points"', () => {
   it('G.3: a player buys a Pinball Gun for 2 points, paid to The Bank, in public', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
-    give(t, 'alice', 5);
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 5 } });
     t.act('alice', 'buy-gun');
     expect(points(t, 'alice')).toBe(3);
     expect(t.game.balances[BANK]).toBe(-5 + 2);
@@ -44,16 +47,15 @@ describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy 
   it('G.3: "who does not have a Pinball Gun" - a second Gun is refused while e has one', () => {
     const t = gunner();
     give(t, 'alice', 2);
-    expect(t.fail({ type: 'buy-gun', by: player('alice'), args: {} }).code).toBe('already-armed');
+    expect(t.refuse('alice', 'buy-gun').code).toBe('already-armed');
     t.act('alice', 'fire', { x: 6, y: 6 });
     t.act('alice', 'buy-gun');
     expect(rules(t).fg.guns).toEqual(['alice']);
   });
 
   it('G.3: a player who cannot pay 2 points cannot buy (FG-14)', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
-    give(t, 'alice', 1);
-    expect(t.fail({ type: 'buy-gun', by: player('alice'), args: {} }).code).toBe('cannot-pay');
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 1 } });
+    expect(t.refuse('alice', 'buy-gun').code).toBe('cannot-pay');
   });
 
   it('G.3: a Toad keeps eir Gun and may Fire it - F.1 forbids em moving, picking up, catching and throwing, not firing (FG-14)', () => {
@@ -67,8 +69,7 @@ describe('G.3 Pinball Guns: "Any player who does not have a Pinball Gun may buy 
   });
 
   it('G.3: a player in Limbo may buy a Gun, and keeps it when e enters and leaves the Grid (FG-14: not a Grid Object)', () => {
-    const t = standing(fgJune(), { alice: null });
-    give(t, 'alice', 2);
+    const t = june({ players: { alice: null }, points: { alice: 2 } });
     t.act('alice', 'buy-gun');
     t.act('alice', 'enter', { x: 5, y: 5 });
     t.act('alice', 'leave');
@@ -100,22 +101,20 @@ describe('G.3: "e may Fire the Gun at any square consecutive to eir position ...
     const t = gunner();
     t.act('alice', 'fire', { x: 5, y: 6 });
     expect(rules(t).fg.guns).toEqual([]);
-    expect(t.fail({ type: 'fire', by: player('alice'), args: { x: 5, y: 6 } }).code).toBe('no-gun');
+    expect(t.refuse('alice', 'fire', { x: 5, y: 6 }).code).toBe('no-gun');
   });
 
   it('G.3: only on the Grid, only with a Gun, only at a consecutive square of the Grid', () => {
     const t = gunner({ bob: [9, 9] });
-    const code = (by: string, x: number, y: number) =>
-      t.fail({ type: 'fire', by: player(by), args: { x, y } }).code;
+    const code = (by: string, x: number, y: number) => t.refuse(by, 'fire', { x, y }).code;
     expect(code('bob', 9, 10)).toBe('no-gun');
     expect(code('alice', 7, 5)).toBe('not-consecutive');
     expect(code('alice', 5, 5)).toBe('not-consecutive');
     t.act('alice', 'leave');
     expect(code('alice', 5, 6)).toBe('not-on-grid');
-    const u = standing(fgJune(), { carol: [1, 1] });
-    give(u, 'carol', 2);
+    const u = june({ players: { carol: [1, 1] }, points: { carol: 2 } });
     u.act('carol', 'buy-gun');
-    expect(u.fail({ type: 'fire', by: player('carol'), args: { x: 0, y: 1 } }).code).toBe('off-grid');
+    expect(u.refuse('carol', 'fire', { x: 0, y: 1 }).code).toBe('off-grid');
   });
 
   it('G.3: a shot MO stops when its next Move cannot be made - an Impassable object, another player, the edge (FG-16)', () => {
@@ -128,16 +127,19 @@ describe('G.3: "e may Fire the Gun at any square consecutive to eir position ...
     t.act('alice', 'buy-gun');
     t.act('alice', 'fire', { x: 4, y: 4 });
     expect(at(t, 'carol')).toEqual([3, 3]);
-    const e = standing(fgJune(), { alice: [2, 2], bob: [1, 2] });
-    give(e, 'alice', 2);
+    const e = june({ players: { alice: [2, 2], bob: [1, 2] }, points: { alice: 2 } });
     e.act('alice', 'buy-gun');
     e.act('alice', 'fire', { x: 1, y: 2 });
     expect(at(e, 'bob')).toEqual([1, 2]);
   });
 
   it('G.3: every MO in the square is shot (FG-15): a player and the Big Stick lying there; a Radar Tower (Stationary) stays', () => {
-    const t = standing(fgJune({ stick: [6, 6], shield: [20, 20] }), { alice: [5, 5], bob: [6, 6] });
-    give(t, 'bob', 8);
+    const t = june({
+      stick: [6, 6],
+      shield: [20, 20],
+      players: { alice: [5, 5], bob: [6, 6] },
+      points: { bob: 8 },
+    });
     t.act('bob', 'build-tower');
     give(t, 'alice', 2);
     t.act('alice', 'buy-gun');

@@ -3,15 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { BANK, player, PUBLIC } from '../../src/core/index.js';
 import type { Table } from '../support/table.js';
-import { at, fgJune, give, place, placeOf, points, rules, standing, nweek } from './fg-support.js';
+import { at, june, give, place, placeOf, points, rules, nweek } from '../support/harness/june.js';
 
 const reveals = (t: Table, name: string): unknown => t.view(player(name)).radarReveals;
 const towers = (t: Table) => rules(t).objects.filter((o) => o.kind === 'radar-tower');
 
 describe('G.2 Radar Towers: "may pay 8 points to Build a Radar Tower on that square"', () => {
   it('G.2: a player on a square without a Radar Tower pays 8 points to The Bank and Builds one there, in public', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
-    give(t, 'alice', 10);
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 10 } });
     const d = t.act('alice', 'build-tower');
     expect(points(t, 'alice')).toBe(2);
     expect(t.game.balances[BANK]).toBe(-10 + 8);
@@ -24,34 +23,28 @@ describe('G.2 Radar Towers: "may pay 8 points to Build a Radar Tower on that squ
   });
 
   it('G.2: "a square that does not already contain a Radar Tower" - a second one on the square is refused', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [6, 6] });
-    give(t, 'alice', 8);
-    give(t, 'bob', 8);
+    const t = june({ players: { alice: [5, 5], bob: [6, 6] }, points: { alice: 8, bob: 8 } });
     t.act('alice', 'build-tower');
     t.act('alice', 'move', { x: 4, y: 4 });
     nweek(t);
     t.act('bob', 'move', { x: 5, y: 5 });
-    expect(t.fail({ type: 'build-tower', by: player('bob'), args: {} }).code).toBe('tower-here');
+    expect(t.refuse('bob', 'build-tower').code).toBe('tower-here');
     expect(points(t, 'bob')).toBe(8);
   });
 
   it('G.2: a player who cannot pay 8 points cannot Build (FG-11), and loses nothing', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
-    give(t, 'alice', 7);
-    expect(t.fail({ type: 'build-tower', by: player('alice'), args: {} }).code).toBe('cannot-pay');
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 7 } });
+    expect(t.refuse('alice', 'build-tower').code).toBe('cannot-pay');
     expect(points(t, 'alice')).toBe(7);
   });
 
   it('G.2: only a player who occupies a square may Build - not from Limbo', () => {
-    const t = standing(fgJune(), { alice: null });
-    give(t, 'alice', 8);
-    expect(t.fail({ type: 'build-tower', by: player('alice'), args: {} }).code).toBe('not-on-grid');
+    const t = june({ players: { alice: null }, points: { alice: 8 } });
+    expect(t.refuse('alice', 'build-tower').code).toBe('not-on-grid');
   });
 
   it('G.2: "Radar Towers are immovable, passable objects" - players walk onto them; a Pinball shot leaves them', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [4, 5] });
-    give(t, 'alice', 8);
-    give(t, 'bob', 2);
+    const t = june({ players: { alice: [5, 5], bob: [4, 5] }, points: { alice: 8, bob: 2 } });
     t.act('alice', 'build-tower');
     const tower = (towers(t)[0] as { id: string }).id;
     t.act('alice', 'move', { x: 6, y: 5 });
@@ -67,7 +60,7 @@ describe('G.2 Radar Towers: "may pay 8 points to Build a Radar Tower on that squ
 
 describe('G.2: "treated as if eir Radar is 3 greater than it actually is"', () => {
   it("G.2: standing on a Radar Tower, a player's Radar reaches 5: a Box 5 squares away is revealed", () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     place(t, 'bonus-box', 10, 5, '+1');
     expect(reveals(t, 'alice')).toEqual([]);
     give(t, 'alice', 8);
@@ -77,8 +70,7 @@ describe('G.2: "treated as if eir Radar is 3 greater than it actually is"', () =
   });
 
   it('G.2: any player who occupies the square has the bonus, whoever Built the Tower', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [4, 4] });
-    give(t, 'alice', 8);
+    const t = june({ players: { alice: [5, 5], bob: [4, 4] }, points: { alice: 8 } });
     t.act('alice', 'build-tower');
     t.act('alice', 'move', { x: 6, y: 6 });
     place(t, 'bonus-box', 10, 5, '+1'); // 4 from alice at (6,6), 5 from (5,5)
@@ -89,8 +81,7 @@ describe('G.2: "treated as if eir Radar is 3 greater than it actually is"', () =
   });
 
   it('G.2: the bonus lasts only while the player stands there, and the Radar attribute itself stays 2 (FG-12)', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
-    give(t, 'alice', 8);
+    const t = june({ players: { alice: [5, 5] }, points: { alice: 8 } });
     t.act('alice', 'build-tower');
     expect(t.view(PUBLIC).radar).toEqual({ alice: 2 });
     t.act('alice', 'move', { x: 6, y: 5 });

@@ -4,35 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, player, PUBLIC } from '../../src/core/index.js';
 import type { Viewer } from '../../src/core/index.js';
 import { Table } from '../support/table.js';
-import { fgJune, give, juneRuleset, place, placeOf, rules, standing, nweek } from './fg-support.js';
+import { june, give, juneRuleset, place, placeOf, rules, nweek } from '../support/harness/june.js';
 
 const reveals = (t: Table, name: string): unknown => t.view(player(name)).radarReveals;
 
 describe('G.1 Radar: "Each player has an attribute called Radar. All players initially have a Radar of 2."', () => {
   it('G.1: every player starts with a Radar of 2, shown to all', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: null });
+    const t = june({ players: { alice: [5, 5], bob: null } });
     expect(t.view(PUBLIC).radar).toEqual({ alice: 2, bob: 2 });
   });
 
   it("G.1: the Administrator may set a player's Radar (FG-10), and it is public", () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     t.admin('radar', { player: 'alice', radar: 4 });
     expect(t.view(PUBLIC).radar).toEqual({ alice: 4 });
     expect(t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text)).toContain(
       "alice's Radar is now 4.",
     );
-    expect(t.fail({ type: 'radar', by: ADMIN, args: { player: 'nobody', radar: 3 } }).code).toBe(
-      'unknown-player',
-    );
-    expect(t.fail({ type: 'radar', by: player('alice'), args: { player: 'alice', radar: 9 } }).code).toBe(
-      'not-allowed',
-    );
+    expect(t.refuseAdmin('radar', { player: 'nobody', radar: 3 }).code).toBe('unknown-player');
+    expect(t.refuse('alice', 'radar', { player: 'alice', radar: 9 }).code).toBe('not-allowed');
   });
 });
 
 describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type of Box it is"', () => {
   it('G.1: a Bonus Box within 2 squares is revealed to that player alone - where, not what type', () => {
-    const t = standing(fgJune(), { alice: null, bob: [15, 15] });
+    const t = june({ players: { alice: null, bob: [15, 15] } });
     const box = place(t, 'bonus-box', 7, 7, '+5');
     const other = place(t, 'bonus-box', 15, 18, '+1');
     const d = t.act('alice', 'enter', { x: 5, y: 5 });
@@ -60,7 +56,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it('G.1: "within x squares" counts diagonal steps as one (FG-7): 2 across and 2 up is within 2; 3 across is not', () => {
-    const t = standing(fgJune(), { alice: null });
+    const t = june({ players: { alice: null } });
     place(t, 'bonus-box', 7, 3, '+1'); // 2 across, 2 down from (5,5)
     place(t, 'bonus-box', 8, 5, '+1'); // 3 across
     t.act('alice', 'enter', { x: 5, y: 5 });
@@ -68,7 +64,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it('G.1: a Box comes into range when the player moves (FG-8), and is revealed then', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     place(t, 'bonus-box', 8, 5, '+1');
     expect(reveals(t, 'alice')).toEqual([]);
     t.act('alice', 'move', { x: 6, y: 5 });
@@ -76,14 +72,14 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it("G.1: a Box placed within a player's range is revealed to em at once (FG-8)", () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     const d = t.admin('place', { kind: 'bonus-box', x: 4, y: 6, name: '-2' });
     expect(d.events.find((e) => e.type === 'radar-reveal')).toMatchObject({ vis: { players: ['alice'] } });
     expect(reveals(t, 'alice')).toEqual([{ at: [4, 6], nweek: 1 }]);
   });
 
   it('G.1: a Box is revealed once for each square it is seen on, not again while it stays in range', () => {
-    const t = standing(fgJune(), { alice: [5, 5] });
+    const t = june({ players: { alice: [5, 5] } });
     place(t, 'bonus-box', 7, 7, '+1');
     nweek(t);
     const d = t.act('alice', 'move', { x: 6, y: 5 });
@@ -92,7 +88,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it('G.1: a Radar of 4 reaches further; a Radar of 0 reveals nothing around the player', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [15, 5] });
+    const t = june({ players: { alice: [5, 5], bob: [15, 5] } });
     t.admin('radar', { player: 'bob', radar: 0 });
     place(t, 'bonus-box', 9, 9, '+1');
     place(t, 'bonus-box', 16, 6, '+1');
@@ -103,14 +99,14 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it('G.1: a player in Limbo has nowhere to reveal from', () => {
-    const t = standing(fgJune(), { alice: null });
+    const t = june({ players: { alice: null } });
     place(t, 'bonus-box', 1, 3, '+1');
     expect(reveals(t, 'alice')).toEqual([]);
     expect(rules(t).fg.revealed).toEqual({});
   });
 
   it('G.1: once the Box is opened it is gone from the view of those whose Radar had shown it (FG-9)', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [9, 9] });
+    const t = june({ players: { alice: [5, 5], bob: [9, 9] } });
     place(t, 'bonus-box', 7, 7, '+3');
     t.act('bob', 'move', { x: 8, y: 8 });
     expect(reveals(t, 'alice')).toEqual([{ at: [7, 7], nweek: 1 }]);
@@ -127,7 +123,7 @@ describe('G.1: "the admin shall reveal where the Bonus Box is, but not what type
   });
 
   it('G.1: a player is not told that a Box e was shown has been moved away in secret - eir Radar shows only what is in range', () => {
-    const t = standing(fgJune(), { alice: [5, 5], bob: [7, 5] });
+    const t = june({ players: { alice: [5, 5], bob: [7, 5] } });
     t.admin('radar', { player: 'bob', radar: 0 });
     place(t, 'bonus-box', 6, 6, '+1');
     expect(reveals(t, 'alice')).toEqual([{ at: [6, 6], nweek: 1 }]);

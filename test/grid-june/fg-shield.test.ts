@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
 import type { Table } from '../support/table.js';
-import { at, destroyer, eventTypes, fgJune, give, placeOf, rules, sq, standing } from './fg-support.js';
+import { at, destroyer, eventTypes, june, give, placeOf, rules, sq } from '../support/harness/june.js';
 
 /** alice at (5,5) holding the Big Stick; bob at `bobAt` holding the Shield. */
 function shielded(aliceAt: [number, number] = [5, 5], bobAt: [number, number] = [6, 6]): Table {
-  const t = standing(fgJune({ stick: aliceAt, shield: bobAt }), { alice: aliceAt, bob: bobAt });
+  const t = june({ stick: aliceAt, shield: bobAt, players: { alice: aliceAt, bob: bobAt } });
   t.act('alice', 'pickup', { object: 'big-stick' });
   t.act('bob', 'pickup', { object: 'shield' });
   return t;
@@ -15,7 +15,7 @@ function shielded(aliceAt: [number, number] = [5, 5], bobAt: [number, number] = 
 
 describe('F.3 The Shield: "If at any time there is no Shield, the Shield is placed on a random legal square"', () => {
   it('F.3: the game starts with the Shield on a random legal square, in public', () => {
-    const t = fgJune({ stick: [1, 1], shield: [17, 2] });
+    const t = june({ stick: [1, 1], shield: [17, 2] });
     expect(placeOf(t, 'shield')).toEqual({ on: [17, 2] });
     const line = t.kernel
       .logView(t.entries, PUBLIC, t.game)
@@ -25,7 +25,7 @@ describe('F.3 The Shield: "If at any time there is no Shield, the Shield is plac
   });
 
   it('F.3: a Shield that ceases to exist is replaced at once on a random legal square', () => {
-    const t = fgJune({ optional: [destroyer] });
+    const t = june({ optional: [destroyer] });
     t.admin('enact', { module: 'test/destroy' });
     t.admin('destroy', { id: 'shield' }, [sq(8, 3)]);
     expect(placeOf(t, 'shield')).toEqual({ on: [8, 3] });
@@ -33,7 +33,7 @@ describe('F.3 The Shield: "If at any time there is no Shield, the Shield is plac
   });
 
   it('F.3: the Shield is Passable and Carryable: a player may stand on it, pick it up, and carry it', () => {
-    const t = standing(fgJune({ shield: [4, 4] }), { bob: [4, 4] });
+    const t = june({ shield: [4, 4], players: { bob: [4, 4] } });
     t.act('bob', 'pickup', { object: 'shield' });
     t.act('bob', 'move', { x: 5, y: 5 });
     expect(placeOf(t, 'shield')).toEqual({ heldBy: 'bob' });
@@ -90,7 +90,7 @@ describe('F.3: "the Whacking/Shooting player is moved two spaces away from the p
   });
 
   it("F.3: a Shield lying on the player's square, not possessed, protects no one", () => {
-    const t = standing(fgJune({ stick: [5, 5], shield: [6, 6] }), { alice: [5, 5], bob: [6, 6] });
+    const t = june({ stick: [5, 5], shield: [6, 6], players: { alice: [5, 5], bob: [6, 6] } });
     t.act('alice', 'pickup', { object: 'big-stick' });
     t.act('alice', 'whack', { target: 'bob' }, [sq(10, 10)]);
     expect(at(t, 'bob')).toEqual([8, 8]);
@@ -98,7 +98,7 @@ describe('F.3: "the Whacking/Shooting player is moved two spaces away from the p
   });
 
   it('F.3: a Pinball shot at the player with the Shield moves the Shooter two spaces away; nothing in the square moves; the Gun is spent', () => {
-    const t = standing(fgJune({ stick: [6, 5], shield: [6, 5] }), { alice: [5, 5], bob: [6, 5] });
+    const t = june({ stick: [6, 5], shield: [6, 5], players: { alice: [5, 5], bob: [6, 5] } });
     t.act('bob', 'pickup', { object: 'shield' });
     give(t, 'alice', 2);
     t.act('alice', 'buy-gun');

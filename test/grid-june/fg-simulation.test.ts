@@ -7,7 +7,7 @@ import type { Command, Json } from '../../src/core/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
 import { rng } from '../support/rng.js';
-import { juneRuleset } from './fg-support.js';
+import { juneRuleset } from '../support/harness/june.js';
 
 const PLAYERS = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'];
 

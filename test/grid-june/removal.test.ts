@@ -3,11 +3,11 @@
 // all carryable objects in eir possession"); eir points stay eirs.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { at, fgJune, placeOf, points, standing, give } from './fg-support.js';
+import { at, june, placeOf, points, give } from '../support/harness/june.js';
 
 describe('R-J34: a player removed from the June Grid', () => {
   it('R-J34: e drops what e holds where e stands, then goes to Limbo; eir points stay', () => {
-    const t = standing(fgJune({ stick: [5, 5], shield: [20, 20] }), { alice: [5, 5], bob: [9, 9] });
+    const t = june({ stick: [5, 5], shield: [20, 20], players: { alice: [5, 5], bob: [9, 9] } });
     t.act('alice', 'pickup', { object: 'big-stick' });
     give(t, 'alice', 4);
     const events = t.admin('remove-player', { player: 'ALICE', reason: 'left the Main Game' }).events;
@@ -23,7 +23,7 @@ describe('R-J34: a player removed from the June Grid', () => {
   });
 
   it("K13 in the June Grid: a player's body is named player:NAME in any case (a Whack, a pick-up)", () => {
-    const t = standing(fgJune({ stick: [5, 5], shield: [20, 20] }), { alice: [5, 5], Bob: [6, 6] });
+    const t = june({ stick: [5, 5], shield: [20, 20], players: { alice: [5, 5], Bob: [6, 6] } });
     t.act('ALICE', 'pickup', { object: 'big-stick' });
     const whack = t.act('alice', 'whack', { target: 'bob' }, [1]).events;
     expect(whack[0]).toMatchObject({ command: { by: { name: 'alice' }, args: { target: 'Bob' } } });

@@ -8,7 +8,7 @@ import { postMessage } from '../../src/forum/index.js';
 import type { Table } from '../support/table.js';
 import { outsideView, refusal } from '../support/outside-view.js';
 import { admin, newGame, openReferee } from '../forum/support.js';
-import { fgJune, give, place, points, rules, sq, standing, toadMaker } from './fg-support.js';
+import { june, give, place, points, rules, sq, toadMaker } from '../support/harness/june.js';
 
 const VIEWERS: readonly Viewer[] = [PUBLIC, player('alice'), player('bob')];
 /** Those whose Radar does not reach a Box beside alice (hers shows her where it is, G.1, not its id). */
@@ -20,10 +20,11 @@ function twoGames(
   options: { toads?: boolean; stick?: [number, number] } = {},
 ): [Table, Table] {
   const make = (): Table => {
-    const t = standing(
-      fgJune({ ...(options.toads ? { optional: [toadMaker] } : {}), stick: options.stick ?? [1, 1] }),
-      { alice: [5, 5], bob: [10, 10] },
-    );
+    const t = june({
+      ...(options.toads ? { optional: [toadMaker] } : {}),
+      stick: options.stick ?? [1, 1],
+      players: { alice: [5, 5], bob: [10, 10] },
+    });
     if (options.toads) {
       t.admin('enact', { module: 'test/toad-maker' });
       t.admin('toad', { player: 'alice' });
@@ -47,8 +48,8 @@ describe('R-J31 (issue 13, item 2): a command names no hidden object', () => {
     const [a, b] = twoGames(boxes);
     expect(rules(a).objects.some((o) => o.id === 'bonus-box:1')).toBe(true);
     for (const id of ['bonus-box:1', 'bonus-box:2', 'bonus-box:3', 'bonus-box:4']) {
-      const inA = refusal(a.fail({ type: 'catch', by: player('alice'), args: { object: id } }));
-      const inB = refusal(b.fail({ type: 'catch', by: player('alice'), args: { object: id } }));
+      const inA = refusal(a.refuse('alice', 'catch', { object: id }));
+      const inB = refusal(b.refuse('alice', 'catch', { object: id }));
       expect(inA).toBe(`unknown-object: there is no ${id}`);
       expect(inA).toBe(inB);
     }
@@ -58,8 +59,8 @@ describe('R-J31 (issue 13, item 2): a command names no hidden object', () => {
   it('B.3 pickup: a Toad standing on a Box is told there is no such object, as if there were none', () => {
     const hide = (t: Table): void => void place(t, 'bonus-box', 5, 5, '+5');
     const [a, b] = twoGames(hide, { toads: true });
-    const inA = refusal(a.fail({ type: 'pickup', by: player('alice'), args: { object: 'bonus-box:1' } }));
-    const inB = refusal(b.fail({ type: 'pickup', by: player('alice'), args: { object: 'bonus-box:1' } }));
+    const inA = refusal(a.refuse('alice', 'pickup', { object: 'bonus-box:1' }));
+    const inB = refusal(b.refuse('alice', 'pickup', { object: 'bonus-box:1' }));
     expect(inA).toBe('not-here: there is no bonus-box:1 on (5,5)');
     expect(inA).toBe(inB);
     expect(outsideView(a, OTHERS)).toBe(outsideView(b, OTHERS));
@@ -71,7 +72,7 @@ describe('R-J31 (issue 13, item 2): a command names no hidden object', () => {
     // (alice's Radar shows her the Box at (6,6): she may know it is there, but not its id.)
     const whack = (t: Table): string => {
       t.act('alice', 'pickup', { object: 'big-stick' });
-      return refusal(t.fail({ type: 'whack', by: player('alice'), args: { target: 'bonus-box:1' } }));
+      return refusal(t.refuse('alice', 'whack', { target: 'bonus-box:1' }));
     };
     const [inA, inB] = [whack(a), whack(b)];
     expect(inA).toBe('bad-target: a Whack is for a player or a Gremlin; there is no such bonus-box:1');
@@ -143,7 +144,7 @@ describe('R-J32 (issue 13, item 2): the size of a public draw counts only what t
   });
 
   it('edition 1: a game created before R-J32 still draws in public over every vacant square, and verifies', () => {
-    const t = standing(fgJune({ edition: 1 }), { alice: [5, 5] });
+    const t = june({ edition: 1, players: { alice: [5, 5] } });
     place(t, 'bonus-box', 15, 3, '+5');
     give(t, 'alice', 40);
     const d = t.act('alice', 'buy-rock', {}, [1, 1, 1, 1, 1, 1, 1]);
@@ -160,13 +161,12 @@ describe('R-J32 (issue 13, item 2): the size of a public draw counts only what t
 
 describe('R-J33 (issue 13, item 2): a Big Rock bought for a square that holds a hidden Box', () => {
   it('E.1 "cannot be placed in the location the purchasing Player specified": the text forces the failure; the public line is the one any occupied square gives', () => {
-    const a = standing(fgJune(), { alice: [5, 5], bob: [10, 10] });
+    const a = june({ players: { alice: [5, 5], bob: [10, 10] } });
     place(a, 'bonus-box', 16, 16, '+5');
     give(a, 'alice', 40);
     a.act('alice', 'buy-rock', { x: 16, y: 16 }, [1, 1, 1, 1, 1]);
     // The same purchase for bob's square, which everyone sees occupied.
-    const b = standing(fgJune(), { alice: [5, 5], bob: [10, 10] });
-    give(b, 'alice', 40);
+    const b = june({ players: { alice: [5, 5], bob: [10, 10] }, points: { alice: 40 } });
     b.act('alice', 'buy-rock', { x: 10, y: 10 }, [1, 1, 1, 1, 1]);
     const failure = (t: Table): string | undefined =>
       t.kernel

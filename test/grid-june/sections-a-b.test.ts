@@ -3,20 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, BANK, erase, player, PUBLIC } from '../../src/core/index.js';
 import type { Json, RuleModule } from '../../src/core/index.js';
-import { grid200206, grid200206Ruleset, locationOf } from '../../src/rulesets/grid-2002-06/index.js';
+import { grid200206 } from '../../src/rulesets/grid-2002-06/index.js';
 import type { JuneState } from '../../src/rulesets/grid-2002-06/index.js';
 import { Table } from '../support/table.js';
-import { nweek } from './fg-support.js';
+import { at, june as harness, nweek, ORIGIN, place, rules } from '../support/harness/june.js';
+import type { JunePosition } from '../support/harness/june.js';
 
-function june(): Table {
-  const t = new Table([grid200206Ruleset]);
-  t.create('grid-2002-06', { rolls: [1, 1, 1] }); // F.2, F.3: the Big Stick and the Shield start on (1,1); F.4: nweek 1's Ball of Wax too
-  return t;
-}
-const rules = (t: Table): JuneState => t.game.rules as JuneState;
-const at = (t: Table, name: string) => locationOf(rules(t), name) ?? null;
+/** A June game with the Big Stick, the Shield and the Ball of Wax all on (1,1) (F.2, F.3, F.4), in the position given. */
+const june = (position: JunePosition = {}): Table => harness({ ...ORIGIN, ...position });
 const square = (t: Table, x: number, y: number) => rules(t).squares[`${x},${y}`];
-const place = (t: Table, kind: string, x: number, y: number) => t.admin('place', { kind, x, y });
 
 describe('A.1 The Grid: "20 units wide by 20 units tall"', () => {
   it.each([
@@ -25,55 +20,45 @@ describe('A.1 The Grid: "20 units wide by 20 units tall"', () => {
     [1, 0],
     [20, 21],
   ])('A.1: (%i,%i) is not a square of the Grid', (x, y) => {
-    const t = june();
-    t.join('alice');
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x, y } }).code).toBe('off-grid');
+    const t = june({ players: { alice: null } });
+    expect(t.refuse('alice', 'enter', { x, y }).code).toBe('off-grid');
   });
 });
 
 describe('A.2 Grid Objects: Mobile or Stationary, Passable or Impassable', () => {
   it('A.2: no other Grid Object may enter the square of an Impassable object', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'big-rock', 5, 5);
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } }).message).toContain(
-      'Impassable',
-    );
+    const t = june({ players: { alice: null }, objects: [['big-rock', 5, 5]] });
+    expect(t.refuse('alice', 'enter', { x: 5, y: 5 }).message).toContain('Impassable');
   });
 
   it('A.2: a Move into an Impassable object fails and the player stays (R-J1)', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'big-rock', 6, 6);
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = june({ players: { alice: [5, 5] }, objects: [['big-rock', 6, 6]] });
     const d = t.act('alice', 'move', { x: 6, y: 6 });
     expect(at(t, 'alice')).toEqual([5, 5]);
     expect(d.events.map((e) => e.type)).toContain('move-failed');
   });
 
   it('A.2: a Move off the edge of the Grid fails and the player stays (R-J1)', () => {
-    const t = june();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 1, y: 1 });
+    const t = june({ players: { alice: [1, 1] } });
     t.act('alice', 'move', { x: 0, y: 1 });
     expect(at(t, 'alice')).toEqual([1, 1]);
   });
 
   it('A.2: "All Grid Objects are Passable MOs unless otherwise specified" - a player may stand on a Passable object', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'gremlin', 5, 5);
-    place(t, 'radar-tower', 6, 6);
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = june({
+      players: { alice: [5, 5] },
+      objects: [
+        ['gremlin', 5, 5],
+        ['radar-tower', 6, 6],
+      ],
+    });
     t.act('alice', 'move', { x: 6, y: 6 });
     expect(at(t, 'alice')).toEqual([6, 6]);
   });
 
   it('B: "no two players may ever occupy the same square"', () => {
-    const t = june();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'enter', by: player('bob'), args: { x: 5, y: 5 } }).code).toBe('occupied');
+    const t = june({ players: { alice: [5, 5], bob: null } });
+    expect(t.refuse('bob', 'enter', { x: 5, y: 5 }).code).toBe('occupied');
     t.act('bob', 'enter', { x: 6, y: 6 });
     t.act('bob', 'move', { x: 5, y: 5 });
     expect(at(t, 'bob')).toEqual([6, 6]);
@@ -114,8 +99,7 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
   });
 
   it('A.3.1: "When a player enters a square of Fire, e loses 2d5 points"', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     t.admin('square', { x: 6, y: 6, substance: 'Fire' });
     t.act('alice', 'enter', { x: 5, y: 5 });
     t.act('alice', 'move', { x: 6, y: 6 }, [3, 4]);
@@ -124,8 +108,7 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
   });
 
   it('A.3.1: an MO entering a Frozen square "is immediately moved an additional unit in the same direction"', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     t.admin('temperature', { degrees: -3 });
     t.admin('square', { x: 6, y: 6, frozen: true });
     t.act('alice', 'enter', { x: 5, y: 5 });
@@ -134,8 +117,7 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
   });
 
   it('A.3.1: the extra unit is not moved if it is not possible (an Impassable object), and the player stays on the ice', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     t.admin('temperature', { degrees: -3 });
     t.admin('square', { x: 6, y: 5, frozen: true });
     place(t, 'big-rock', 7, 5);
@@ -145,8 +127,7 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
   });
 
   it('A.3.1: a slide onto another Frozen square slides on again (R-J5)', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     t.admin('temperature', { degrees: -3 });
     t.admin('square', { x: 6, y: 5, frozen: true });
     t.admin('square', { x: 7, y: 5, frozen: true });
@@ -156,8 +137,7 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
   });
 
   it('A.3.1: entering the Grid onto a Frozen square does not slide: it is not "from any consecutive square"', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     t.admin('temperature', { degrees: -3 });
     t.admin('square', { x: 6, y: 5, frozen: true });
     t.act('alice', 'enter', { x: 6, y: 5 });
@@ -167,12 +147,11 @@ describe('A.3 Grid Squares: Substance, Depth, Wet, Frozen and the temperature', 
 
 describe('B.1 Entrance', () => {
   it('B.1: "A Player may enter the Grid at any legal location", at once', () => {
-    const t = june();
-    t.join('alice');
+    const t = june({ players: { alice: null } });
     expect(at(t, 'alice')).toBeNull();
     t.act('alice', 'enter', { x: 12, y: 3 });
     expect(at(t, 'alice')).toEqual([12, 3]);
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 1, y: 1 } }).code).toBe('already-on-grid');
+    expect(t.refuse('alice', 'enter', { x: 1, y: 1 }).code).toBe('already-on-grid');
   });
 
   it('B.1: "A Player cannot enter the Grid if there are fewer than two unoccupied locations on the Grid"', () => {
@@ -187,56 +166,47 @@ describe('B.1 Entrance', () => {
         i++;
       }
     }
-    expect(t.fail({ type: 'enter', by: player('p399'), args: { x: 20, y: 20 } }).code).toBe('grid-full');
+    expect(t.refuse('p399', 'enter', { x: 20, y: 20 }).code).toBe('grid-full');
   });
 });
 
 describe('B.2 Movement: "Once per nweek ... Moves on the Grid happen when they are recognized by the Administrator"', () => {
   it('B.2: a move is made when the referee accepts (recognises) it, not at the end of the nweek (R-J2)', () => {
-    const t = june();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = june({ players: { alice: [5, 5] } });
     t.act('alice', 'move', { x: 6, y: 5 });
     expect(at(t, 'alice')).toEqual([6, 5]);
   });
 
   it('B.2: once per nweek - a second move in the same nweek is refused, the next nweek allows one', () => {
-    const t = june();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = june({ players: { alice: [5, 5] } });
     t.act('alice', 'move', { x: 6, y: 5 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 5 } }).code).toBe('already-moved');
+    expect(t.refuse('alice', 'move', { x: 7, y: 5 }).code).toBe('already-moved');
     nweek(t);
     t.act('alice', 'move', { x: 7, y: 5 });
     expect(at(t, 'alice')).toEqual([7, 5]);
   });
 
   it('B.2: "only ... to any of the units surrounding eir current location"', () => {
-    const t = june();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 7, y: 5 } }).code).toBe('illegal-move');
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 5, y: 5 } }).code).toBe('illegal-move');
+    const t = june({ players: { alice: [5, 5] } });
+    expect(t.refuse('alice', 'move', { x: 7, y: 5 }).code).toBe('illegal-move');
+    expect(t.refuse('alice', 'move', { x: 5, y: 5 }).code).toBe('illegal-move');
   });
 
   it("B.2: a failed Move still uses the nweek's move (the announcement was made and recognised)", () => {
-    const t = june();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 6, y: 5 });
+    const t = june({ players: { alice: [5, 5], bob: [6, 5] } });
     t.act('alice', 'move', { x: 6, y: 5 });
     expect(at(t, 'alice')).toEqual([5, 5]);
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 4, y: 5 } }).code).toBe('already-moved');
+    expect(t.refuse('alice', 'move', { x: 4, y: 5 }).code).toBe('already-moved');
   });
 });
 
 describe('B.3 Inventory', () => {
   it('B.3: a player on the square of a carryable object may pick it up; it travels with em; e may drop it', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'big-stick', 5, 5);
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('alice', 'pickup', { object: 'big-stick:2' });
+    const t = june({
+      players: { alice: [5, 5] },
+      objects: [['big-stick', 5, 5]],
+      holding: { alice: ['big-stick:2'] },
+    });
     t.act('alice', 'move', { x: 6, y: 6 });
     t.act('alice', 'drop', { object: 'big-stick:2' });
     const stick = rules(t).objects.find((o) => o.id === 'big-stick:2');
@@ -244,33 +214,24 @@ describe('B.3 Inventory', () => {
   });
 
   it('B.3: an object on another square cannot be picked up', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'shield', 9, 9);
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'pickup', by: player('alice'), args: { object: 'shield:2' } }).code).toBe(
-      'not-here',
-    );
+    const t = june({ players: { alice: [5, 5] }, objects: [['shield', 9, 9]] });
+    expect(t.refuse('alice', 'pickup', { object: 'shield:2' }).code).toBe('not-here');
   });
 
   it('B.3: "Only Passable MOs may be carryable" - a Radar Tower (a Stationary object) cannot be carried', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'radar-tower', 5, 5);
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'pickup', by: player('alice'), args: { object: 'radar-tower:2' } }).code).toBe(
-      'not-carryable',
-    );
+    const t = june({ players: { alice: [5, 5] }, objects: [['radar-tower', 5, 5]] });
+    expect(t.refuse('alice', 'pickup', { object: 'radar-tower:2' }).code).toBe('not-carryable');
   });
 
   it('B.3: "If a player leaves the grid, e first drops all carryable objects in eir possession"', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'big-stick', 5, 5);
-    place(t, 'shield', 5, 5);
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('alice', 'pickup', { object: 'big-stick:2' });
-    t.act('alice', 'pickup', { object: 'shield:3' });
+    const t = june({
+      players: { alice: [5, 5] },
+      objects: [
+        ['big-stick', 5, 5],
+        ['shield', 5, 5],
+      ],
+      holding: { alice: ['big-stick:2', 'shield:3'] },
+    });
     t.act('alice', 'leave');
     for (const id of ['big-stick:2', 'shield:3'])
       expect(rules(t).objects.find((o) => o.id === id)?.place).toEqual({ on: [5, 5] });
@@ -279,13 +240,8 @@ describe('B.3 Inventory', () => {
   });
 
   it('B.3: a player cannot drop what e does not hold', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'big-stick', 5, 5);
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'drop', by: player('alice'), args: { object: 'big-stick:2' } }).code).toBe(
-      'not-held',
-    );
+    const t = june({ players: { alice: [5, 5] }, objects: [['big-stick', 5, 5]] });
+    expect(t.refuse('alice', 'drop', { object: 'big-stick:2' }).code).toBe('not-held');
   });
 });
 
@@ -312,9 +268,7 @@ describe('C Deference: the sections above defer to any rule that contradicts the
     place(t, 'big-stick', 5, 5);
     t.act('alice', 'enter', { x: 5, y: 5 });
     t.admin('enact', { module: 'test/football-stick' });
-    expect(
-      t.fail({ type: 'pickup', by: player('alice'), args: { object: 'big-stick:3' } }).message,
-    ).toContain('Football');
+    expect(t.refuse('alice', 'pickup', { object: 'big-stick:3' }).message).toContain('Football');
     t.admin('player-facts', { player: 'alice', football: true });
     t.act('alice', 'pickup', { object: 'big-stick:3' });
     expect(rules(t).objects.find((o) => o.id === 'big-stick:3')?.place).toEqual({ heldBy: 'alice' });
@@ -324,9 +278,7 @@ describe('C Deference: the sections above defer to any rule that contradicts the
 
 describe('Visibility', () => {
   it('a Bonus Box placed by the Administrator is seen by no one else, in views or the log', () => {
-    const t = june();
-    t.join('alice');
-    place(t, 'bonus-box', 7, 7);
+    const t = june({ players: { alice: null }, objects: [['bonus-box', 7, 7]] });
     expect(JSON.stringify(t.view(ADMIN))).toContain('bonus-box');
     for (const viewer of [PUBLIC, player('alice')]) {
       expect(JSON.stringify(t.view(viewer))).not.toContain('bonus-box');

@@ -3,44 +3,17 @@
 // outcome is known.
 import { describe, expect, it } from 'vitest';
 import { ADMIN, BANK, PUBLIC, player } from '../../src/core/index.js';
-import type { GameState, JsonObject } from '../../src/core/index.js';
+import type { JsonObject } from '../../src/core/index.js';
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
-import type { GridState } from '../../src/rulesets/grid-2002-01/index.js';
-import { positionOf } from '../../src/rulesets/grid-2002-01/index.js';
 import { Table } from '../support/table.js';
-
-/** Placement dice for Shiny 1..5 then Scary 1..5: x then y for each, far from where the tests walk. */
-const FAR: number[] = [15, 15, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
-
-function grid(rolls: number[] = FAR): Table {
-  const t = new Table([grid200201Ruleset]);
-  t.create('grid-2002-01', { rolls });
-  return t;
-}
-
-const rules = (s: GameState): GridState => s.rules as GridState;
-const points = (t: Table, name: string): number => t.game.balances[name] ?? 0;
-const at = (t: Table, name: string) => positionOf(rules(t.game), name) ?? null;
-/** Placement dice with the given units first (Shiny 1, Shiny 2, ...) and the rest far away. */
-const placing = (...units: [number, number][]): number[] => [...units.flat(), ...FAR.slice(units.length * 2)];
+import { at, grid, placing, points, rules } from '../support/harness/grid.js';
 
 /** alice at (5,5) and bob at (6,6), next to each other. */
-function aliceAndBob(): Table {
-  const t = grid();
-  t.join('alice', 'bob');
-  t.act('alice', 'enter', { x: 5, y: 5 });
-  t.act('bob', 'enter', { x: 6, y: 6 });
-  return t;
-}
+const aliceAndBob = (): Table => grid({ players: { alice: [5, 5], bob: [6, 6] } });
 
 describe('The Grid: "20 units wide by 20 units tall ... (1,1) is in the lower left"', () => {
   it('The Grid: every unit from (1,1) to (20,20) can be entered', () => {
-    const t = grid();
-    t.join('a', 'b', 'c', 'd');
-    t.act('a', 'enter', { x: 1, y: 1 });
-    t.act('b', 'enter', { x: 20, y: 1 });
-    t.act('c', 'enter', { x: 1, y: 20 });
-    t.act('d', 'enter', { x: 19, y: 20 });
+    const t = grid({ players: { a: [1, 1], b: [20, 1], c: [1, 20], d: [19, 20] } });
     expect([at(t, 'a'), at(t, 'b'), at(t, 'c'), at(t, 'd')]).toEqual([
       [1, 1],
       [20, 1],
@@ -56,15 +29,12 @@ describe('The Grid: "20 units wide by 20 units tall ... (1,1) is in the lower le
     [5, 21],
     [-3, -3],
   ])('The Grid: (%i,%i) is not a unit of the Grid, so entering there fails', (x, y) => {
-    const t = grid();
-    t.join('a');
-    expect(t.fail({ type: 'enter', by: player('a'), args: { x, y } }).code).toBe('off-grid');
+    const t = grid({ players: { a: null } });
+    expect(t.refuse('a', 'enter', { x, y }).code).toBe('off-grid');
   });
 
   it('The Grid: the board is drawn with y up and x right, (1,1) in the lower left', () => {
-    const t = grid();
-    t.join('a');
-    t.act('a', 'enter', { x: 1, y: 1 });
+    const t = grid({ players: { a: [1, 1] } });
     const text = t.kernel.render(t.game, t.view(PUBLIC));
     const lines = text.split('\n');
     expect(lines[0]?.trim().startsWith('20')).toBe(true);
@@ -74,26 +44,23 @@ describe('The Grid: "20 units wide by 20 units tall ... (1,1) is in the lower le
 
 describe('Limbo: "Players are either on the Grid or off the Grid ... Initially, all Players are in Limbo."', () => {
   it('Limbo: a player who joins is in Limbo, with no location', () => {
-    const t = grid();
-    t.join('alice');
+    const t = grid({ players: { alice: null } });
     expect(at(t, 'alice')).toBeNull();
     const view = t.view(PUBLIC) as { players: JsonObject[] };
     expect(view.players).toEqual([{ name: 'alice', location: null, points: 0 }]);
   });
 
   it('Limbo: "Multiple Players may not occupy the same unit at the same time"', () => {
-    const t = grid();
-    t.join('a', 'b');
-    t.act('a', 'enter', { x: 4, y: 4 });
-    expect(t.fail({ type: 'enter', by: player('b'), args: { x: 4, y: 4 } }).code).toBe('occupied');
+    const t = grid({ players: { a: [4, 4], b: null } });
+    expect(t.refuse('b', 'enter', { x: 4, y: 4 }).code).toBe('occupied');
   });
 });
 
 describe('Shiny Things and Scary Dark Things: placed by 2d20, never revealed', () => {
   it('Things: five Shiny Things and five Scary Dark Things start where each die of 2d20 says (x first, y second)', () => {
     const dice = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 1, 2];
-    const t = grid(dice);
-    const things = rules(t.game).things.map((th) => [th.kind, th.n, ...th.at]);
+    const t = grid({ rolls: dice });
+    const things = rules(t).things.map((th) => [th.kind, th.n, ...th.at]);
     expect(things).toEqual([
       ['shiny', 1, 3, 4],
       ['shiny', 2, 5, 6],
@@ -110,13 +77,12 @@ describe('Shiny Things and Scary Dark Things: placed by 2d20, never revealed', (
   });
 
   it('Things: two Things may start on the same unit (R6: the text does not forbid it)', () => {
-    const t = grid(placing([7, 7], [7, 7]));
-    expect(rules(t.game).things.filter((th) => th.at[0] === 7 && th.at[1] === 7)).toHaveLength(2);
+    const t = grid({ rolls: placing([7, 7], [7, 7]) });
+    expect(rules(t).things.filter((th) => th.at[0] === 7 && th.at[1] === 7)).toHaveLength(2);
   });
 
   it('Things: "The Administrator shall never reveal the current locations" - only the admin view has them', () => {
-    const t = grid();
-    t.join('alice');
+    const t = grid({ players: { alice: null } });
     expect(t.view(ADMIN)).toHaveProperty('things');
     expect(t.view(PUBLIC)).not.toHaveProperty('things');
     expect(t.view(player('alice'))).not.toHaveProperty('things');
@@ -140,42 +106,37 @@ describe('Shiny Things and Scary Dark Things: placed by 2d20, never revealed', (
 
 describe('Shiny Things: "If at any time a Player occupies the same unit as a Shiny Thing, e will be awarded 25 points and the Shiny Thing will instantly teleport"', () => {
   it('Shiny Things: entering onto a Shiny Thing awards 25 at once and the Thing teleports where the next 2d20 says (R3)', () => {
-    const t = grid(placing([5, 5]));
-    t.join('alice');
+    const t = grid({ rolls: placing([5, 5]), players: { alice: null } });
     t.act('alice', 'enter', { x: 5, y: 5 }, [12, 9]);
     expect(points(t, 'alice')).toBe(25);
     expect(t.game.balances[BANK]).toBe(-25);
-    expect(rules(t.game).things[0]?.at).toEqual([12, 9]);
+    expect(rules(t).things[0]?.at).toEqual([12, 9]);
     expect(t.game.dice.queue).toEqual([]);
     t.expectConsistent();
   });
 
   it('Shiny Things: the award and the teleport happen when a move is made at the end of the nweek', () => {
-    const t = grid(placing([6, 6]));
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = grid({ rolls: placing([6, 6]), players: { alice: [5, 5] } });
     t.act('alice', 'move', { x: 6, y: 6 });
     expect(points(t, 'alice')).toBe(0);
     t.admin('tick', { nweek: true }, [1, 1]);
     expect(at(t, 'alice')).toEqual([6, 6]);
     expect(points(t, 'alice')).toBe(25);
-    expect(rules(t.game).things[0]?.at).toEqual([1, 1]);
+    expect(rules(t).things[0]?.at).toEqual([1, 1]);
   });
 
   it('Shiny Things: with no teleport result queued the entry is refused as dice-needed and nothing changes', () => {
-    const t = grid(placing([5, 5]));
-    t.join('alice');
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } }).code).toBe('dice-needed');
+    const t = grid({ rolls: placing([5, 5]), players: { alice: null } });
+    expect(t.refuse('alice', 'enter', { x: 5, y: 5 }).code).toBe('dice-needed');
     expect(at(t, 'alice')).toBeNull();
   });
 
   it('R10 (issue 13, item 2): the dice-needed refusal names no Thing - the same for Shiny Thing 1 as for Shiny Thing 4', () => {
     // Two games that differ only in which Thing the Administrator secretly put on (5,5).
-    const first = grid(placing([5, 5]));
-    const fourth = grid(placing([15, 15], [16, 15], [17, 15], [5, 5]));
+    const first = grid({ rolls: placing([5, 5]), players: { alice: null } });
+    const fourth = grid({ rolls: placing([15, 15], [16, 15], [17, 15], [5, 5]), players: { alice: null } });
     const refusals = [first, fourth].map((t) => {
-      t.join('alice');
-      const e = t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } });
+      const e = t.refuse('alice', 'enter', { x: 5, y: 5 });
       return `${e.code}: ${e.message}`;
     });
     expect(refusals[0]).toBe(
@@ -198,12 +159,10 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
   });
 
   it('Shiny Things: the teleport rolls again when it lands on the unit it left or on a player (R4)', () => {
-    const t = grid(placing([5, 5]));
-    t.join('alice', 'bob');
-    t.act('bob', 'enter', { x: 9, y: 9 });
+    const t = grid({ rolls: placing([5, 5]), players: { alice: null, bob: [9, 9] } });
     // First 2d20 gives (5,5), the unit it left; the second (9,9), where bob stands; the third (2,3).
     const decided = t.act('alice', 'enter', { x: 5, y: 5 }, [5, 5, 9, 9, 2, 3]);
-    expect(rules(t.game).things[0]?.at).toEqual([2, 3]);
+    expect(rules(t).things[0]?.at).toEqual([2, 3]);
     expect(points(t, 'bob')).toBe(0);
     const teleport = decided.events.find((e) => e.type === 'thing-teleported');
     expect(teleport?.rolls).toHaveLength(3);
@@ -212,62 +171,57 @@ describe('Shiny Things: "If at any time a Player occupies the same unit as a Shi
 
 describe('Scary Dark Things: "e will lose 25 points, and the Scary Dark Thing will instantly teleport"', () => {
   it('Scary Dark Things: meeting one costs 25 points, which may leave a player below zero (R7)', () => {
-    const t = grid(placing([20, 20], [20, 19], [20, 18], [20, 17], [20, 16], [8, 8]));
-    t.join('alice');
+    const t = grid({
+      rolls: placing([20, 20], [20, 19], [20, 18], [20, 17], [20, 16], [8, 8]),
+      players: { alice: null },
+    });
     t.act('alice', 'enter', { x: 8, y: 8 }, [1, 9]);
     expect(points(t, 'alice')).toBe(-25);
     expect(t.game.balances[BANK]).toBe(25);
-    expect(rules(t.game).things[5]?.at).toEqual([1, 9]);
+    expect(rules(t).things[5]?.at).toEqual([1, 9]);
   });
 
   it('Things: a Shiny and a Scary Dark Thing on one unit both act, Shiny first (R5)', () => {
-    const t = grid(placing([8, 8], [20, 19], [20, 18], [20, 17], [20, 16], [8, 8]));
-    t.join('alice');
+    const t = grid({
+      rolls: placing([8, 8], [20, 19], [20, 18], [20, 17], [20, 16], [8, 8]),
+      players: { alice: null },
+    });
     const decided = t.act('alice', 'enter', { x: 8, y: 8 }, [2, 2, 3, 3]);
     expect(points(t, 'alice')).toBe(0);
     const found = decided.events.filter((e) => e.type === 'thing-found').map((e) => e.kind);
     expect(found).toEqual(['shiny', 'scary']);
-    expect(rules(t.game).things[0]?.at).toEqual([2, 2]);
-    expect(rules(t.game).things[5]?.at).toEqual([3, 3]);
+    expect(rules(t).things[0]?.at).toEqual([2, 2]);
+    expect(rules(t).things[5]?.at).toEqual([3, 3]);
   });
 });
 
 describe('Entering: "A Player may enter the Grid at any location not already occupied by another Player"', () => {
   it('Entering: a player enters at once, on announcing it', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 3, y: 4 });
+    const t = grid({ players: { alice: [3, 4] } });
     expect(at(t, 'alice')).toEqual([3, 4]);
   });
 
   it('Entering: a player already on the Grid cannot enter again', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 3, y: 4 });
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 5, y: 5 } }).code).toBe('already-on-grid');
+    const t = grid({ players: { alice: [3, 4] } });
+    expect(t.refuse('alice', 'enter', { x: 5, y: 5 }).code).toBe('already-on-grid');
   });
 
   it('Entering: someone who has not joined cannot enter', () => {
     const t = grid();
-    expect(t.fail({ type: 'enter', by: player('mallory'), args: { x: 5, y: 5 } }).code).toBe(
-      'unknown-player',
-    );
+    expect(t.refuse('mallory', 'enter', { x: 5, y: 5 }).code).toBe('unknown-player');
   });
 
   it('Entering: malformed coordinates are refused as bad arguments', () => {
-    const t = grid();
-    t.join('alice');
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 2.5, y: 5 } }).code).toBe('bad-arguments');
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: '3', y: 5 } }).code).toBe('bad-arguments');
-    expect(t.fail({ type: 'enter', by: player('alice'), args: { x: 3 } }).code).toBe('bad-arguments');
+    const t = grid({ players: { alice: null } });
+    expect(t.refuse('alice', 'enter', { x: 2.5, y: 5 }).code).toBe('bad-arguments');
+    expect(t.refuse('alice', 'enter', { x: '3', y: 5 }).code).toBe('bad-arguments');
+    expect(t.refuse('alice', 'enter', { x: 3 }).code).toBe('bad-arguments');
   });
 });
 
 describe('Leaving: "e may only leave the Grid ... or move to other units on the Grid"', () => {
   it('Leaving: a player on the Grid may leave for Limbo, and may enter again', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 3, y: 4 });
+    const t = grid({ players: { alice: [3, 4] } });
     t.act('alice', 'leave');
     expect(at(t, 'alice')).toBeNull();
     t.act('alice', 'enter', { x: 10, y: 10 });
@@ -275,21 +229,16 @@ describe('Leaving: "e may only leave the Grid ... or move to other units on the 
   });
 
   it('Leaving: a player in Limbo cannot leave', () => {
-    const t = grid();
-    t.join('alice');
-    expect(t.fail({ type: 'leave', by: player('alice'), args: {} }).code).toBe('not-on-grid');
+    const t = grid({ players: { alice: null } });
+    expect(t.refuse('alice', 'leave').code).toBe('not-on-grid');
   });
 
   it('Leaving: leaving withdraws the move announced this nweek, which still counts as the one (R8)', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 3, y: 4 });
+    const t = grid({ players: { alice: [3, 4] } });
     t.act('alice', 'move', { x: 4, y: 4 });
     t.act('alice', 'leave');
     t.act('alice', 'enter', { x: 3, y: 4 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 4, y: 5 } }).code).toBe(
-      'already-announced',
-    );
+    expect(t.refuse('alice', 'move', { x: 4, y: 5 }).code).toBe('already-announced');
     t.tick(true);
     expect(at(t, 'alice')).toEqual([3, 4]);
   });
@@ -306,9 +255,7 @@ describe('Movement: "Once per week, any Player on the Grid may announce that e i
     [4, 6],
     [6, 4],
   ])('Movement: (%i,%i) surrounds (5,5), so the move may be announced', (x, y) => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = grid({ players: { alice: [5, 5] } });
     t.act('alice', 'move', { x, y });
     t.tick(true);
     expect(at(t, 'alice')).toEqual([x, y]);
@@ -320,37 +267,26 @@ describe('Movement: "Once per week, any Player on the Grid may announce that e i
     [5, 3, 'illegal-move'],
     [8, 8, 'illegal-move'],
   ])('Movement: (%i,%i) does not surround (5,5), so the announcement is refused', (x, y, code) => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x, y } }).code).toBe(code);
+    const t = grid({ players: { alice: [5, 5] } });
+    expect(t.refuse('alice', 'move', { x, y }).code).toBe(code);
   });
 
   it('Movement: a move off the edge of the Grid is refused', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 1, y: 1 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 0, y: 1 } }).code).toBe('illegal-move');
+    const t = grid({ players: { alice: [1, 1] } });
+    expect(t.refuse('alice', 'move', { x: 0, y: 1 }).code).toBe('illegal-move');
   });
 
   it('Movement: a player in Limbo cannot announce a move', () => {
-    const t = grid();
-    t.join('alice');
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 1, y: 1 } }).code).toBe('not-on-grid');
+    const t = grid({ players: { alice: null } });
+    expect(t.refuse('alice', 'move', { x: 1, y: 1 }).code).toBe('not-on-grid');
   });
 
   it('Movement: "Once per week" is once per nweek - a second announcement in the same nweek is refused, the next nweek allows one (R1)', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = grid({ players: { alice: [5, 5] } });
     t.act('alice', 'move', { x: 6, y: 6 });
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 4, y: 4 } }).code).toBe(
-      'already-announced',
-    );
+    expect(t.refuse('alice', 'move', { x: 4, y: 4 }).code).toBe('already-announced');
     t.tick();
-    expect(t.fail({ type: 'move', by: player('alice'), args: { x: 4, y: 4 } }).code).toBe(
-      'already-announced',
-    );
+    expect(t.refuse('alice', 'move', { x: 4, y: 4 }).code).toBe('already-announced');
     t.tick(true);
     t.act('alice', 'move', { x: 7, y: 7 });
     t.tick(true);
@@ -360,9 +296,7 @@ describe('Movement: "Once per week, any Player on the Grid may announce that e i
 
 describe('Movement: "Moves on the Grid happen at the end of the nweek and are processed in the order in which they were announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e remains in eir current location."', () => {
   it('Movement: an announced move is not made before the end of the nweek', () => {
-    const t = grid();
-    t.join('alice');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = grid({ players: { alice: [5, 5] } });
     t.act('alice', 'move', { x: 6, y: 6 });
     for (let nday = 1; nday < 7; nday++) {
       t.tick();
@@ -400,10 +334,7 @@ describe('Movement: "Moves on the Grid happen at the end of the nweek and are pr
   });
 
   it('Movement: two players announcing the same unit - the first announced gets it, the second fails', () => {
-    const t = grid();
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
-    t.act('bob', 'enter', { x: 7, y: 5 });
+    const t = grid({ players: { alice: [5, 5], bob: [7, 5] } });
     t.act('bob', 'move', { x: 6, y: 5 });
     t.act('alice', 'move', { x: 6, y: 5 });
     t.tick(true);

@@ -114,10 +114,10 @@ describe('Precedence: a later rule that contradicts an earlier one wins', () => 
     t.join('alice', 'bob', 'carol');
     t.act('alice', 'enter', { x: 3, y: 3 });
     t.admin('enact', { module: 'test/even-entry' });
-    expect(t.fail({ type: 'enter', by: player('bob'), args: { x: 5, y: 5 } }).message).toContain('even x');
+    expect(t.refuse('bob', 'enter', { x: 5, y: 5 }).message).toContain('even x');
     t.act('bob', 'enter', { x: 4, y: 5 });
     // The lower rule still speaks where the higher one defers: an occupied even unit is still refused.
-    expect(t.fail({ type: 'enter', by: player('carol'), args: { x: 4, y: 5 } }).code).toBe('occupied');
+    expect(t.refuse('carol', 'enter', { x: 4, y: 5 }).code).toBe('occupied');
     t.admin('repeal', { module: 'test/even-entry' });
     t.act('carol', 'enter', { x: 7, y: 7 });
     t.expectConsistent();
@@ -126,8 +126,6 @@ describe('Precedence: a later rule that contradicts an earlier one wins', () => 
   it('Precedence: a module that is not part of the ruleset cannot be enacted', () => {
     const t = new Table([withTestRule]);
     t.create('grid-test', { dice: 'fair' });
-    expect(t.fail({ type: 'enact', by: ADMIN, args: { module: 'no-such-rule' } }).code).toBe(
-      'unknown-module',
-    );
+    expect(t.refuseAdmin('enact', { module: 'no-such-rule' }).code).toBe('unknown-module');
   });
 });

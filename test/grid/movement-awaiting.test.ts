@@ -3,20 +3,12 @@
 // for the Players on the Grid, each done once e has announced, until the nweek's end; never where to.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { FAR, grid as harness } from '../support/harness/grid.js';
 
-/** Placement dice for the ten Things, far from where the test walks; `near` puts Shiny Thing 1 elsewhere. */
-const FAR = [15, 15, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
-
-function grid(rolls: number[] = FAR): Table {
-  const t = new Table([grid200201Ruleset]);
-  t.create('grid-2002-01', { rolls, ndays: 5 });
-  t.join('alice', 'bob', 'carol');
-  t.act('alice', 'enter', { x: 5, y: 5 });
-  t.act('bob', 'enter', { x: 8, y: 8 });
-  return t;
-}
+/** alice at (5,5), bob at (8,8), carol in Limbo; nweeks of five ndays; the Things far away unless `rolls` say. */
+const grid = (rolls: readonly number[] = FAR): Table =>
+  harness({ rolls, ndays: 5, players: { alice: [5, 5], bob: [8, 8], carol: null } });
 
 describe('Movement: "Once per week, any Player on the Grid may announce that e intends to move" (issue 14, who is missing)', () => {
   it("Movement: the Players on the Grid are awaited until the nweek's last nday; an announcement marks its Player done", () => {

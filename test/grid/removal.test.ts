@@ -2,19 +2,11 @@
 // Grid as by eir own `leave` (R8: a move e announced is withdrawn, and so never made); eir points stay eirs.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { grid200201Ruleset, positionOf } from '../../src/rulesets/grid-2002-01/index.js';
-import type { GridState } from '../../src/rulesets/grid-2002-01/index.js';
-import { Table } from '../support/table.js';
-
-/** Placement dice for the ten Things, far from (5,5). */
-const FAR: number[] = [15, 15, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
+import { at, grid } from '../support/harness/grid.js';
 
 describe('R13: a player removed from the January Grid', () => {
   it('R13: on the Grid, e leaves it for Limbo, eir announced move withdrawn; eir points stay', () => {
-    const t = new Table([grid200201Ruleset]);
-    t.create('grid-2002-01', { rolls: FAR });
-    t.join('alice', 'bob');
-    t.act('alice', 'enter', { x: 5, y: 5 });
+    const t = grid({ players: { alice: [5, 5], bob: null } });
     t.act('alice', 'move', { x: 6, y: 6 });
     t.admin('points', { to: 'alice', amount: 3, reason: 'a prize' });
     const events = t.admin('remove-player', { player: 'Alice', reason: 'asked to leave' }).events;
@@ -29,7 +21,7 @@ describe('R13: a player removed from the January Grid', () => {
       'alice leaves the Grid from (5,5) for Limbo.',
     ]);
     t.tick(true);
-    expect(positionOf(t.game.rules as GridState, 'alice')).toBeUndefined();
+    expect(at(t, 'alice')).toBeNull();
     expect(t.game.balances.alice).toBe(3);
     // The view lists the players of the game: alice is no longer one.
     expect(JSON.stringify(t.view(PUBLIC).players)).not.toContain('alice');
@@ -37,9 +29,7 @@ describe('R13: a player removed from the January Grid', () => {
   });
 
   it('R13: in Limbo, nothing more happens to the Grid', () => {
-    const t = new Table([grid200201Ruleset]);
-    t.create('grid-2002-01', { rolls: FAR });
-    t.join('alice');
+    const t = grid({ players: { alice: null } });
     expect(t.admin('remove-player', { player: 'alice', reason: 'x' }).events.map((e) => e.type)).toEqual([
       'command',
       'player-removed',

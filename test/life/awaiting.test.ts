@@ -4,7 +4,7 @@
 // Evolve is performed, every player with a Team (L6) may Tweak once before the nweek ends.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { initialize, lifeGame, tweak } from './support.js';
+import { initialize, lifeGame, tweak } from '../support/harness/life.js';
 
 const CORNERS = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
 

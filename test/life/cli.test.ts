@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
 import type { LogLineView } from '../support/cli.js';
-import { initializeRolls } from './support.js';
+import { initializeRolls } from '../support/harness/life.js';
 
 afterAll(removeTempDirs);
 

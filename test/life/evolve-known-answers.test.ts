@@ -7,7 +7,7 @@ import { applyTransform } from '../../src/rulesets/field-match/index.js';
 import type { Value } from '../../src/rulesets/field-match/index.js';
 import { mostCommon } from '../../src/rulesets/life/index.js';
 import { generation } from '../../src/rulesets/life/generation.js';
-import { life, pictureOf, stateOf } from './support.js';
+import { life, pictureOf, stateOf } from '../support/harness/life.js';
 
 interface Case {
   readonly rule: string;

@@ -3,8 +3,8 @@
 // to a Public Forum stating that he is performing the Evolve action, and he has not already done so during
 // the current nweek, and he performs enough random selections to carry out step 4 if needed".
 import { describe, expect, it } from 'vitest';
-import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
-import { advantageOf, cells, initialize, lifeGame, tweak, teamOf } from './support.js';
+import { PUBLIC } from '../../src/core/index.js';
+import { advantageOf, cells, initialize, lifeGame, tweak, teamOf } from '../support/harness/life.js';
 
 /** A full Field of Red: after Evolve only the four corners (three neighbours each) are left. */
 const ALL_RED = ['RRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'];
@@ -16,7 +16,7 @@ describe('Evolve: the Trigger', () => {
     const t = lifeGame(['alice']);
     initialize(t, CORNERS, ['R'], 'R');
     t.admin('evolve');
-    const e = t.fail({ type: 'evolve', by: ADMIN, args: {} });
+    const e = t.refuseAdmin('evolve');
     expect(e.code).toBe('limit-reached');
     expect(e.message).toBe(
       'the Referee has already performed Evolve once during nweek 1; Evolve may be performed once per nweek',
@@ -38,7 +38,7 @@ describe('Evolve: the Trigger', () => {
 
   it('Evolve (L4): before Initialize there are no Cells to evolve (no-cells)', () => {
     const t = lifeGame(['alice']);
-    const e = t.fail({ type: 'evolve', by: ADMIN, args: {} });
+    const e = t.refuseAdmin('evolve');
     expect(e.code).toBe('no-cells');
     expect(e.message).toBe('there are no Cells yet: the Referee performs Initialize before the first Evolve');
   });
@@ -46,7 +46,7 @@ describe('Evolve: the Trigger', () => {
   it('Evolve: "The Referee posts" - a player cannot (not-allowed)', () => {
     const t = lifeGame(['alice']);
     initialize(t, CORNERS, ['R'], 'R');
-    expect(t.fail({ type: 'evolve', by: player('alice'), args: {} }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'evolve').code).toBe('not-allowed');
   });
 
   it("Evolve: the Referee's Evolve and its births and deaths are posted in public", () => {
@@ -81,7 +81,7 @@ describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then th
     initialize(t, ALL_RED, ['R'], 'G');
     t.admin('evolve');
     expect(t.fail(tweak('alice', 3, 3)).code).toBe('game-over');
-    expect(t.fail({ type: 'join', by: player('zoe'), args: {} }).code).toBe('game-over');
+    expect(t.refuse('zoe', 'join').code).toBe('game-over');
   });
 
   it('Evolve 2 (L12): exactly one Color left and no player on that Team - the match ends and nobody wins', () => {
@@ -198,7 +198,7 @@ describe('Evolve, step 4: "Each Player whose Team is null has his Team changed t
     const t = lifeGame(['alice']);
     initialize(t, CORNERS, ['R'], 'R');
     t.join('dave');
-    const e = t.fail({ type: 'evolve', by: ADMIN, args: {} });
+    const e = t.refuseAdmin('evolve');
     expect(e.code).toBe('dice-needed');
     expect(e.message).toContain('Team of dave');
   });

@@ -4,11 +4,19 @@
 // there, and its Color set to a random non-null value; each Player's Team is set to a random non-null value;
 // Advantage is set to a random non-null value". Dice are supplied (1 Red, 2 Green, 3 Blue).
 import { describe, expect, it } from 'vitest';
-import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
+import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import type { Roll } from '../../src/core/index.js';
 import { lifeRuleset } from '../../src/rulesets/life/index.js';
 import { Table } from '../support/table.js';
-import { advantageOf, cells, initialize, initializeRolls, lifeGame, rules, teamOf } from './support.js';
+import {
+  advantageOf,
+  cells,
+  initialize,
+  initializeRolls,
+  lifeGame,
+  rules,
+  teamOf,
+} from '../support/harness/life.js';
 
 const MIXED = ['RGBGB', 'BRGBR', 'GBRGB', 'RGBRG', 'GRGBR'];
 
@@ -100,12 +108,12 @@ describe('Initialize: the Trigger', () => {
     );
     t.admin('evolve');
     expect(rules(t).objects.Cell?.count).toBe(25);
-    expect(t.fail({ type: 'initialize', by: ADMIN, args: {} }).code).toBe('cells-exist');
+    expect(t.refuseAdmin('initialize').code).toBe('cells-exist');
   });
 
   it('Initialize: "the Referee performs" it - a player cannot (not-allowed)', () => {
     const t = lifeGame(['alice']);
-    expect(t.fail({ type: 'initialize', by: player('alice'), args: {} }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'initialize').code).toBe('not-allowed');
   });
 
   it('Initialize (L16): "posts the results of these selections to a Public Forum" - every roll rides in a public entry, with its purpose', () => {

@@ -6,7 +6,7 @@ import type { JsonObject } from '../../src/core/index.js';
 import { lifeRuleset } from '../../src/rulesets/life/index.js';
 import { MAX_SQUARES } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
-import { advantageOf, cells, initialize, lifeGame, rules, teamOf, tweak } from './support.js';
+import { advantageOf, cells, initialize, lifeGame, rules, teamOf, tweak } from '../support/harness/life.js';
 
 /** Corners R (1,5), B (5,5), G (1,1), R (5,1); every other Cell dies at the first Evolve. */
 export const OPENING = ['RGBGB', 'BRGBR', 'GBRGB', 'RGBRG', 'GRGBR'];

@@ -11,7 +11,7 @@ import type { Adjacency } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
 import { referenceStep } from './reference.js';
 import type { Colour, RefField } from './reference.js';
-import { advantageOf, cells, life, pictureOf, rules, stateOf, teamOf } from './support.js';
+import { advantageOf, cells, life, pictureOf, rules, stateOf, teamOf } from '../support/harness/life.js';
 
 const COLOURS: readonly Colour[] = [null, 'Red', 'Green', 'Blue'];
 const CODE = new Map<Colour, number>(COLOURS.map((c, i) => [c, i]));

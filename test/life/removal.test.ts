@@ -3,7 +3,7 @@
 // what e did to the Field stays done.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { cells, initialize, lifeGame, tweak } from './support.js';
+import { cells, initialize, lifeGame, tweak } from '../support/harness/life.js';
 
 const OPENING = ['RRGBB', 'RGGBB', 'RRGBB', 'GGGBB', 'RRGBB'];
 

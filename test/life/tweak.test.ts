@@ -4,8 +4,8 @@
 // nweek, and the Cell's Color is either null or that Player's non-null Team". Effect: "If that Cell's Color
 // is null, then its Color is changed to that Player's Team; otherwise, its Color is changed to null".
 import { describe, expect, it } from 'vitest';
-import { ADMIN, PUBLIC } from '../../src/core/index.js';
-import { cells, initialize, lifeGame, teamOf, tweak } from './support.js';
+import { PUBLIC } from '../../src/core/index.js';
+import { cells, initialize, lifeGame, teamOf, tweak } from '../support/harness/life.js';
 import type { Table } from '../support/table.js';
 
 /** Corners B (1,5), G (5,5), G (1,1), B (5,1): after the first Evolve only they are left, and the match goes on. */
@@ -134,7 +134,7 @@ describe('Tweak: the Trigger', () => {
 
   it('Tweak: "A Player posts" - the Referee cannot tweak (not-allowed); a stranger cannot (unknown-player)', () => {
     const t = evolved();
-    expect(t.fail({ type: 'tweak', by: ADMIN, args: { x: 3, y: 3 } }).code).toBe('not-allowed');
+    expect(t.refuseAdmin('tweak', { x: 3, y: 3 }).code).toBe('not-allowed');
     expect(t.fail(tweak('zed', 3, 3)).code).toBe('unknown-player');
   });
 

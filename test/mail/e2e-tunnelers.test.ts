@@ -25,7 +25,7 @@ import { Cli, removeTempDirs } from '../support/cli.js';
 import { addressOf, startMailServers } from '../support/mail-servers.js';
 import type { MailServers, ReadMessage } from '../support/mail-servers.js';
 import { commandTo as command, serveMail, writeMailSettings } from '../support/serve-mail.js';
-import { deckDraws, keep, sq } from '../tunnelers/support.js';
+import { deckDraws, keep, sq } from '../support/harness/tunnelers.js';
 
 let servers: MailServers;
 beforeAll(async () => {

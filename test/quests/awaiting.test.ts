@@ -7,7 +7,7 @@ import type { Json, Schedule } from '../../src/core/index.js';
 import { dueAt, nextBoundary } from '../../src/clock/calendar.js';
 import { deadlineNotices } from '../../src/clock/reminders.js';
 import type { Table } from '../support/table.js';
-import { game, rules, tally, TINY } from './support.js';
+import { game, rules, tally, TINY } from '../support/harness/quests.js';
 
 const withDeadline = (n: number): Json => ({ ...TINY, turnDeadline: n });
 const publicLines = (t: Table): string[] => t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
 import type { LogLineView } from '../support/cli.js';
-import { TINY } from './support.js';
+import { TINY } from '../support/harness/quests.js';
 
 afterAll(removeTempDirs);
 

@@ -8,7 +8,7 @@ import type { Command, Json } from '../../src/core/index.js';
 import { roomsQuestsRuleset } from '../../src/rulesets/quests/index.js';
 import type { QuestsState } from '../../src/rulesets/quests/index.js';
 import { Table } from '../support/table.js';
-import { TINY } from './support.js';
+import { TINY } from '../support/harness/quests.js';
 import { stepToward } from './bot.js';
 
 const NAMES = ['alice', 'bob', 'carol'] as const;

@@ -2,7 +2,7 @@
 // seeds/003_1bebf603c3346265.txt) on the host `rooms`, with supplied dice. Every sentence of the text has a group
 // of tests quoting it; rulings Q1-Q16 are in docs/rulings-quests.md and each test that pins one names it.
 //
-// The map is TINY (test/quests/support.ts): Mornington Crescent - Hall - {Library, Garden, Vault - Cellar}, start
+// The map is TINY (test/support/harness/quests.ts): Mornington Crescent - Hall - {Library, Garden, Vault - Cellar}, start
 // Hall. The red Quest (RED) has home Library, locate Garden, goal Vault and is worth 12 brownie points.
 import { describe, expect, it } from 'vitest';
 import { ADMIN, ledgerTotal, player, PUBLIC } from '../../src/core/index.js';
@@ -24,8 +24,8 @@ import {
   TINY,
   types,
   walk,
-} from './support.js';
-import type { QuestSpec } from './support.js';
+} from '../support/harness/quests.js';
+import type { QuestSpec } from '../support/harness/quests.js';
 
 const BLUE: QuestSpec = { colour: 'blue', home: 'Garden', locate: 'Cellar', goal: 'Library', d20: 5 };
 const GREEN: QuestSpec = { colour: 'green', home: 'Vault', locate: 'Library', goal: 'Garden', d20: 19 };

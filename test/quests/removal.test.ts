@@ -3,7 +3,7 @@
 // tokens e carried are left in eir room. Eir tallies stay in the ledger.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { carrying, game, host, lying, roomOf } from './support.js';
+import { carrying, game, host, lying, roomOf } from '../support/harness/quests.js';
 
 describe('H12: a player removed from a rooms game', () => {
   it('H12: on eir turn: the turn ends, the next begins; eir tokens stay in eir room', () => {

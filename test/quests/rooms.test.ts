@@ -9,7 +9,18 @@ import type { MapFile } from '../../src/rulesets/rooms/map.js';
 import { roomsRuleset } from '../../src/rulesets/rooms/index.js';
 import { roomsQuestsRuleset } from '../../src/rulesets/quests/index.js';
 import { Table } from '../support/table.js';
-import { carrying, expectError, game, host, lying, roomOf, tally, TINY, types, walk } from './support.js';
+import {
+  carrying,
+  expectError,
+  game,
+  host,
+  lying,
+  roomOf,
+  tally,
+  TINY,
+  types,
+  walk,
+} from '../support/harness/quests.js';
 
 const asJson = (m: unknown): Json => m as Json;
 const withMap = (change: Partial<MapFile> & Record<string, unknown>): Json => asJson({ ...TINY, ...change });
@@ -17,11 +28,7 @@ const withMap = (change: Partial<MapFile> & Record<string, unknown>): Json => as
 /** Refuses to create a rooms game with this config; returns the error. */
 function refused(config: Json) {
   const t = new Table([roomsRuleset]);
-  return t.fail({
-    type: 'create',
-    by: ADMIN,
-    args: { game: 'g', ruleset: 'rooms', dice: 'manual', config },
-  });
+  return t.refuseAdmin('create', { game: 'g', ruleset: 'rooms', dice: 'manual', config });
 }
 
 describe('H1: the map is data - the default map, or a map file given as the game config', () => {
@@ -213,7 +220,7 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
     const t = game(TINY, 'rooms');
     t.join('alice', 'bob');
     expect(host(t).turn).toEqual({ n: 1, player: 'alice', used: 0 });
-    const error = t.fail({ type: 'move', by: player('bob'), args: { to: 'Library' } });
+    const error = t.refuse('bob', 'move', { to: 'Library' });
     expectError(error, 'not-your-turn', /it is alice's turn/);
   });
 
@@ -224,7 +231,7 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
     t.act('alice', 'pick-up', { token: 'lamp' });
     t.act('alice', 'drop', { token: 'lamp' });
     expect(host(t).turn?.used).toBe(3);
-    const error = t.fail({ type: 'move', by: player('alice'), args: { to: 'Hall' } });
+    const error = t.refuse('alice', 'move', { to: 'Hall' });
     expectError(error, 'no-actions-left', /used all 3 actions/);
   });
 
@@ -244,7 +251,7 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
   it('H7: only the active player may end the turn', () => {
     const t = game(TINY, 'rooms');
     t.join('alice', 'bob');
-    expectError(t.fail({ type: 'end-turn', by: player('bob'), args: {} }), 'not-your-turn');
+    expectError(t.refuse('bob', 'end-turn'), 'not-your-turn');
   });
 
   it('H7: a turn never ends by itself, even with every action used', () => {
@@ -263,12 +270,12 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
     expect(t.kernel.describe(decided.events[1] ?? { type: 'x', vis: 'public' })).toBe(
       "The Administrator ends alice's turn 1.",
     );
-    expectError(t.fail({ type: 'skip', by: player('bob'), args: {} }), 'not-allowed');
+    expectError(t.refuse('bob', 'skip'), 'not-allowed');
   });
 
   it('H7: skip with nobody in the game is refused', () => {
     const t = game(TINY, 'rooms');
-    expectError(t.fail({ type: 'skip', by: ADMIN, args: {} }), 'no-turn');
+    expectError(t.refuseAdmin('skip'), 'no-turn');
   });
 
   it('H6: a player who joins later takes eir turn after everyone who joined before em', () => {
@@ -297,20 +304,12 @@ describe('Movement: along a passage to a room it leads to', () => {
     const t = game(TINY, 'rooms');
     t.join('alice');
     expectError(
-      t.fail({ type: 'move', by: player('alice'), args: { to: 'Cellar' } }),
+      t.refuse('alice', 'move', { to: 'Cellar' }),
       'no-passage',
       /no passage leads from Hall to Cellar; passages lead to Mornington Crescent, Library, Garden, Vault/,
     );
-    expectError(
-      t.fail({ type: 'move', by: player('alice'), args: { to: 'Hall' } }),
-      'no-passage',
-      /already in Hall/,
-    );
-    expectError(
-      t.fail({ type: 'move', by: player('alice'), args: { to: 'Attic' } }),
-      'unknown-room',
-      /no room "Attic"/,
-    );
+    expectError(t.refuse('alice', 'move', { to: 'Hall' }), 'no-passage', /already in Hall/);
+    expectError(t.refuse('alice', 'move', { to: 'Attic' }), 'unknown-room', /no room "Attic"/);
   });
 
   it('Movement: Mornington Crescent is a room like any other for moving', () => {
@@ -369,15 +368,11 @@ describe('H8: tokens lie in rooms or are carried; pick up and drop in your room'
     const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Cellar' }] }), 'rooms');
     t.join('alice');
     expectError(
-      t.fail({ type: 'pick-up', by: player('alice'), args: { token: 'lamp' } }),
+      t.refuse('alice', 'pick-up', { token: 'lamp' }),
       'no-such-token',
       /no token lamp lying in Hall/,
     );
-    expectError(
-      t.fail({ type: 'drop', by: player('alice'), args: { token: 'lamp' } }),
-      'no-such-token',
-      /carried by alice/,
-    );
+    expectError(t.refuse('alice', 'drop', { token: 'lamp' }), 'no-such-token', /carried by alice/);
   });
 
   it('H8: the Administrator may put a new token in any room', () => {
@@ -387,14 +382,8 @@ describe('H8: tokens lie in rooms or are carried; pick up and drop in your room'
     expect(t.kernel.describe(decided.events[1] ?? { type: 'x', vis: 'public' })).toBe(
       'The Administrator puts a token, spade (#1), in Garden.',
     );
-    expectError(
-      t.fail({ type: 'place-token', by: ADMIN, args: { room: 'Attic', name: 'x' } }),
-      'unknown-room',
-    );
-    expectError(
-      t.fail({ type: 'place-token', by: player('x'), args: { room: 'Hall', name: 'x' } }),
-      'not-allowed',
-    );
+    expectError(t.refuseAdmin('place-token', { room: 'Attic', name: 'x' }), 'unknown-room');
+    expectError(t.refuse('x', 'place-token', { room: 'Hall', name: 'x' }), 'not-allowed');
   });
 });
 
@@ -420,11 +409,11 @@ describe('H10: brownie points, Puissance and demerits are ledger accounts PLAYER
     ]).toEqual([5, 1, 2]);
     expect(ledgerTotal(t.game.balances)).toBe(0);
     expectError(
-      t.fail({ type: 'tally', by: ADMIN, args: { player: 'zed', tally: 'brownie', amount: 1, reason: 'x' } }),
+      t.refuseAdmin('tally', { player: 'zed', tally: 'brownie', amount: 1, reason: 'x' }),
       'unknown-player',
     );
     expectError(
-      t.fail({ type: 'tally', by: ADMIN, args: { player: 'alice', tally: 'gold', amount: 1, reason: 'x' } }),
+      t.refuseAdmin('tally', { player: 'alice', tally: 'gold', amount: 1, reason: 'x' }),
       'bad-arguments',
       /brownie points, Puissance or demerits/,
     );

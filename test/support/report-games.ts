@@ -8,8 +8,8 @@ import { RULESETS } from '../../src/rulesets/index.js';
 import { readWords, shapeOf } from '../../src/cli/args.js';
 import { FAR_CORNER, placementRolls } from './cli.js';
 import { Table } from './table.js';
-import { deckDraws, keep, sq as square } from '../tunnelers/support.js';
-import { initializeRolls } from '../life/support.js';
+import { deckDraws, keep, sq as square } from '../support/harness/tunnelers.js';
+import { initializeRolls } from '../support/harness/life.js';
 
 /** One command line, without `referee` and with the game always `g`. */
 export type Line = readonly string[];

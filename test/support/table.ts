@@ -109,6 +109,21 @@ export class Table {
     return this.ok({ type, by: ADMIN, args, ...(rolls ? { rolls } : {}) });
   }
 
+  /** A player's command, refused: asserts nothing changed and returns the error. */
+  refuse(name: string, type: string, args: Record<string, Json> = {}, rolls?: number[]): RuleError {
+    return this.fail({ type, by: player(name), args, ...(rolls ? { rolls } : {}) });
+  }
+
+  /** The Administrator's command, refused: asserts nothing changed and returns the error. */
+  refuseAdmin(type: string, args: Record<string, Json> = {}, rolls?: number[]): RuleError {
+    return this.fail({ type, by: ADMIN, args, ...(rolls ? { rolls } : {}) });
+  }
+
+  /** Gives each player the points named, from The Bank (the kernel's `points`, as the Administrator). */
+  give(points: Readonly<Record<string, number>>, reason = 'opening balance'): void {
+    for (const [to, amount] of Object.entries(points)) this.admin('points', { to, amount, reason });
+  }
+
   tick(nweek = false): Decided {
     return this.admin('tick', nweek ? { nweek: true } : {});
   }

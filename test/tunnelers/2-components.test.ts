@@ -7,7 +7,7 @@ import { adjacent, ageTunnels, ALL_SQUARES, coords, neighbours } from '../../src
 import { FRESH_DECK } from '../../src/rulesets/tunnelers/cards.js';
 import { current } from '../../src/rulesets/tunnelers/moles.js';
 import { Table } from '../support/table.js';
-import { act, hand, joined, mole, rules, started, viewOf } from './support.js';
+import { act, hand, joined, mole, rules, started, viewOf } from '../support/harness/tunnelers.js';
 
 describe('2.1 The Board', () => {
   it('2.1 an 8x8 grid labelled a-h and 1-8; adjacent means sharing a horizontal or vertical side', () => {

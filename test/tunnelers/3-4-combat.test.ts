@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { canSee, PUBLIC, player } from '../../src/core/index.js';
 import type { Viewer } from '../../src/core/index.js';
 import { current } from '../../src/rulesets/tunnelers/moles.js';
-import { act, hand, mole, points, question, refused, rules, started, viewOf } from './support.js';
-import type { Table } from './support.js';
+import {
+  act,
+  hand,
+  mole,
+  points,
+  question,
+  refused,
+  rules,
+  started,
+  viewOf,
+} from '../support/harness/tunnelers.js';
+import type { Table } from '../support/harness/tunnelers.js';
 
 /** alice (c4) next to bob (c5), alice to move, with these hands. */
 function neighbours(aliceHand: string, bobHand: string, next = ''): Table {

@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { current } from '../../src/rulesets/tunnelers/moles.js';
 import { distance } from '../../src/rulesets/tunnelers/board.js';
 import { OUT_OF_EVERYTHING } from '../../src/rulesets/tunnelers/turns.js';
-import { act, hand, lastTold, mole, question, refused, rules, started, typesOf } from './support.js';
-import type { Table } from './support.js';
+import {
+  act,
+  hand,
+  lastTold,
+  mole,
+  question,
+  refused,
+  rules,
+  started,
+  typesOf,
+} from '../support/harness/tunnelers.js';
+import type { Table } from '../support/harness/tunnelers.js';
 
 const m = (t: Table, name: string) => mole(t, name)!;
 

@@ -5,7 +5,7 @@
 // awaited is never shown (T-26, T-27), and nothing private changes what is shown.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { act, rules, started } from './support.js';
+import { act, rules, started } from '../support/harness/tunnelers.js';
 
 describe('4. Turn Procedure: whose turn it is, and until when (issue 14, who is missing)', () => {
   it("4 T-27: the turn's player is awaited until the end of the nday `deadline` ndays after the turn began", () => {

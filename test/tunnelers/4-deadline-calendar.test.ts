@@ -10,8 +10,8 @@ import type { GameState, Schedule } from '../../src/core/index.js';
 import { dueAt, nextBoundary } from '../../src/clock/calendar.js';
 import type { Boundary } from '../../src/clock/calendar.js';
 import { deadlineNotices, reminders } from '../../src/clock/reminders.js';
-import { act, rules, started } from './support.js';
-import type { Setup, Table } from './support.js';
+import { act, rules, started } from '../support/harness/tunnelers.js';
+import type { Setup, Table } from '../support/harness/tunnelers.js';
 
 /** Monday 23 November 2026, noon: the schedule takes effect on nday 1 of nweek 1. */
 const SINCE = '2026-11-23T12:00:00.000Z';

@@ -7,8 +7,8 @@ import { PUBLIC, player } from '../../src/core/index.js';
 import type { Viewer } from '../../src/core/index.js';
 import { outsideView } from '../support/outside-view.js';
 import { OUT_OF_EVERYTHING } from '../../src/rulesets/tunnelers/turns.js';
-import { act, rules, started } from './support.js';
-import type { Table } from './support.js';
+import { act, rules, started } from '../support/harness/tunnelers.js';
+import type { Table } from '../support/harness/tunnelers.js';
 
 const OTHERS: readonly Viewer[] = [PUBLIC, player('bob'), player('carol')];
 const publicLines = (t: Table): string[] => t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);

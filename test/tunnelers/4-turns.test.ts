@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
 import { readOrders } from '../../src/rulesets/tunnelers/orders.js';
-import { act, hand, mole, question, refused, rules, started, viewOf } from './support.js';
+import { act, hand, mole, question, refused, rules, started, viewOf } from '../support/harness/tunnelers.js';
 
 describe('4. Turn Procedure', () => {
   it("4 players take turns in the order of the player list, going round; only the turn's player may act", () => {

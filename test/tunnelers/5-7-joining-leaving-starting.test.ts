@@ -1,13 +1,10 @@
 // 5. Joining a Game, 6. Leaving a Game, 7. Starting a Game; the society's ledger.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, ledgerTotal, player } from '../../src/core/index.js';
-import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
+import { ledgerTotal, player } from '../../src/core/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
-import { Table } from '../support/table.js';
 import {
   act,
   hand,
-  joined,
   keep,
   members,
   mole,
@@ -18,14 +15,33 @@ import {
   started,
   drawsFor,
   viewOf,
-} from './support.js';
+  gathering,
+} from '../support/harness/tunnelers.js';
+import type { Table } from '../support/table.js';
 
 const SOCIETY = 'The Underground Society';
 
+/**
+ * alice on a1 with two teleports (XO) in hand, bob on h8, carol on e5, the deck's top `next`: alice teleports into
+ * rock twice in each of her first two turns (T-15: each costs 1 health), and her mole is left with health 1.
+ */
+function digsAtHerself(next: string): Table {
+  const t = started({
+    moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
+    hands: ['XOXOX', 'OTQSX', 'OTQSX'],
+    next,
+  });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
+  for (const name of ['alice', 'bob', 'carol']) act(t, name, 'end-turn');
+  act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
+  act(t, 'alice', 'play', { cards: 'XO', target: 'c7' });
+  return t;
+}
+
 describe('The Underground Society: members (T-22, T-23)', () => {
   it('T-22 "Players of the game that contains this society can request to join this society": joining the game is a request, public, and makes no player', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
+    const t = gathering();
     const joined = t.join('alice');
     expect(t.game.players).toEqual(['alice']);
     const request = t.entries.find((e) => e.event.type === 'membership-requested');
@@ -44,9 +60,7 @@ describe('The Underground Society: members (T-22, T-23)', () => {
   });
 
   it('T-22 "and will become members upon the approval of the Moderator": the approval is logged and public', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice', 'bob');
+    const t = gathering({ requests: ['alice', 'bob'] });
     t.admin('approve', { player: 'bob' });
     t.admin('approve', { player: 'alice' });
     const approvals = t.entries.filter((e) => e.event.type === 'membership-approved');
@@ -59,15 +73,13 @@ describe('The Underground Society: members (T-22, T-23)', () => {
     expect(rules(t).requests).toEqual([]);
     const lines = t.kernel.logView(t.entries, { role: 'public' }).map((l) => l.text);
     expect(lines).toContain('The Moderator approves: bob is a member of the Underground Society.');
-    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'bob' } }).code).toBe('no-request');
-    expect(t.fail({ type: 'approve', by: ADMIN, args: { player: 'zed' } }).code).toBe('no-request');
+    expect(t.refuseAdmin('approve', { player: 'bob' }).code).toBe('no-request');
+    expect(t.refuseAdmin('approve', { player: 'zed' }).code).toBe('no-request');
     t.expectConsistent();
   });
 
   it('T-22 the Moderator may refuse a request: logged and public; the player may ask again', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice');
+    const t = gathering({ requests: ['alice'] });
     expect(refused(t, 'alice', 'request-membership')).toBe('already-requested');
     t.admin('refuse', { player: 'alice' });
     const refusal = t.entries.find((e) => e.event.type === 'membership-refused');
@@ -86,23 +98,17 @@ describe('The Underground Society: members (T-22, T-23)', () => {
   });
 
   it('T-23 "The member of longest duration in this society is known as the Moderator": the Administrator gives the Moderator\'s orders; a player cannot approve', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice', 'bob');
+    const t = gathering({ requests: ['alice', 'bob'] });
     t.admin('approve', { player: 'alice' });
-    expect(t.fail({ type: 'approve', by: player('alice'), args: { player: 'bob' } }).code).toBe(
-      'not-allowed',
-    );
-    expect(t.fail({ type: 'refuse', by: player('alice'), args: { player: 'bob' } }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'approve', { player: 'bob' }).code).toBe('not-allowed');
+    expect(t.refuse('alice', 'refuse', { player: 'bob' }).code).toBe('not-allowed');
     expect(rules(t).requests).toEqual(['bob']);
   });
 });
 
 describe('5. Joining a Game', () => {
   it('5 "Members of this society may pay four points to the society to become a player": paid to the society; before the start added to the end of the list', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    members(t, 'alice', 'bob');
+    const t = gathering({ members: ['alice', 'bob'] });
     expect(rules(t).order).toEqual([]);
     act(t, 'bob', 'pay-to-play');
     act(t, 'alice', 'pay-to-play');
@@ -117,12 +123,10 @@ describe('5. Joining a Game', () => {
   });
 
   it('5 T-25: a member with fewer than four points cannot pay what e does not have; nothing changes', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    t.join('alice');
+    const t = gathering({ requests: ['alice'] });
     t.admin('approve', { player: 'alice' });
     t.admin('points', { to: 'alice', amount: 3, reason: "alice's points in the Main Game" });
-    const e = t.fail({ type: 'pay-to-play', by: player('alice'), args: {} });
+    const e = t.refuse('alice', 'pay-to-play');
     expect(e.code).toBe('cannot-pay');
     expect(e.message).toContain('has 3 points');
     expect(points(t, 'alice')).toBe(3);
@@ -162,35 +166,20 @@ describe('5. Joining a Game', () => {
     expect(rules(t).reserved).toEqual({});
     const order = t.entries.find((e) => e.event.type === 'placement-reserved');
     expect(order?.event.vis).toBe('admin');
-    expect(t.fail({ type: 'place-next', by: ADMIN, args: { player: 'dave', square: 'e5' } }).code).toBe(
-      'already-playing',
-    );
+    expect(t.refuseAdmin('place-next', { player: 'dave', square: 'e5' }).code).toBe('already-playing');
   });
 
   it('5 the game cannot have more than 10 players at a time', () => {
     const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, ...names);
+    const t = gathering({ players: [...names] });
     members(t, 'p11');
     expect(refused(t, 'p11', 'pay-to-play')).toBe('game-full');
     expect(points(t, SOCIETY)).toBe(40);
   });
 
   it('5 T-24: a member whose mole was killed is still a member and may pay four points to play again', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX SSSSS',
-    });
     // alice teleports into rock five times: her mole is dead.
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' });
+    const t = digsAtHerself('OXOX OXOX SSSSS');
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');
     act(t, 'carol', 'end-turn');
@@ -223,9 +212,7 @@ describe('5. Joining a Game', () => {
   });
 
   it('5 K4: a game created under edition 1 keeps the old reading: joining pays four points and lists the player at once', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual', edition: 1 });
-    t.join('alice', 'bob');
+    const t = gathering({ edition: 1, requests: ['alice', 'bob'] });
     expect(rules(t).order).toEqual(['alice', 'bob']);
     expect(rules(t).requests).toEqual([]);
     expect(points(t, 'alice')).toBe(-4);
@@ -242,9 +229,7 @@ describe('5. Joining a Game', () => {
 
 describe('7. Starting a Game', () => {
   it('7 the player list is randomized, each player receives five cards, moles are placed with no two adjacent', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, 'alice', 'bob', 'carol');
+    const t = gathering({ players: ['alice', 'bob', 'carol'] });
     expect(refused(t, 'alice', 'move', { path: 'a2' })).toBe('not-started');
     // The list becomes carol, alice, bob; alice's first square (b2) is next to carol's (b1): rolled again.
     t.admin('start', {}, [...drawsFor([2, 0, 1]), ...keep(60), sq('b1'), sq('b2'), sq('d4'), sq('g7')]);
@@ -260,15 +245,13 @@ describe('7. Starting a Game', () => {
     expect(rules(t).turn?.player).toBe('carol');
     const orderSet = t.entries.find((e) => e.event.type === 'order-set');
     expect(orderSet?.event.vis).toBe('public');
-    expect(t.fail({ type: 'start', by: ADMIN, args: {} }).code).toBe('already-started');
+    expect(t.refuseAdmin('start').code).toBe('already-started');
     t.expectConsistent();
   });
 
   it('7 T-13: a game needs two players to start', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    joined(t, 'alice');
-    expect(t.fail({ type: 'start', by: ADMIN, args: {}, rolls: [1] }).code).toBe('too-few-players');
+    const t = gathering({ players: ['alice'] });
+    expect(t.refuseAdmin('start', {}, [1]).code).toBe('too-few-players');
   });
 });
 
@@ -300,19 +283,8 @@ describe('6. Leaving a Game', () => {
   });
 
   it('6 T-15: a mole killed by its own teleport has no killer: only the Moderator is paid', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX',
-    });
-    // Each teleport into rock costs 1 health: alice digs away at herself.
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' }); // 4
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' }); // 3
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' }); // 2
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // 1
+    // Each teleport into rock costs 1 health: alice digs away at herself (4, 3, 2, 1).
+    const t = digsAtHerself('OXOX OXOX');
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');
     act(t, 'carol', 'end-turn');
@@ -325,18 +297,7 @@ describe('6. Leaving a Game', () => {
   });
 
   it('6 a mole killed by its own Standing Order: the turn passes on', () => {
-    const t = started({
-      moles: { alice: 'a1', bob: 'h8', carol: 'e5' },
-      hands: ['XOXOX', 'OTQSX', 'OTQSX'],
-      next: 'OXOX OXOX',
-    });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a3' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a5' });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'play', { cards: 'XO', target: 'a7' });
-    act(t, 'alice', 'play', { cards: 'XO', target: 'c7' }); // health 1
+    const t = digsAtHerself('OXOX OXOX'); // health 1
     act(t, 'alice', 'orders', { action: 'give', orders: 'play XO c5; discard O' });
     act(t, 'alice', 'end-turn');
     act(t, 'bob', 'end-turn');

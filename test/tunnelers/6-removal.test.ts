@@ -6,7 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
 import { SOCIETY, MODERATOR } from '../../src/rulesets/tunnelers/leaving.js';
 import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
-import { act, hand, members, mole, points, question, refused, rules, started, Table } from './support.js';
+import {
+  act,
+  hand,
+  mole,
+  points,
+  question,
+  refused,
+  rules,
+  started,
+  Table,
+  gathering,
+} from '../support/harness/tunnelers.js';
 
 const remove = (t: Table, name: string, reason = 'removed by the Moderator') =>
   t.admin('remove-player', { player: name, reason });
@@ -104,9 +115,7 @@ describe('T-31: a member removed by the Moderator', () => {
   });
 
   it('T-31 before the start, and a member who never paid: e leaves the list and the society; the fee stays paid', () => {
-    const t = new Table([tunnelersRuleset]);
-    t.create('tunnelers', { dice: 'manual' });
-    members(t, 'alice', 'bob');
+    const t = gathering({ members: ['alice', 'bob'] });
     act(t, 'alice', 'pay-to-play');
     t.join('carol');
     remove(t, 'alice');

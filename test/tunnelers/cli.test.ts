@@ -2,7 +2,7 @@
 // orders, end-turn), show as each viewer, log, report and verify. Needs `npm run build`.
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cli, removeTempDirs } from '../support/cli.js';
-import { deckDraws, keep, sq } from './support.js';
+import { deckDraws, keep, sq } from '../support/harness/tunnelers.js';
 
 afterAll(removeTempDirs);
 

@@ -19,7 +19,7 @@ import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent, moleOf } from '../../src/rulesets/tunnelers/board.js';
 import { MASTER, Table } from '../support/table.js';
 import { rng } from '../support/rng.js';
-import { joined } from './support.js';
+import { joined } from '../support/harness/tunnelers.js';
 import { nextCommand } from './bot.js';
 
 const SQUARE = /\b[a-h][1-8]\b/g;

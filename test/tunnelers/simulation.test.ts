@@ -8,7 +8,7 @@ import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
 import { adjacent } from '../../src/rulesets/tunnelers/board.js';
 import { Table } from '../support/table.js';
 import { rng } from '../support/rng.js';
-import { joined } from './support.js';
+import { joined } from '../support/harness/tunnelers.js';
 import { nextCommand } from './bot.js';
 
 const SOCIETY = 'The Underground Society';

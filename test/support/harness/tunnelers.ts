@@ -1,14 +1,14 @@
 // Shared set-up for the Tunnelers tests: games on the table with supplied dice, so every shuffle, deal and
 // placement is known.
 import { expect } from 'vitest';
-import { ADMIN, permutation, player } from '../../src/core/index.js';
-import type { GameEvent, Json, JsonObject, Viewer } from '../../src/core/index.js';
-import { tunnelersRuleset } from '../../src/rulesets/tunnelers/index.js';
-import type { TunnelersState } from '../../src/rulesets/tunnelers/index.js';
-import type { Card, Mole } from '../../src/rulesets/tunnelers/types.js';
-import { ALL_SQUARES, moleOf } from '../../src/rulesets/tunnelers/board.js';
-import { FRESH_DECK } from '../../src/rulesets/tunnelers/cards.js';
-import { Table } from '../support/table.js';
+import { ADMIN, permutation, player } from '../../../src/core/index.js';
+import type { GameEvent, Json, JsonObject, Viewer } from '../../../src/core/index.js';
+import { tunnelersRuleset } from '../../../src/rulesets/tunnelers/index.js';
+import type { TunnelersState } from '../../../src/rulesets/tunnelers/index.js';
+import type { Card, Mole } from '../../../src/rulesets/tunnelers/types.js';
+import { ALL_SQUARES, moleOf } from '../../../src/rulesets/tunnelers/board.js';
+import { FRESH_DECK } from '../../../src/rulesets/tunnelers/cards.js';
+import { Table } from '../table.js';
 
 /** The draws that make the kernel's Fisher-Yates shuffle of n items give `perm` (new position -> old index). */
 export function drawsFor(perm: readonly number[]): number[] {
@@ -84,16 +84,36 @@ export function joined(t: Table, ...names: string[]): void {
   for (const name of names) t.act(name, 'pay-to-play');
 }
 
-/** A started game with manual dice: joined in the order given, placed and dealt as the set-up says. */
-export function started(setup: Setup): Table {
+export interface Gathering {
+  /** Players who have joined the game, which asks to join the society (T-22), in this order. */
+  readonly requests?: readonly string[];
+  /** Then members of the society, each with four points from the Main Game (T-22, T-25). */
+  readonly members?: readonly string[];
+  /** Then players: members who have paid four points to play (5). */
+  readonly players?: readonly string[];
+  readonly config?: Json;
+  /** The rulings' edition the game is created under (this program's own if not given). */
+  readonly edition?: number;
+}
+
+/** A game with manual dice, not yet started, in the position given. */
+export function gathering(position: Gathering = {}): Table {
   const t = new Table([tunnelersRuleset]);
   t.create('tunnelers', {
     dice: 'manual',
-    ...(setup.config !== undefined ? { config: setup.config } : {}),
-    ...(setup.edition !== undefined ? { edition: setup.edition } : {}),
+    ...(position.config !== undefined ? { config: position.config } : {}),
+    ...(position.edition !== undefined ? { edition: position.edition } : {}),
   });
+  t.join(...(position.requests ?? []));
+  members(t, ...(position.members ?? []));
+  joined(t, ...(position.players ?? []));
+  return t;
+}
+
+/** A started game with manual dice: joined in the order given, placed and dealt as the set-up says. */
+export function started(setup: Setup): Table {
   const names = Object.keys(setup.moles);
-  joined(t, ...names);
+  const t = gathering({ config: setup.config, edition: setup.edition, players: names });
   const hands = setup.hands ?? names.map(() => 'OTQSX');
   const top = hands.join('') + (setup.next ?? '');
   t.admin('start', {}, [

@@ -1,11 +1,11 @@
 // Helpers for Life's tests: fields drawn as pictures (rows from the top, y = height first, like the board),
 // the manual dice that make Initialize place a given picture, and a Life game on the table.
-import { player } from '../../src/core/index.js';
-import type { Command, JsonObject } from '../../src/core/index.js';
-import { layerOf, columnOf, emptyFieldOf, playerValue, fieldValue } from './field.js';
-import type { FieldState, Value } from '../../src/rulesets/field-match/index.js';
-import { life, lifeRuleset } from '../../src/rulesets/life/index.js';
-import { Table } from '../support/table.js';
+import { player } from '../../../src/core/index.js';
+import type { Command, JsonObject } from '../../../src/core/index.js';
+import { layerOf, columnOf, emptyFieldOf, playerValue, fieldValue } from '../../life/field.js';
+import type { FieldState, Value } from '../../../src/rulesets/field-match/index.js';
+import { life, lifeRuleset } from '../../../src/rulesets/life/index.js';
+import { Table } from '../table.js';
 
 export { life };
 

@@ -1,17 +1,17 @@
 // Helpers for the rooms and rooms+quests tests: a small map where every room is a step or two apart, a game on
 // the table with manual dice, and the Random Selection draws that pick given rooms.
 import { expect } from 'vitest';
-import type { Json } from '../../src/core/index.js';
-import { roomsRuleset } from '../../src/rulesets/rooms/index.js';
-import type { RoomsState } from '../../src/rulesets/rooms/index.js';
-import { roomsQuestsRuleset } from '../../src/rulesets/quests/index.js';
-import type { QuestsState } from '../../src/rulesets/quests/index.js';
-import type { MapFile } from '../../src/rulesets/rooms/map.js';
-import { candidates } from '../../src/rulesets/quests/creation.js';
-import { tallyAccount } from '../../src/rulesets/rooms/tallies.js';
-import type { Tally } from '../../src/rulesets/rooms/tallies.js';
-import type { Token } from '../../src/rulesets/rooms/types.js';
-import { Table } from '../support/table.js';
+import type { Json } from '../../../src/core/index.js';
+import { roomsRuleset } from '../../../src/rulesets/rooms/index.js';
+import type { RoomsState } from '../../../src/rulesets/rooms/index.js';
+import { roomsQuestsRuleset } from '../../../src/rulesets/quests/index.js';
+import type { QuestsState } from '../../../src/rulesets/quests/index.js';
+import type { MapFile } from '../../../src/rulesets/rooms/map.js';
+import { candidates } from '../../../src/rulesets/quests/creation.js';
+import { tallyAccount } from '../../../src/rulesets/rooms/tallies.js';
+import type { Tally } from '../../../src/rulesets/rooms/tallies.js';
+import type { Token } from '../../../src/rulesets/rooms/types.js';
+import { Table } from '../table.js';
 
 /**
  * A hall with four rooms off it, and Mornington Crescent by the door:
