@@ -14,6 +14,8 @@ import { fieldModule } from './field.js';
 import { actionModule } from './actions.js';
 import { fieldStandings, fieldView, renderField } from './view.js';
 import { fieldMatchAwaiting } from './awaiting.js';
+import type { FieldErrorCode } from './errors.js';
+import { fieldMatchErrorCodes } from './errors.js';
 
 /**
  * The largest Field a game's configuration may ask for, in squares (ruling L17 in docs/rulings-life.md; issue
@@ -57,7 +59,7 @@ const configSchema = z.union([
 ]);
 
 /** A Ruleset with the Match it was made from. */
-export interface FieldMatchRuleset extends Ruleset<FieldState> {
+export interface FieldMatchRuleset extends Ruleset<FieldState, FieldErrorCode> {
   readonly match: Match;
 }
 
@@ -79,6 +81,7 @@ export function fieldMatch(
     match,
     title: meta.title ?? `${match.name} (a Field Match)`,
     source: match.source,
+    errorCodes: fieldMatchErrorCodes(match),
     modules: [
       fieldModule(match, transforms),
       ...match.actions.map((a) => actionModule(match, a, effects[a.effect] as Effect, transforms)),

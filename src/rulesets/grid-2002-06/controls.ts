@@ -19,15 +19,17 @@ import { objectsAt, onGrid, unitText } from './grid.js';
 import { cannotEnter, KIND_TRAITS, newObjectId } from './objects.js';
 import { HIDDEN_KINDS } from './types.js';
 import { NEW_PLAYER } from './players.js';
+import type { JuneErrorCode } from './errors.js';
 
-export const controlsModule: RuleModule<JuneState> = {
+export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'controls',
   section: "The Administrator's controls",
   text: 'The text refers to Female players, Cheerleaders, Football players and "n is the 5th Gremlin ..." without defining them; the Administrator sets them.',
   commands: {
     'player-facts': command<
       JuneState,
-      z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>
+      z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>,
+      JuneErrorCode
     >({
       actor: 'admin',
       summary: 'mark a player Female, a Cheerleader or a Football player (true/false)',
@@ -54,7 +56,11 @@ export const controlsModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    place: command<JuneState, z.ZodType<{ kind: string; x: number; y: number; name?: string }>>({
+    place: command<
+      JuneState,
+      z.ZodType<{ kind: string; x: number; y: number; name?: string }>,
+      JuneErrorCode
+    >({
       actor: 'admin',
       summary: 'put a Grid Object on a square by hand (a Gremlin, a Bonus Box with its effect as name, ...)',
       // The order itself is the Administrator's: what the public learns is the object-placed entry, if public.
@@ -98,7 +104,7 @@ export const controlsModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>>({
+    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>, JuneErrorCode>({
       actor: 'admin',
       summary: 'set n of the Elbonian Airways fare 2+2n',
       words: ['n'],

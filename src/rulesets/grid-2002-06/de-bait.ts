@@ -25,6 +25,7 @@ import { withDE } from './de-state.js';
 import { steps } from './de-zones.js';
 import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const BAIT_PRICE = 10;
 export const TAKE_ATTEMPTS = 3;
@@ -35,7 +36,7 @@ const baitSquare = (s: JuneState, id: string): Unit | undefined => {
 };
 
 /** Female Cheerleaders beside a piece of Bait on a square. */
-function cheerleadersBeside(ctx: Decision<JuneState>, at: Unit): string[] {
+function cheerleadersBeside(ctx: Decision<JuneState, JuneErrorCode>, at: Unit): string[] {
   return ctx.state.players.filter((name) => {
     const f = own(ctx.rules.players, name);
     const where = locationOf(ctx.rules, name);
@@ -44,14 +45,14 @@ function cheerleadersBeside(ctx: Decision<JuneState>, at: Unit): string[] {
 }
 
 /** The Bait becomes a Purse in a Cheerleader's possession. */
-function toPurse(ctx: Decision<JuneState>, bait: string, name: string, why: string): void {
+function toPurse(ctx: Decision<JuneState, JuneErrorCode>, bait: string, name: string, why: string): void {
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: bait, to: { heldBy: name }, why };
   ctx.emit(e);
   ctx.emit({ type: 'bait-becomes-purse', vis: 'public', id: bait, player: name });
 }
 
 /** A Siren comes for the Bait: onto the Rock, and into a Catfight with any Cheerleader beside it. */
-function sirenTakesBait(ctx: Decision<JuneState>, baitId: string, at: Unit): void {
+function sirenTakesBait(ctx: Decision<JuneState, JuneErrorCode>, baitId: string, at: Unit): void {
   const name = sirenName(ctx.rules.de.sirens);
   const siren: GridObject = { id: `siren:${name}`, kind: 'siren', name, place: { on: at } };
   const fighters = cheerleadersBeside(ctx, at);
@@ -103,12 +104,12 @@ function sirenTakesBait(ctx: Decision<JuneState>, baitId: string, at: Unit): voi
 
 const baitArg = z.object({ bait: z.string().min(1).max(100) }).strict();
 
-export const baitModule: RuleModule<JuneState> = {
+export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'siren-bait',
   section: 'E.2.4 Bait',
   text: 'Players can buy Siren Bait for 10 ... A Player can place Siren Bait on a Big Rock not otherwise occupied by a Siren if e is standing next to it. ... 1d(3*N) is rolled ... If the Bait is not taken within 1d5 nweeks of being placed, the Bait becomes ruined ... Female Cheerleader ... may only move within those squares ... 1d6 ... Purse ... Catfight ...',
   commands: {
-    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: `buy a piece of Siren Bait for ${BAIT_PRICE} points (it is yours until you place it)`,
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -127,7 +128,7 @@ export const baitModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>>({
+    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>, JuneErrorCode>({
       summary: 'place Siren Bait you hold on a Big Rock next to you that has no Siren',
       words: ['bait', 'rock'],
       args: z.object({ bait: z.string(), rock: z.string() }).strict(),
@@ -167,7 +168,7 @@ export const baitModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'take-bait': playerCommand<JuneState, typeof baitArg>({
+    'take-bait': playerCommand<JuneState, typeof baitArg, JuneErrorCode>({
       summary: 'as a Female Cheerleader beside Siren Bait, try to take it (even on 1d6)',
       words: ['bait'],
       args: baitArg,

@@ -20,13 +20,14 @@ import { cannotEnter, newObjectId } from './objects.js';
 import { enterSquare } from './entering.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const isEarwax = (o: GridObject): boolean =>
   o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting');
 
 /** A random legal square for an object (where it may be entered). */
 export function randomLegalSquare(
-  ctx: Decision<JuneState>,
+  ctx: Decision<JuneState, JuneErrorCode>,
   object: GridObject,
   purpose: string,
 ): { at: Unit; rolls: ReturnType<Decision['roll']>[] } {
@@ -38,7 +39,7 @@ export function randomLegalSquare(
 }
 
 /** The wax comes out of a player's ears as a Ball of Earwax, Disgusting, in eir possession. */
-function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
+function unstuff(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
   ctx.emit({ type: 'wax-removed', vis: 'public', player: name, why });
   // R-J27: off the Grid (in Limbo, or carried as a Toad) there is nowhere for the Earwax to be: it goes with em.
   if (!locationOf(ctx.rules, name)) return;
@@ -55,7 +56,7 @@ function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const waxModule: RuleModule<JuneState> = {
+export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'balls-of-wax',
   section: 'F.4 Balls of Wax',
   text: "Any player with a Ball of Wax may Stuff the wax into eir ears ... Deaf players are unaffected by Sirens. After escaping a Siren's ZOE and ZATR or after 1 nweek ... Balls of Earwax ... cannot be caught. It explodes on impact ... Icky for 1d3 ndays ...",
@@ -66,7 +67,7 @@ export const waxModule: RuleModule<JuneState> = {
     },
   },
   commands: {
-    'stuff-ears': playerCommand<JuneState, typeof which>({
+    'stuff-ears': playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'stuff a Ball of Wax you hold into your ears (you become Deaf to the Sirens)',
       words: ['object'],
       args: which,
@@ -94,7 +95,7 @@ export const waxModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'whack-ball': playerCommand<JuneState, typeof which>({
+    'whack-ball': playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'with the Big Stick, whack a Ball of Wax thrown at your square out of the air',
       words: ['object'],
       args: which,

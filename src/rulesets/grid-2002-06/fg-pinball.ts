@@ -15,6 +15,7 @@ import { commonDescribe, commonEvolve, direction, push } from './fg-common.js';
 import { reflect, shieldOf } from './fg-shield.js';
 import { withFG } from './fg-state.js';
 import type { GunBought, GunFired, PushStopped } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** "may buy one for 2 points" */
 export const GUN_PRICE = 2;
@@ -25,12 +26,12 @@ export const hasGun = (s: JuneState, player: string): boolean => s.fg.guns.inclu
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
-export const pinballModule: RuleModule<JuneState> = {
+export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'pinball-guns',
   section: 'G.3 Pinball Guns',
   text: 'Any player who does not have a Pinball Gun may buy one for 2 points. If a player is on the Grid, and e has a Pinball Gun, e may Fire the Gun at any square consecutive to eir position. If there is a MO in that square, that MO moves twice in the direction opposite the one from which it was Fired at, unless another rule prevents this. When a player fires a Pinball Gun, e loses it.',
   commands: {
-    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: 'buy a Pinball Gun for 2 points (if you do not have one)',
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -43,7 +44,7 @@ export const pinballModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    fire: playerCommand<JuneState, typeof xy>({
+    fire: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary:
         'Fire your Pinball Gun at a square next to yours (x y): whatever can move there moves two squares straight on, away from you; the Gun is used up',
       words: ['x', 'y'],

@@ -11,18 +11,19 @@ import { z } from 'zod';
 import type { JuneState, ObjectPlaced } from './types.js';
 import { locationOf, objectsAt, unitText } from './grid.js';
 import type { TowerBuilt } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** "may pay 8 points to Build a Radar Tower" */
 export const TOWER_PRICE = 8;
 /** "treated as if eir Radar is 3 greater than it actually is" */
 export const TOWER_BONUS = 3;
 
-export const radarTowersModule: RuleModule<JuneState> = {
+export const radarTowersModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'radar-towers',
   section: 'G.2 Radar Towers',
   text: 'Any player who occuppies a square that does not already contain a Radar Tower may pay 8 points to Build a Radar Tower on that square. Radar Towers are immovable, passable objects. Any player who occupies a square containing a Radar Tower is treated as if eir Radar is 3 greater than it actually is. The previous sentence does not apply to this section.',
   commands: {
-    'build-tower': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    'build-tower': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary:
         'pay 8 points to Build a Radar Tower on your square (your Radar counts 3 more while you stand on one)',
       args: z.object({}).strict(),

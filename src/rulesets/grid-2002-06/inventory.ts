@@ -11,15 +11,16 @@ import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, sameUnit, unitText } from './grid.js';
 import { describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
+import type { JuneErrorCode } from './errors.js';
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const inventoryModule: RuleModule<JuneState> = {
+export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'inventory',
   section: 'B.3 Inventory',
   text: 'Only Passable MOs may be carryable. If a player occupies the same grid location as a carryable object, e may pick that object up ... When a player moves, all eir possessions travel with em. Any player holding a carryable object may drop it ... If a player leaves the grid, e first drops all carryable objects in eir possession.',
   commands: {
-    pickup: playerCommand<JuneState, typeof which>({
+    pickup: playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'pick up a carryable object on your square (by its id, e.g. big-stick)',
       words: ['object'],
       args: which,
@@ -46,7 +47,7 @@ export const inventoryModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    drop: playerCommand<JuneState, typeof which>({
+    drop: playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'drop an object you hold on your square',
       words: ['object'],
       args: which,

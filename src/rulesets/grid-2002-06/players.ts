@@ -35,11 +35,17 @@ import { cannotEnter } from './objects.js';
 import { NEW_PLAYER } from './facts.js';
 export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
+import type { JuneErrorCode } from './errors.js';
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
 /** B.3 "If a player leaves the grid, e first drops all carryable objects in eir possession." */
-export function dropEverything(ctx: Decision<JuneState>, name: string, at: Unit, why: string): void {
+export function dropEverything(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  name: string,
+  at: Unit,
+  why: string,
+): void {
   for (const o of holdings(ctx.rules, name)) {
     const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: o.id, to: { on: at }, why };
     ctx.emit(e);
@@ -47,7 +53,7 @@ export function dropEverything(ctx: Decision<JuneState>, name: string, at: Unit,
 }
 
 /** Sends a player to Limbo, dropping what e holds where e stood. */
-export function toLimbo(ctx: Decision<JuneState>, name: string, why: string): void {
+export function toLimbo(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
   const at = locationOf(ctx.rules, name);
   if (at) dropEverything(ctx, name, at, `${name} leaves the Grid`);
   const e: ObjectMoved = {
@@ -60,7 +66,7 @@ export function toLimbo(ctx: Decision<JuneState>, name: string, why: string): vo
   ctx.emit(e);
 }
 
-export const playersModule: RuleModule<JuneState> = {
+export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'players',
   section: 'B, B.1 Entrance, B.2 Movement',
   text: 'Players are either on the Grid or off the Grid. ... A Player may enter the Grid at any legal location. ... A Player cannot enter the Grid if there are fewer than two unoccupied locations on the Grid. ... Once per nweek, any Player on the Grid may announce that e intends to move ... Moves on the Grid happen when they are recognized by the Administrator ... If a Player attempts to move into a unit which e may not occupy, eir Move fails and e remains in eir current location.',
@@ -78,7 +84,7 @@ export const playersModule: RuleModule<JuneState> = {
     toLimbo(ctx, name, `${name} is removed from the game`);
   },
   commands: {
-    enter: playerCommand<JuneState, typeof xy>({
+    enter: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: xy,
@@ -100,7 +106,7 @@ export const playersModule: RuleModule<JuneState> = {
         enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
       },
     }),
-    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: 'leave the Grid for Limbo (dropping everything held)',
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -111,7 +117,7 @@ export const playersModule: RuleModule<JuneState> = {
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),
-    move: playerCommand<JuneState, typeof xy>({
+    move: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary: 'move to a surrounding square, at once (B.2: when the Administrator recognises it)',
       words: ['x', 'y'],
       args: xy,

@@ -8,16 +8,17 @@ import { exitsOf, findRoom } from './map.js';
 import { arriving, roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
 import { text } from './words.js';
+import type { RoomsErrorCode } from './errors.js';
 
 const moveArgs = z.object({ to: text }).strict();
 
-export function movementModule<S extends RoomsState>(): RuleModule<S> {
+export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'movement',
     section: 'Movement (host)',
     text: 'As an action, the active player may move from the room e is in along a passage to a room that passage leads to. Passages go both ways.',
     commands: {
-      move: playerCommand<S, typeof moveArgs>({
+      move: playerCommand<S, typeof moveArgs, RoomsErrorCode>({
         summary: 'move along a passage to the room it leads to (one action)',
         words: ['to'],
         args: moveArgs,

@@ -16,6 +16,7 @@ import { playAction } from './action-play.js';
 import { discardAction } from './action-discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
@@ -66,14 +67,15 @@ const givenInTurn = (s: TunnelersState, player: string): TunnelersState['turn'] 
     ? { ...s.turn, ordersGiven: true }
     : s.turn;
 
-export const ordersModule: RuleModule<TunnelersState> = {
+export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'standing-orders',
   section: '4. Turn Procedure (Standing Orders)',
   text: "A player may give the Moderator Standing Orders, regarding what actions the player wishes to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's turn will automatically end afterwards.",
   commands: {
     orders: playerCommand<
       TunnelersState,
-      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>
+      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>,
+      TunnelersErrorCode
     >({
       visibility: 'private',
       summary: 'standing orders: `orders give move c6 c7; play SS raise; discard X` or `orders clear`',
