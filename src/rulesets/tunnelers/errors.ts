@@ -6,13 +6,11 @@ import type { CodeOf } from '../../core/index.js';
 export const TUNNELERS_ERROR_CODES = [
   'already-member',
   'already-playing',
-  'already-requested',
   'already-started',
   'cannot-pay',
   'dead',
   'game-full',
   'illegal',
-  'no-request',
   'not-a-member',
   'not-attacked',
   'not-started',
