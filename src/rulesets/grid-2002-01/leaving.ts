@@ -1,7 +1,7 @@
 // "Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or
 // move to other units on the Grid in a manner prescribed by the rules."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { GridState, Left } from './types.js';
 import { positionOf, unitText } from './grid.js';
@@ -25,7 +25,7 @@ export const leavingModule: RuleModule<GridState, GridErrorCode> = {
       args: () => z.object({}).strict(),
       run(ctx, by) {
         const from = positionOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
+        if (!from) return refuse('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
         const e: Left = { type: 'left', vis: 'public', player: by.name, from };
         ctx.emit(e);
       },

@@ -6,7 +6,7 @@
 // announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e
 // remains in eir current location."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
@@ -46,10 +46,10 @@ export const movementModule: RuleModule<GridState, GridErrorCode> = {
       args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),
       run(ctx, by, { x, y }) {
         const from = positionOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
+        if (!from) return refuse('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
         if (announcedBy(ctx.rules, by.name)) {
-          ctx.reject(
+          return refuse(
             'already-announced',
             `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`,
           );
@@ -57,7 +57,7 @@ export const movementModule: RuleModule<GridState, GridErrorCode> = {
         const to: Unit = [x, y];
         // (The units themselves, not copies: no answer changes its question.)
         const why = ctx.forbids('may-move', { player: by.name, from, to });
-        if (why !== null) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
+        if (why !== null) return refuse('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
         const e: MoveAnnounced = { type: 'move-announced', vis: 'public', player: by.name, to };
         ctx.emit(e);
       },

@@ -2,7 +2,7 @@
 // are Female, Cheerleaders or Football players (E.2.4, E.2.5, C's example), and D's "n" ("where n is the 5th
 // Gremlin..." is cut off). The temperature and the squares are set in squares.ts.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type {
   GremlinNSet,
@@ -45,7 +45,7 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
         .strict(),
       run(ctx, _by, a) {
         const old = own(ctx.rules.players, a.player);
-        if (!old) return ctx.reject('unknown-player', `${a.player} has not joined this game`);
+        if (!old) return refuse('unknown-player', `${a.player} has not joined this game`);
         const facts: PlayerFacts = {
           ...old,
           female: a.female ?? old.female,
@@ -77,12 +77,12 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, _by, a) {
         const kind = KINDS.find((k) => k === a.kind);
         if (!kind || kind === 'player')
-          return ctx.reject(
+          return refuse(
             'bad-arguments',
             `no kind of Grid Object "${a.kind}"; kinds: ${KINDS.filter((k) => k !== 'player').join(', ')}`,
           );
         const at: Unit = [a.x, a.y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
         const object: GridObject = {
           id: newObjectId(ctx, kind),
           kind,
@@ -92,10 +92,10 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
         // Even the Administrator's hand keeps A.2: an Impassable object only on an empty square, and nothing
         // where it could not enter.
         if (!KIND_TRAITS[kind].passable && objectsAt(ctx.rules, at).length > 0)
-          ctx.reject('occupied', `${unitText(at)} is not empty, and a ${kind} is Impassable`);
+          return refuse('occupied', `${unitText(at)} is not empty, and a ${kind} is Impassable`);
         const blocked = cannotEnter(ctx, object, at);
         if (blocked !== null)
-          ctx.reject('occupied', `a ${kind} cannot be put at ${unitText(at)}: ${blocked}`);
+          return refuse('occupied', `a ${kind} cannot be put at ${unitText(at)}: ${blocked}`);
         const e: ObjectPlaced = {
           type: 'object-placed',
           vis: HIDDEN_KINDS.has(kind) ? 'admin' : 'public',

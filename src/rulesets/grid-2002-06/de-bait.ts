@@ -15,7 +15,7 @@
 // Siren disappears and the Cheerleader takes possession of the Bait. If the Siren wins, the Cheerleader goes
 // into Limbo."
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
@@ -114,7 +114,7 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
       args: z.object({}).strict(),
       run(ctx, by) {
         if (ctx.balance(by.name) < BAIT_PRICE)
-          ctx.reject(
+          return refuse(
             'cannot-pay',
             `${by.name} has ${ctx.balance(by.name)} points; Siren Bait costs ${BAIT_PRICE}`,
           );
@@ -135,13 +135,13 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { bait, rock }) {
         const b = objectById(ctx.rules, bait);
         if (!b || b.kind !== 'siren-bait' || !('heldBy' in b.place) || b.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} holds no Siren Bait ${bait}`);
+          return refuse('not-held', `${by.name} holds no Siren Bait ${bait}`);
         const r = objectById(ctx.rules, rock);
         const rockAt = r && r.kind === 'big-rock' ? unitOf(r.place) : undefined;
-        if (!rockAt) return ctx.reject('not-here', `there is no Big Rock ${rock}`);
+        if (!rockAt) return refuse('not-here', `there is no Big Rock ${rock}`);
         const at = locationOf(ctx.rules, by.name);
         if (!at || steps(at, rockAt) !== 1)
-          ctx.reject('not-here', `${by.name} is not standing next to ${rock}`);
+          return refuse('not-here', `${by.name} is not standing next to ${rock}`);
         if (
           ctx.rules.objects.some(
             (o) => o.kind === 'siren' && 'on' in o.place && steps(o.place.on, rockAt) === 0,
@@ -175,11 +175,11 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { bait }) {
         const facts = own(ctx.rules.players, by.name);
         if (!facts?.female || !facts.cheerleader)
-          return ctx.reject('not-allowed', 'only a Female Cheerleader may take Siren Bait');
+          return refuse('not-allowed', 'only a Female Cheerleader may take Siren Bait');
         const at = baitSquare(ctx.rules, bait);
         const where = locationOf(ctx.rules, by.name);
         if (!at || !ctx.rules.de.bait[bait] || !where || steps(where, at) !== 1)
-          return ctx.reject('not-here', `${by.name} is not beside the Siren Bait ${bait}`);
+          return refuse('not-here', `${by.name} is not beside the Siren Bait ${bait}`);
         const d6 = ctx.roll('1d6', `${by.name} tries to take the Siren Bait`);
         ctx.emit({
           type: 'bait-attempt',

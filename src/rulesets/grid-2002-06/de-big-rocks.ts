@@ -14,7 +14,7 @@
 // name to each new Siren and post the name and location of the Siren (and eir Rock) to ... a public forum."
 // E.2.5: "A player under the influence of a Siren may not choose to drop a Big Rock on that Siren's square."
 import { z } from 'zod';
-import { BANK, fromEdition, playerCommand } from '../../core/index.js';
+import { BANK, fromEdition, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
@@ -98,7 +98,7 @@ export const bigRocksModule: RuleModule<JuneState, JuneErrorCode> = {
       args: buy,
       run(ctx, by, { x, y }) {
         if ((x === undefined) !== (y === undefined))
-          ctx.reject('bad-arguments', 'give both x and y, or neither for a random square');
+          return refuse('bad-arguments', 'give both x and y, or neither for a random square');
         const target: Unit | null = x !== undefined && y !== undefined ? [x, y] : null;
         const cost = ctx.roll(target ? '10+5d3' : '5+5d3', `the cost of ${by.name}'s Big Rock`);
         ctx.emit({

@@ -11,7 +11,7 @@
 // last time e Fell, in which case e loses 8 points and goes into Limbo. When another object Falls, it is placed
 // on a randomly selected legal grid square."
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import {
@@ -135,16 +135,16 @@ export const elbonianModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { x, y }) {
         const at = locationOf(ctx.rules, by.name);
         if (!at || !hasAirways(at))
-          return ctx.reject('no-airways', `${by.name} is not on a square with Elbonian Airways`);
+          return refuse('no-airways', `${by.name} is not on a square with Elbonian Airways`);
         const to: Unit = [x, y];
         if (!hasAirways(to) || sameUnit(to, at))
-          ctx.reject('no-airways', `${unitText(to)} is not another square with Elbonian Airways`);
+          return refuse('no-airways', `${unitText(to)} is not another square with Elbonian Airways`);
         const forbidden = ctx.forbids('may-fly', { player: by.name });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const fare = 2 + 2 * ctx.rules.n;
         // R-J10: paying needs the points; a fare e cannot pay is refused, and nothing happens.
         if (ctx.balance(by.name) < fare)
-          ctx.reject('cannot-pay', `${by.name} has ${ctx.balance(by.name)} points; the fare is ${fare}`);
+          return refuse('cannot-pay', `${by.name} has ${ctx.balance(by.name)} points; the fare is ${fare}`);
         ctx.transfer(by.name, BANK, fare, `${by.name} flies Elbonian Airways`);
         throwElbonia(ctx, playerId(by.name), to, `${by.name} flies Elbonian Airways to ${unitText(to)}`);
       },

@@ -9,7 +9,7 @@
 // of 1, the Player may move freely, as if the Siren does not exist, until e leaves the Siren's ZATR."
 // F.4: "Deaf players are unaffected by Sirens."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -56,12 +56,12 @@ export const sirensModule: RuleModule<JuneState, JuneErrorCode> = {
         const id = siren.startsWith('siren:') ? siren : `siren:${siren}`;
         const s = objectById(ctx.rules, id);
         if (!s || s.kind !== 'siren' || !('on' in s.place))
-          return ctx.reject('unknown-siren', `there is no Siren ${siren} on the Grid`);
+          return refuse('unknown-siren', `there is no Siren ${siren} on the Grid`);
         const at = locationOf(ctx.rules, by.name);
         const streak = ctx.rules.de.zoe[by.name];
         // R-J12: e must still be in her ZOE, having been there at the end of the last two nweeks.
         if (!at || !inZoe(s, at) || !streak || streak.siren !== id || streak.nweeks < 2) {
-          ctx.reject(
+          return refuse(
             'not-allowed',
             `${by.name} has not been in ${s.name ?? siren}'s Zone of Enchantment at the end of two consecutive nweeks`,
           );

@@ -11,7 +11,7 @@
 // stick, the Ball of Earwax explodes and is destroyed, but the bits fall harmlessly to the ground."
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -74,10 +74,10 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { object }) {
         const o = objectById(ctx.rules, object);
         if (!o || o.kind !== 'ball-of-wax' || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
-        if (isEarwax(o)) ctx.reject('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
+          return refuse('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
+        if (isEarwax(o)) return refuse('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
         if (own(ctx.rules.de.deaf, by.name))
-          ctx.reject('not-allowed', `${by.name} already has wax in eir ears`);
+          return refuse('not-allowed', `${by.name} already has wax in eir ears`);
         const gone: ObjectRemoved = {
           type: 'object-removed',
           vis: 'public',
@@ -102,7 +102,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { object }) {
         const at = locationOf(ctx.rules, by.name);
         if (!holdings(ctx.rules, by.name).some((o) => o.kind === 'big-stick'))
-          return ctx.reject('not-allowed', `${by.name} does not have the Big Stick`);
+          return refuse('not-allowed', `${by.name} does not have the Big Stick`);
         const o = objectById(ctx.rules, object);
         if (
           !o ||

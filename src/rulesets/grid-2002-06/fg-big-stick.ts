@@ -8,7 +8,7 @@
 // random legal square at the end of the current nweek, if it is Active at that time."
 // Rulings FG-1 to FG-6 in docs/rulings-grid-june-fg.md.
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved } from './types.js';
 import { consecutive, holdings, locationOf, objectById, playerId, unitText } from './grid.js';
@@ -94,21 +94,21 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
       args: whackArgs,
       run(ctx, by, { target }) {
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const stick = holdings(ctx.rules, by.name).find((o) => o.kind === 'big-stick');
-        if (!stick) return ctx.reject('no-big-stick', `${by.name} does not have the Big Stick`);
+        if (!stick) return refuse('no-big-stick', `${by.name} does not have the Big Stick`);
         const victim = targetOf(ctx, target);
         if (!victim || (victim.kind !== 'player' && victim.kind !== 'gremlin'))
-          return ctx.reject('bad-target', `a Whack is for a player or a Gremlin; there is no such ${target}`);
+          return refuse('bad-target', `a Whack is for a player or a Gremlin; there is no such ${target}`);
         const there = 'on' in victim.place ? victim.place.on : undefined;
         // FG-2: "adjacent" is "consecutive" (A.2): one of the eight squares around, not one's own.
         if (!there || !consecutive(at, there))
-          return ctx.reject(
+          return refuse(
             'not-adjacent',
             `${describeObject(victim)} is not in a square adjacent to ${by.name} at ${unitText(at)}`,
           );
         const forbidden = ctx.forbids('may-whack', { player: by.name, target: victim.id });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: Whacked = {
           type: 'whacked',
           vis: 'public',
@@ -152,7 +152,7 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
       args: activeArgs,
       run(ctx, _by, { gremlin, active }) {
         const o = objectById(ctx.rules, gremlin);
-        if (!o || o.kind !== 'gremlin') return ctx.reject('unknown-object', `there is no Gremlin ${gremlin}`);
+        if (!o || o.kind !== 'gremlin') return refuse('unknown-object', `there is no Gremlin ${gremlin}`);
         const e: GremlinActiveSet = { type: 'gremlin-active-set', vis: 'public', id: gremlin, active };
         ctx.emit(e);
       },

@@ -5,7 +5,7 @@
 // Rulings FG-14 to FG-17: a Gun is not a Grid Object; buying needs the 2 points; every MO in the square is
 // shot, players first; a Move that cannot be made stops it; the Shield (F.3) turns the whole shot back.
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
@@ -35,10 +35,11 @@ export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
       summary: 'buy a Pinball Gun for 2 points (if you do not have one)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (hasGun(ctx.rules, by.name)) ctx.reject('already-armed', `${by.name} already has a Pinball Gun`);
+        if (hasGun(ctx.rules, by.name))
+          return refuse('already-armed', `${by.name} already has a Pinball Gun`);
         const have = ctx.balance(by.name);
         if (have < GUN_PRICE)
-          ctx.reject('cannot-pay', `${by.name} has ${have} points; a Pinball Gun costs ${GUN_PRICE}`);
+          return refuse('cannot-pay', `${by.name} has ${have} points; a Pinball Gun costs ${GUN_PRICE}`);
         ctx.transfer(by.name, BANK, GUN_PRICE, `${by.name} buys a Pinball Gun`);
         const e: GunBought = { type: 'pinball-gun-bought', vis: 'public', player: by.name };
         ctx.emit(e);
@@ -51,14 +52,14 @@ export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
       args: xy,
       run(ctx, by, { x, y }) {
         const from = locationOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
-        if (!hasGun(ctx.rules, by.name)) ctx.reject('no-gun', `${by.name} does not have a Pinball Gun`);
+        if (!from) return refuse('not-on-grid', `${by.name} is not on the Grid`);
+        if (!hasGun(ctx.rules, by.name)) return refuse('no-gun', `${by.name} does not have a Pinball Gun`);
         const target: Unit = [x, y];
-        if (!onGrid(target)) ctx.reject('off-grid', `${unitText(target)} is not a square of the Grid`);
+        if (!onGrid(target)) return refuse('off-grid', `${unitText(target)} is not a square of the Grid`);
         if (!consecutive(from, target))
-          ctx.reject('not-consecutive', `${unitText(target)} is not consecutive to ${unitText(from)}`);
+          return refuse('not-consecutive', `${unitText(target)} is not consecutive to ${unitText(from)}`);
         const forbidden = ctx.forbids('may-fire', { player: by.name, at: [x, y] });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         // "When a player fires a Pinball Gun, e loses it."
         const fired: GunFired = { type: 'pinball-gun-fired', vis: 'public', player: by.name, at: target };
         ctx.emit(fired);

@@ -4,7 +4,7 @@
 // Radar is 3 greater than it actually is. The previous sentence does not apply to this section."
 // ("immovable, passable" is objects.ts's KIND_TRAITS.) FG-11: a player who cannot pay 8 points cannot Build.
 // FG-12: the bonus is an answer to 'radar-bonus', which G.1 asks; the Radar attribute itself never changes.
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import { z } from 'zod';
@@ -29,14 +29,14 @@ export const radarTowersModule: RuleModule<JuneState, JuneErrorCode> = {
       args: z.object({}).strict(),
       run(ctx, by) {
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         if (objectsAt(ctx.rules, at).some((o) => o.kind === 'radar-tower'))
-          ctx.reject('tower-here', `${unitText(at)} already contains a Radar Tower`);
+          return refuse('tower-here', `${unitText(at)} already contains a Radar Tower`);
         const forbidden = ctx.forbids('may-build-tower', { player: by.name, at: [at[0], at[1]] });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const have = ctx.balance(by.name);
         if (have < TOWER_PRICE)
-          ctx.reject('cannot-pay', `${by.name} has ${have} points; a Radar Tower costs ${TOWER_PRICE}`);
+          return refuse('cannot-pay', `${by.name} has ${have} points; a Radar Tower costs ${TOWER_PRICE}`);
         ctx.transfer(by.name, BANK, TOWER_PRICE, `${by.name} Builds a Radar Tower at ${unitText(at)}`);
         const built: TowerBuilt = { type: 'radar-tower-built', vis: 'public', player: by.name, at };
         ctx.emit(built);

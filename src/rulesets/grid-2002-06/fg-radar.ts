@@ -6,7 +6,7 @@
 // square a Box is seen on, in an entry only that player (and the Administrator) can see.
 // The Radar a player is "treated as" having is eir Radar plus what the rules answer to 'radar-bonus' (G.2).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import { own } from './types.js';
@@ -85,7 +85,7 @@ export const radarModule: RuleModule<JuneState, JuneErrorCode> = {
       args: radarArgs,
       run(ctx, _by, { player, radar }) {
         if (!ctx.state.players.includes(player))
-          return ctx.reject('unknown-player', `${player} has not joined this game`);
+          return refuse('unknown-player', `${player} has not joined this game`);
         const e: RadarSet = { type: 'radar-set', vis: 'public', player, radar };
         ctx.emit(e);
       },

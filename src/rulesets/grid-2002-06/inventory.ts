@@ -6,7 +6,7 @@
 // objects in eir possession."
 // Possessions travel because they are held by the player, not on a square; leaving is in players.ts.
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, sameUnit, unitText } from './grid.js';
@@ -26,17 +26,17 @@ export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
       args: which,
       run(ctx, by, { object }) {
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         // R-J31: a hidden object (a Bonus Box under a Toad) is answered as if nothing had that id.
         const o = objectNamed(ctx, object);
         if (!o || !('on' in o.place) || !sameUnit(o.place.on, at))
-          return ctx.reject('not-here', `there is no ${object} on ${unitText(at)}`);
+          return refuse('not-here', `there is no ${object} on ${unitText(at)}`);
         const t = traitsOf(ctx, o);
         // "Only Passable MOs may be carryable": a rule that says otherwise is overruled here.
         if (!t.carryable || !t.passable || !t.mobile)
-          ctx.reject('not-carryable', `${describeObject(o)} cannot be carried`);
+          return refuse('not-carryable', `${describeObject(o)} cannot be carried`);
         const forbidden = ctx.forbids('may-pick-up', { player: by.name, object });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: ObjectMoved = {
           type: 'object-moved',
           vis: 'public',
@@ -56,11 +56,11 @@ export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
         const o = objectArg(ctx, named);
         const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold ${object}`);
+          return refuse('not-held', `${by.name} does not hold ${object}`);
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const forbidden = ctx.forbids('may-drop', { player: by.name, object });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: ObjectMoved = {
           type: 'object-moved',
           vis: 'public',

@@ -9,7 +9,7 @@
 // they were recognized by the Administrator. If a Player attempts to move into a unit which e may not occupy,
 // eir Move fails and e remains in eir current location."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   GridObject,
@@ -90,19 +90,18 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
       args: xy,
       run(ctx, by, { x, y }) {
         const body = playerObject(ctx.rules, by.name);
-        if (!body || !('limbo' in body.place))
-          return ctx.reject('already-on-grid', `${by.name} is not in Limbo`);
+        if (!body || !('limbo' in body.place)) return refuse('already-on-grid', `${by.name} is not in Limbo`);
         const at: Unit = [x, y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
         const refused = ctx.forbids('may-enter-grid', { player: by.name });
-        if (refused !== null) ctx.reject('not-allowed', refused);
+        if (refused !== null) return refuse('not-allowed', refused);
         if (vacantSquares(ctx.rules).length < 2)
-          ctx.reject(
+          return refuse(
             'grid-full',
             'fewer than two unoccupied locations remain on the Grid, so no one may enter',
           );
         const why = cannotEnter(ctx, body, at);
-        if (why !== null) ctx.reject('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
+        if (why !== null) return refuse('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
         enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
       },
     }),
@@ -110,10 +109,9 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
       summary: 'leave the Grid for Limbo (dropping everything held)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (!locationOf(ctx.rules, by.name))
-          return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!locationOf(ctx.rules, by.name)) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const refused = ctx.forbids('may-leave-grid', { player: by.name });
-        if (refused !== null) ctx.reject('not-allowed', refused);
+        if (refused !== null) return refuse('not-allowed', refused);
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),
@@ -123,16 +121,16 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
       args: xy,
       run(ctx, by, { x, y }) {
         const from = locationOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!from) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const facts = own(ctx.rules.players, by.name) ?? NEW_PLAYER;
         if (facts.movedInNweek === ctx.clock.nweek)
-          ctx.reject('already-moved', `${by.name} has already moved this nweek`);
+          return refuse('already-moved', `${by.name} has already moved this nweek`);
         const to: Unit = [x, y];
         if (!consecutive(from, to))
-          ctx.reject('illegal-move', `${unitText(to)} does not surround ${unitText(from)}`);
+          return refuse('illegal-move', `${unitText(to)} does not surround ${unitText(from)}`);
         const forbidden = ctx.forbids('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
         if (forbidden !== null)
-          ctx.reject('illegal-move', `${by.name} may not move to ${unitText(to)}: ${forbidden}`);
+          return refuse('illegal-move', `${by.name} may not move to ${unitText(to)}: ${forbidden}`);
         ctx.emit({
           type: 'move-announced',
           vis: 'public',

@@ -9,7 +9,7 @@
 // leans on them but never says where they come from). The weather rules are conditions ("if the temperature
 // is ..."), so they are triggers: checked after every change, whatever made it.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Burned, JuneState, Square, SquareChanged, TemperatureSet, Unit } from './types.js';
 import { onGrid, squareKey, unitText } from './grid.js';
@@ -93,8 +93,8 @@ export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
         .strict(),
       run(ctx, _by, a) {
         const at: Unit = [a.x, a.y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
-        if (a.wet && a.frozen) ctx.reject('bad-arguments', 'a square is Wet, Frozen, or neither');
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
+        if (a.wet && a.frozen) return refuse('bad-arguments', 'a square is Wet, Frozen, or neither');
         const old = squareAt(ctx.rules, at);
         const frozen = a.frozen ?? (a.wet ? false : old.frozen);
         const wet = a.wet ?? (a.frozen ? false : old.wet);

@@ -12,7 +12,7 @@
 // Gremlin Fund, if not.
 // If the square does not contain a player or an impassable object, the object moves to the square."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   CatchDeclared,
@@ -130,14 +130,14 @@ export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
         const o = objectArg(ctx, named);
         const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold ${object}`);
+          return refuse('not-held', `${by.name} does not hold ${object}`);
         const t = traitsOf(ctx, o);
         if (!t.throwable || !t.carryable)
-          ctx.reject('not-throwable', `${describeObject(o)} cannot be thrown`);
+          return refuse('not-throwable', `${describeObject(o)} cannot be thrown`);
         const target: Unit = [x, y];
-        if (!onGrid(target)) ctx.reject('off-grid', `${unitText(target)} is not a Grid location`);
+        if (!onGrid(target)) return refuse('off-grid', `${unitText(target)} is not a Grid location`);
         const forbidden = ctx.forbids('may-throw', { player: by.name, object, at: [x, y] });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         launch(ctx, o.id, target, by.name, `${by.name} throws it at ${unitText(target)}`);
       },
     }),
@@ -148,10 +148,10 @@ export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
       run(ctx, by, { object: named }) {
         // R-J31: a hidden object (a Bonus Box) is refused exactly as an id that names nothing.
         const o = objectNamed(ctx, named);
-        if (!o) return ctx.reject('unknown-object', `there is no ${named}`);
+        if (!o) return refuse('unknown-object', `there is no ${named}`);
         const object = o.id;
         if (ctx.rules.catching.some((c) => c.player === by.name && c.object === object))
-          ctx.reject('already-declared', `${by.name} has already declared e will catch ${object}`);
+          return refuse('already-declared', `${by.name} has already declared e will catch ${object}`);
         const declared: CatchDeclared = { type: 'catch-declared', vis: 'public', player: by.name, object };
         ctx.emit(declared);
       },

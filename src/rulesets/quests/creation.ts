@@ -18,7 +18,7 @@
 //   quest-roll            the d20: the value, and the Quest joins the Roster
 // While creating, the player takes no other action (Q11); the end of the turn abandons it with a demerit (Q12).
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type {
   Creation,
@@ -182,13 +182,13 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         requireActive(ctx, by.name, 'create a Quest');
         const c = ctx.rules.quests.creation;
         if (c)
-          ctx.reject(
+          return refuse(
             'already-creating',
             `${by.name} is already creating a Quest; next, e must ${nextText(c)}`,
           );
         const n = ctx.rules.quests.roster.length;
         if (n >= ROSTER_LIMIT)
-          ctx.reject(
+          return refuse(
             'roster-full',
             `there are ${n} Quests on the Roster; a Quest may be created only when there are fewer than ${ROSTER_LIMIT}`,
           );
@@ -222,7 +222,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         creationFor(ctx, by.name, 'colour');
         const other = ctx.rules.quests.roster.find((q) => colourKey(q.colour) === colourKey(colour));
         if (other)
-          ctx.reject(
+          return refuse(
             'colour-taken',
             `${questText(other)} already has the colour ${other.colour}; choose another`,
           );

@@ -1,7 +1,7 @@
 // Host rule "Movement": as an action, the active player moves from eir room along one passage to a room it
 // leads to. Passages go both ways. Rooms are named in any case (H2).
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Moved, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
@@ -28,12 +28,12 @@ export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsError
           const exits = exitsOf(ctx.rules.map, from);
           const target = findRoom(ctx.rules.map, to);
           if (!target)
-            return ctx.reject(
+            return refuse(
               'unknown-room',
               `there is no room "${to}"; from ${from} passages lead to ${exits.join(', ')}`,
             );
           if (!exits.includes(target.name))
-            ctx.reject(
+            return refuse(
               'no-passage',
               target.name === from
                 ? `${by.name} is already in ${from}`

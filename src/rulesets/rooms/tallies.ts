@@ -3,7 +3,7 @@
 // cannot be a player's; each tally is paid from (and refunded to) its own fund, "The Bank/TALLY", so every
 // tally sums to zero across the ledger on its own. Ruling H10.
 import { z } from 'zod';
-import { command, PLAYER_NAME } from '../../core/index.js';
+import { command, PLAYER_NAME, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import { balanceOf } from '../../core/index.js';
 import type { RoomsState } from './types.js';
@@ -78,7 +78,7 @@ export function talliesModule<S extends RoomsState>(): RuleModule<S, RoomsErrorC
         args: tallyArgs,
         run(ctx, _by, { player, tally, amount, reason }) {
           if (!ctx.state.players.includes(player))
-            ctx.reject('unknown-player', `${player} has not joined this game`);
+            return refuse('unknown-player', `${player} has not joined this game`);
           award(ctx, player, tally, amount, reason);
         },
       }),

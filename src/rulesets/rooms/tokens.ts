@@ -3,7 +3,7 @@
 // or by its number ("#3"); of several lying there with one name, the lowest-numbered is meant. The
 // Administrator may put a new token in a room. Rulings H8, H9.
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
 import { findRoom, tokenName } from './map.js';
@@ -117,7 +117,7 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
         args: placeArgs,
         run(ctx, _by, { room, name }) {
           const r = findRoom(ctx.rules.map, room);
-          if (!r) return ctx.reject('unknown-room', `there is no room "${room}"`);
+          if (!r) return refuse('unknown-room', `there is no room "${room}"`);
           const e: TokenPlaced = {
             type: 'token-placed',
             vis: 'public',

@@ -10,7 +10,7 @@
 // Both choices are secret until both are in: the attacker's cards are in an entry only e sees, the defender's
 // in one only e sees, and the comparison is shown to the two of them when the second is in.
 import { z } from 'zod';
-import { playerCommand, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type {
   AttackCommitted,
@@ -145,7 +145,7 @@ export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       run(ctx, by, { card }) {
         const c = ctx.rules.combat;
         if (!c || c.defender !== by.name)
-          return ctx.reject('not-attacked', 'no attack is waiting for your defence');
+          return refuse('not-attacked', 'no attack is waiting for your defence');
         let chosen: Card | null = null;
         if (card.trim().toLowerCase() !== 'none') {
           const cards = parseCards(card);

@@ -5,7 +5,7 @@
 // randomly on the board, and the player's name is added to the end of the player list. The game cannot have
 // more than 10 players at a time."
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { OrderInserted, PlacementReserved, TunnelersState } from './types.js';
 import { own } from './types.js';
@@ -71,15 +71,15 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       run(ctx, by) {
         const name = by.name;
         if (!isMember(ctx, name))
-          ctx.reject(
+          return refuse(
             'not-a-member',
             `${name} is not a member of the Underground Society: only members may pay to play (the Moderator approves a request to join)`,
           );
-        if (playing(ctx.rules, name)) ctx.reject('already-playing', `${name} is already a player`);
+        if (playing(ctx.rules, name)) return refuse('already-playing', `${name} is already a player`);
         // T-25: a member pays from the points e has; the Administrator records eir points with `points`.
         const has = ctx.balance(name);
         if (has < JOINING_FEE)
-          ctx.reject(
+          return refuse(
             'cannot-pay',
             `${name} has ${has} points and cannot pay the ${JOINING_FEE} points it costs to play`,
           );
@@ -95,9 +95,9 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       args: z.object({ player: z.string().min(1), square: z.string() }).strict(),
       run(ctx, _by, { player, square }) {
         const at = normalSquare(square);
-        if (at === null) return ctx.reject('bad-arguments', `"${square}" is not a square (a1 to h8)`);
+        if (at === null) return refuse('bad-arguments', `"${square}" is not a square (a1 to h8)`);
         // T-24: a member whose mole was killed may play again, so only a player playing now is refused.
-        if (playing(ctx.rules, player)) ctx.reject('already-playing', `${player} is already a player`);
+        if (playing(ctx.rules, player)) return refuse('already-playing', `${player} is already a player`);
         const e: PlacementReserved = { type: 'placement-reserved', vis: 'admin', player, at };
         ctx.emit(e);
       },

@@ -6,7 +6,7 @@
 // dialogue with the defender, so it is never automatic), naming at most MAX_ORDER_SQUARES squares in all; they
 // stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
 import { z } from 'zod';
-import { playerCommand, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
 import { normalSquare } from './board.js';
@@ -82,7 +82,7 @@ export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       words: ['action', 'orders'],
       args: z.object({ action: z.enum(['give', 'clear']), orders: z.string().optional() }).strict(),
       run(ctx, by, { action, orders }) {
-        if (ctx.rules.dead.includes(by.name)) return ctx.reject('dead', `${by.name}'s mole is dead`);
+        if (ctx.rules.dead.includes(by.name)) return refuse('dead', `${by.name}'s mole is dead`);
         if (action === 'clear') {
           const e: PlayerOnly = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };
           ctx.emit(e);
@@ -90,7 +90,7 @@ export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         }
         const read = readOrders(orders ?? '');
         if (typeof read === 'string')
-          return ctx.reject('orders-rejected', `The Moderator rejects these Standing Orders: ${read}`);
+          return refuse('orders-rejected', `The Moderator rejects these Standing Orders: ${read}`);
         const e: OrdersGiven = {
           type: 'orders-given',
           vis: toPlayers(by.name),

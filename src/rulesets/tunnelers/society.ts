@@ -6,7 +6,7 @@
 // From edition 2 (ruling K4) joining the game is a request to join the society (T-22); the Moderator, whose
 // orders the game's Administrator gives (T-23), approves or refuses it in public; a member pays to play (5).
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Membership, TunnelersState } from './types.js';
 import type { TunnelersErrorCode } from './errors.js';
@@ -62,11 +62,11 @@ export const societyModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         args: z.object({}).strict(),
         run(ctx, by) {
           if (!societyAsWritten(ctx))
-            ctx.reject('not-allowed', 'in this game everyone who joined is a member (edition 1)');
+            return refuse('not-allowed', 'in this game everyone who joined is a member (edition 1)');
           if (ctx.rules.members.includes(by.name))
-            ctx.reject('already-member', `${by.name} is already a member of the Underground Society`);
+            return refuse('already-member', `${by.name} is already a member of the Underground Society`);
           if (ctx.rules.requests.includes(by.name))
-            ctx.reject('already-requested', `${by.name}'s request is already waiting for the Moderator`);
+            return refuse('already-requested', `${by.name}'s request is already waiting for the Moderator`);
           request(ctx, by.name);
         },
       },

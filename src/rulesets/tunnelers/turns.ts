@@ -9,7 +9,7 @@
 // procedure. The actions themselves (action-*.ts) and the fold's note of a turn (turn-state.ts) sit below it, so
 // nothing here imports back into itself.
 import { z } from 'zod';
-import { fromEdition, playerCommand, toPlayers } from '../../core/index.js';
+import { fromEdition, playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { CommandRule, Decision, GameState, RuleModule } from '../../core/index.js';
 import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
 import { own } from './types.js';
@@ -172,7 +172,7 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
       requireTurn(ctx, by.name);
       answered(ctx, by.name);
       const why = action.check(ctx.rules, by.name, args);
-      if (why !== null) ctx.reject('illegal', why);
+      if (why !== null) return refuse('illegal', why);
       action.run(ctx, by.name, args);
       afterAction(ctx);
     },
