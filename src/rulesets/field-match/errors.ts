@@ -2,10 +2,9 @@
 // framework's own, listed once, here, and the codes a match's definition gives its conditions ("when": each its
 // code and sentence), which are the match's own words and so are data: compileMatch checks each (lower-case words
 // joined by dashes) and makes it a ConditionCode, the only way rule code gets one. The ruleset declares both
-// (Ruleset.errorCodes, see fieldMatchErrorCodes); test/rulesets-types/error-codes.test.ts and
+// (Ruleset.errorCodes, see fieldMatchErrorCodes in index.ts); test/rulesets-types/error-codes.test.ts and
 // docs/error-codes.md are checked against them.
 import type { CodeOf } from '../../core/index.js';
-import type { Match } from './match.js';
 
 export const FIELD_ERROR_CODES = ['limit-reached', 'no-object', 'off-field', 'too-early'] as const;
 
@@ -14,9 +13,3 @@ export type ConditionCode = string & { readonly condition: true };
 
 /** The codes a Field Match's rule code may refuse with: the framework's, its conditions', the kernel's. */
 export type FieldErrorCode = CodeOf<(typeof FIELD_ERROR_CODES)[number] | ConditionCode>;
-
-/** A match's codes: the framework's, then its conditions' in the order the definition gives them. */
-export function fieldMatchErrorCodes(match: Match): readonly FieldErrorCode[] {
-  const own = match.actions.flatMap((a) => a.trigger.when.map((r) => r.code));
-  return [...new Set<FieldErrorCode>([...FIELD_ERROR_CODES, ...own])];
-}

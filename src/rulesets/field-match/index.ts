@@ -15,7 +15,7 @@ import { actionModule } from './actions.js';
 import { fieldStandings, fieldView, renderField } from './view.js';
 import { fieldMatchAwaiting } from './awaiting.js';
 import type { FieldErrorCode } from './errors.js';
-import { fieldMatchErrorCodes } from './errors.js';
+import { FIELD_ERROR_CODES } from './errors.js';
 
 /**
  * The largest Field a game's configuration may ask for, in squares (ruling L17 in docs/rulings-life.md; issue
@@ -57,6 +57,12 @@ const configSchema = z.union([
       `a Field has at most ${MAX_SQUARES} squares, e.g. 32 x 32`,
     ),
 ]);
+
+/** A match's codes: the framework's, then its conditions' in the order the definition gives them. */
+function fieldMatchErrorCodes(match: Match): readonly FieldErrorCode[] {
+  const own = match.actions.flatMap((a) => a.trigger.when.map((r) => r.code));
+  return [...new Set<FieldErrorCode>([...FIELD_ERROR_CODES, ...own])];
+}
 
 /** A Ruleset with the Match it was made from. */
 export interface FieldMatchRuleset extends Ruleset<FieldState, FieldErrorCode> {
