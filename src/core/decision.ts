@@ -6,7 +6,8 @@ import type { ActiveRules, Registry } from './registry.js';
 import type { AnyRuleset, RuleModule } from './ruleset.js';
 import type { Roll } from './dice/roll.js';
 import type { Visibility } from './visibility.js';
-import { reject } from './errors.js';
+import { Rejection, reject, ruleError } from './errors.js';
+import type { CodeOf, KernelErrorCode } from './errors.js';
 import { foldInto, kernelKind } from './evolve.js';
 import { bytesToHex, hmacSha256 } from './hash.js';
 import { commitmentOf, fairDraw, keptStreamSeed } from './dice/fair.js';
@@ -52,7 +53,7 @@ function parsedDice(expr: string): DiceSpec {
  * is folded in at once, so the next line of rule code sees its effect, and the rules' triggers run after it.
  * Nothing here touches the stored game: if the decision is rejected, all of it is dropped.
  */
-export class Decision<S = unknown> {
+export class Decision<S = unknown, C extends string = KernelErrorCode> {
   readonly events: GameEvent[] = [];
   readonly ats: { nweek: number; nday: number }[] = [];
   private current: GameState | undefined;
@@ -195,8 +196,12 @@ export class Decision<S = unknown> {
     this.settle();
   }
 
-  reject(code: string, message: string): never {
-    return reject(code, message);
+  /**
+   * Abandons the decision with one of the ruleset's codes or the kernel's (C: the ruleset's, declared in its
+   * errors.ts). For rule code deep in a helper; a handler returns a Refusal instead (see refuse()).
+   */
+  reject(code: CodeOf<C>, message: string): never {
+    throw new Rejection(ruleError(code, message));
   }
 
   /** Rolls dice written in the seeds' notation ("2d20", "5+5d3", "1d(3*N)" with vars). */

@@ -1,9 +1,9 @@
 /**
  * A rejected command: a stable machine code plus a sentence a player understands.
- * Rulesets add their own codes; the kernel's are listed in KERNEL_ERROR_CODES.
+ * Each ruleset lists its own codes (Ruleset.errorCodes); the kernel's are listed in KERNEL_ERROR_CODES.
  */
-export interface RuleError {
-  readonly code: string;
+export interface RuleError<C extends string = string> {
+  readonly code: C;
   readonly message: string;
 }
 
@@ -22,15 +22,35 @@ export const KERNEL_ERROR_CODES = [
   'unknown-game',
   'bad-config',
   'rule-not-in-force', // a rule emitted an event only a repealed module records
+  'already-requested', // K14: a request to join already waits for the Administrator
+  'no-request', // K14: no request to join by that player waits
+  'removed', // K15: the Administrator removed this player from the game
+  'not-a-ledger-entry', // K12: a correction names an entry that is not a transfer of points
+  'already-corrected', // K12: that transfer has been corrected already
 ] as const;
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
 
-export const ruleError = (code: string, message: string): RuleError => ({ code, message });
+/** The codes rule code of a ruleset whose own codes are C may refuse with: its own and the kernel's. */
+export type CodeOf<C extends string> = C | KernelErrorCode;
+
+export const ruleError = <C extends string>(code: C, message: string): RuleError<C> => ({ code, message });
+
+/**
+ * A refusal as a value: what a command handler returns to refuse the command (`return refuse('occupied',
+ * '…')`). The kernel turns it into the command's `Result.err(RuleError)` and drops the decision's working copy,
+ * exactly as it does a thrown Rejection. Its code must be one of the ruleset's (a type error otherwise).
+ */
+export class Refusal<C extends string = string> {
+  constructor(readonly error: RuleError<C>) {}
+}
+
+export const refuse = <C extends string>(code: C, message: string): Refusal<C> =>
+  new Refusal(ruleError(code, message));
 
 /**
  * Thrown inside a decision to abandon it; caught at the kernel boundary and turned into a RuleError result.
- * Rule code deep in a command handler can give up without threading Results through every helper; nothing
- * escapes the kernel as an exception.
+ * Rule code deep in a command handler (a helper several calls down, a hook, a trigger, an answer) can give up
+ * without threading a Refusal through every helper; nothing escapes the kernel as an exception.
  */
 export class Rejection extends Error {
   constructor(readonly error: RuleError) {
@@ -38,6 +58,12 @@ export class Rejection extends Error {
   }
 }
 
-export const reject = (code: string, message: string): never => {
+/** Abandons a decision with one of the kernel's codes (rule code refuses through its Decision: ctx.reject). */
+export const reject = (code: KernelErrorCode, message: string): never => {
   throw new Rejection(ruleError(code, message));
 };
+
+/** The codes a ruleset may refuse with (see Ruleset.errorCodes), as a set: its own and the kernel's. */
+export function refusalCodes(own: readonly string[]): ReadonlySet<string> {
+  return new Set<string>([...KERNEL_ERROR_CODES, ...own]);
+}

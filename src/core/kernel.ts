@@ -133,13 +133,15 @@ export class Kernel {
               : { players: [actorName(said)] };
         ctx.emit({ type: 'command', vis, command: withoutRolls(said) as Command & JsonObject });
         queueWithCommand(ctx, said.rolls);
-        rule.run(ctx, said.by, args);
+        // A handler refuses by returning a Refusal (or, deep in a helper, by throwing a Rejection): either way
+        // the working copy is dropped and the command changes nothing.
+        const refusal = rule.run(ctx, said.by, args);
+        if (refusal) return refused(command, env, refusal.error);
       }
       ctx.finish();
       return ok({ events: ctx.events, ats: ctx.ats, state: ctx.state });
     } catch (e) {
-      if (e instanceof Rejection)
-        return err(command.by.role === 'admin' || env.asAdministrator ? e.error : forPlayer(e.error));
+      if (e instanceof Rejection) return refused(command, env, e.error);
       throw e;
     }
   }
@@ -396,6 +398,11 @@ export class Kernel {
       }
     }
   }
+}
+
+/** A refused command's result: the refusal as its giver may read it (see forPlayer). */
+function refused(command: Command, env: DecideEnv, error: RuleError): Result<Decided, RuleError> {
+  return err(command.by.role === 'admin' || env.asAdministrator ? error : forPlayer(error));
 }
 
 /** Queues the dice results a command brought with it (see Command.rolls). */

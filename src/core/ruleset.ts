@@ -7,6 +7,7 @@ import type { ClockPhase } from './clock.js';
 import type { Actor, Viewer } from './viewer.js';
 import type { Decision } from './decision.js';
 import { reject } from './errors.js';
+import type { CodeOf, KernelErrorCode, Refusal } from './errors.js';
 import { issueText } from './arg-issues.js';
 import type { Standings } from './standings.js';
 
@@ -18,18 +19,34 @@ interface EventFold<S> {
 interface EventText {
   text(event: GameEvent, game: GameState | undefined): string;
 }
-interface Answer<S> {
-  answer(ctx: Decision<S>, question: Json): Json | undefined;
+interface Answer<S, C extends string> {
+  answer(ctx: Decision<S, C>, question: Json): Json | undefined;
 }
+
+/**
+ * The folds of a module's events, keyed by type: each is given its own event's type (Extract by `type`), so a
+ * fold reads `e.ndays` as the number its event declares. E is the union of the module's (or ruleset's) events.
+ */
+export type Folds<S, E extends GameEvent> = {
+  readonly [K in E['type']]?: (rules: S, event: Extract<E, { type: K }>, game: GameState) => S;
+};
+
+/** One line describing each event type, keyed by type, each given its own event's type (see Folds). */
+export type Texts<E extends GameEvent> = {
+  readonly [K in E['type']]?: (event: Extract<E, { type: K }>, game: GameState | undefined) => string;
+};
+
+/** What a command handler gives back: nothing (accepted: its events are the decision) or a Refusal. */
+export type Handled<C extends string = KernelErrorCode> = Refusal<CodeOf<C>> | undefined | void;
 
 /**
  * A condition the rules watch for. `after` lists the event types that can make the condition true; the
  * trigger is checked after each of those (after every event if `after` is absent). Listing them is an
  * optimisation that must not change behaviour: an event type left out must be one that cannot make it true.
  */
-export interface Trigger<S> {
+export interface Trigger<S, C extends string = KernelErrorCode> {
   readonly after?: readonly string[];
-  run(ctx: Decision<S>): void;
+  run(ctx: Decision<S, C>): void;
 }
 
 /** Who may give a command; 'player' means a joined player speaking for emself. */
@@ -61,7 +78,8 @@ export interface CommandRule<S> {
   parse(args: JsonObject): unknown;
   /** The arguments as a JSON Schema (input side), for forms on the web page and the API's documentation. */
   argsSchema(): JsonObject;
-  run(ctx: Decision<S>, by: Actor, args: unknown): void;
+  /** Decides the command; a returned Refusal refuses it (the kernel drops the working copy). */
+  run(ctx: Decision<S>, by: Actor, args: unknown): Refusal | undefined | void;
 }
 
 /** What the page says before an irreversible command, and the argument that makes it so (see CommandRule). */
@@ -75,7 +93,7 @@ export interface CommandConfirm {
  * it: it is then made when first needed (the first command of that type), not when the module declaring it
  * loads, which a verb that decides no such command never pays for (issue 17).
  */
-export interface CommandSpec<S, Z extends z.ZodType> {
+export interface CommandSpec<S, Z extends z.ZodType, C extends string = KernelErrorCode> {
   actor: CommandActor;
   summary: string;
   args: Z | (() => Z);
@@ -83,11 +101,17 @@ export interface CommandSpec<S, Z extends z.ZodType> {
   visibility?: 'public' | 'private' | 'admin';
   players?: readonly string[];
   confirm?: CommandConfirm;
-  run(ctx: Decision<S>, by: Actor, args: z.infer<Z>): void;
+  /** C: the ruleset's error codes; a refusal (returned, or ctx.reject deeper down) must use one of them. */
+  run(ctx: Decision<S, C>, by: Actor, args: z.infer<Z>): Handled<C>;
 }
 
-/** Declares a command with a zod schema for its arguments; the handler receives them typed. */
-export function command<S, Z extends z.ZodType>(spec: CommandSpec<S, Z>): CommandRule<S> {
+/**
+ * Declares a command with a zod schema for its arguments; the handler receives them typed. C is the ruleset's
+ * closed set of error codes (its errors.ts); left out, the handler may refuse only with the kernel's.
+ */
+export function command<S, Z extends z.ZodType, C extends string = KernelErrorCode>(
+  spec: CommandSpec<S, Z, C>,
+): CommandRule<S> {
   let schema: JsonObject | undefined;
   let made: Z | undefined;
   const args = (): Z => (made ??= typeof spec.args === 'function' ? spec.args() : spec.args);
@@ -111,7 +135,9 @@ export function command<S, Z extends z.ZodType>(spec: CommandSpec<S, Z>): Comman
       schema ??= toJSONSchema(args(), { io: 'input', unrepresentable: 'any' }) as JsonObject;
       return schema;
     },
-    run: (ctx, by, parsed) => spec.run(ctx, by, parsed as z.infer<Z>),
+    // The codes narrow only what the handler may write (C is a compile-time fact); the kernel's Decision is the
+    // same object whatever codes its rules list.
+    run: (ctx, by, parsed) => spec.run(ctx as Decision<S, C>, by, parsed as z.infer<Z>),
   };
 }
 
@@ -123,17 +149,17 @@ export type PlayerActor = Extract<Actor, { readonly role: 'player' }>;
  * any rule runs (the actor check: not the Administrator, a usable name, a player of this game), so the handler
  * is given the player already narrowed, and no rule repeats the check.
  */
-export function playerCommand<S, Z extends z.ZodType>(
-  spec: Omit<CommandSpec<S, Z>, 'actor' | 'run'> & {
-    run(ctx: Decision<S>, by: PlayerActor, args: z.infer<Z>): void;
+export function playerCommand<S, Z extends z.ZodType, C extends string = KernelErrorCode>(
+  spec: Omit<CommandSpec<S, Z, C>, 'actor' | 'run'> & {
+    run(ctx: Decision<S, C>, by: PlayerActor, args: z.infer<Z>): Handled<C>;
   },
 ): CommandRule<S> {
-  return command<S, Z>({
+  return command<S, Z, C>({
     ...spec,
     actor: 'player',
     run(ctx, by, args) {
       // Only narrows the type: the kernel's actor check has already refused an Administrator here.
-      if (by.role === 'player') spec.run(ctx, by, args);
+      if (by.role === 'player') return spec.run(ctx, by, args);
     },
   });
 }
@@ -142,7 +168,7 @@ export function playerCommand<S, Z extends z.ZodType>(
  * One section of a rule text: its name, the sentences it implements, and everything it contributes.
  * A ruleset is an ordered list of these; later modules take precedence over earlier ones.
  */
-export interface RuleModule<S> {
+export interface RuleModule<S, C extends string = KernelErrorCode> {
   /** Unique within the ruleset, e.g. 'movement'. */
   readonly id: string;
   /** The section's name as the text gives it. */
@@ -162,42 +188,48 @@ export interface RuleModule<S> {
    */
   readonly echoes?: readonly string[];
   /** Effects that fire as the clock passes a phase. */
-  readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S>) => void>>>;
+  readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S, C>) => void>>>;
   /**
    * "If at any time ..." / "Whenever ...": checked after every change to the game, repeated until none
    * fires. Each must stop firing once it has acted (its condition becomes false).
    */
-  readonly triggers?: readonly Trigger<S>[];
+  readonly triggers?: readonly Trigger<S, C>[];
   /**
    * Answers to questions rules ask each other ("may this player occupy that square?"). The highest-precedence
    * module that answers (returns something other than undefined) decides: this is how a section that
    * "defers to any rule which contradicts it" is overridden.
    */
-  readonly answers?: Readonly<Record<string, Answer<S>['answer']>>;
+  readonly answers?: Readonly<Record<string, Answer<S, C>['answer']>>;
   /** At game creation, after the initial state exists. */
-  readonly onSetup?: (ctx: Decision<S>) => void;
+  readonly onSetup?: (ctx: Decision<S, C>) => void;
   /** When a player joins; may reject. */
-  readonly onJoin?: (ctx: Decision<S>, player: string) => void;
+  readonly onJoin?: (ctx: Decision<S, C>, player: string) => void;
   /**
    * When the Administrator has removed a player from the game (ruling K15): the player is no longer in the
    * game's list, and the module does with eir things what its text says of a player who leaves (or the ruling
    * on it says). Every module's, in module order, after the kernel's `player-removed`.
    */
-  readonly onRemove?: (ctx: Decision<S>, player: string) => void;
+  readonly onRemove?: (ctx: Decision<S, C>, player: string) => void;
   /** Just after an amendment made this ruleset the game's ruleset. */
-  readonly onAmend?: (ctx: Decision<S>, from: string) => void;
+  readonly onAmend?: (ctx: Decision<S, C>, from: string) => void;
 }
 
 /** A game's rules: modules plus how to start, show, and amend into it. */
-export interface Ruleset<S> {
+export interface Ruleset<S, C extends string = KernelErrorCode> {
   readonly id: string;
   readonly title: string;
   /** The text it implements (a seed file, a proposal). */
   readonly source: string;
+  /**
+   * The closed set of codes its rules refuse with beside the kernel's (KERNEL_ERROR_CODES), listed once in the
+   * ruleset's errors.ts: C is their union, and a refusal with any other code is a type error. Absent: the
+   * kernel's only.
+   */
+  readonly errorCodes?: readonly C[];
   /** Active at the start, lowest precedence first. */
-  readonly modules: readonly RuleModule<S>[];
+  readonly modules: readonly RuleModule<S, C>[];
   /** Further modules an Administrator may enact mid-game. */
-  readonly optional?: readonly RuleModule<S>[];
+  readonly optional?: readonly RuleModule<S, C>[];
   /** The rules' initial state from the game's configuration; pure. Rejects a bad config with 'bad-config'. */
   initial(config: Json): S;
   /** What a viewer may see of the rules' state. */
@@ -252,5 +284,6 @@ export interface Awaiting {
 }
 
 /** A ruleset with its state type forgotten, as the registry and the kernel hold it. */
-export type AnyRuleset = Ruleset<unknown>;
-export const erase = <S>(ruleset: Ruleset<S>): AnyRuleset => ruleset as unknown as AnyRuleset;
+export type AnyRuleset = Ruleset<unknown, string>;
+export const erase = <S, C extends string>(ruleset: Ruleset<S, C>): AnyRuleset =>
+  ruleset as unknown as AnyRuleset;

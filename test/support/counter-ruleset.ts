@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BANK, command, erase, reject } from '../../src/core/index.js';
 import type {
+  CodeOf,
   AnyRuleset,
   ClockPhase,
   Decision,
@@ -57,7 +58,7 @@ function bumpModule<S extends CounterState>(id: string, factor: number): RuleMod
     section: factor === 1 ? 'Bumping' : 'Bumping (as amended)',
     text: `A Player may bump the Counter by up to the maximum bump${factor === 1 ? '' : `; each bump counts ${factor} times`}. The maximum bump is ${BASE_MAX_BUMP}, unless a rule says otherwise.`,
     commands: {
-      bump: command<S, z.ZodType<{ by: number }>>({
+      bump: command<S, z.ZodType<{ by: number }>, CodeOf<'too-big'>>({
         actor: 'player',
         summary: 'bump the counter',
         words: ['by'],

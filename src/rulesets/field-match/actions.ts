@@ -2,7 +2,7 @@
 // often per nweek, what must already have happened this nweek, the conditions), in that order, records the
 // invocation, and runs the registered Effect. A refused invocation changes nothing and says why.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse, Refusal } from '../../core/index.js';
 import type { CommandRule, Decision, RuleModule } from '../../core/index.js';
 import type { ActionSpec, Match } from './match.js';
 import type { FieldState, Square } from './state.js';
@@ -11,6 +11,7 @@ import type { Effect, Target, Transform } from './effects.js';
 import { EffectContext } from './effects.js';
 import { fillIn, holds, targetText } from './conditions.js';
 import type { ActionInvoked } from './events.js';
+import type { FieldErrorCode } from './errors.js';
 import { squareJson } from './events.js';
 
 const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
@@ -24,57 +25,65 @@ function argsFor(action: ActionSpec): { schema: z.ZodType<Record<string, unknown
   return { schema: z.object({}).strict(), words: [] };
 }
 
-/** Finds the invocation's target, or refuses: a square off the Field or without the object, an unknown player. */
-function targetOf(ctx: Decision<FieldState>, action: ActionSpec, args: Record<string, unknown>): Target {
+/**
+ * Finds the invocation's target, or the refusal: a square off the Field or without the object, an unknown
+ * player.
+ */
+function targetOf(
+  ctx: Decision<FieldState, FieldErrorCode>,
+  action: ActionSpec,
+  args: Record<string, unknown>,
+): Target | Refusal<FieldErrorCode> {
   const a = action.attachedTo;
   if (a.kind === 'object') {
     const at: Square = [Number(args.x), Number(args.y)];
     const s = ctx.rules;
     if (!onField(s, at))
-      ctx.reject(
+      return refuse(
         'off-field',
         `${squareText(at)} is not a square of the Field, which runs from (1,1) to (${s.width},${s.height})`,
       );
     if (!objectOn(s, a.object, at))
-      ctx.reject('no-object', `there is no ${a.object} at ${squareText(at)} to ${action.name}`);
+      return refuse('no-object', `there is no ${a.object} at ${squareText(at)} to ${action.name}`);
     return { kind: 'object', object: a.object, at };
   }
   if (a.kind === 'players') {
     const name = String(args.player);
     if (!ctx.state.players.includes(name))
-      ctx.reject('unknown-player', `${name} is not a player of this match`);
+      return refuse('unknown-player', `${name} is not a player of this match`);
     return { kind: 'player', name };
   }
   return { kind: 'field' };
 }
 
-/** Checks every limit of the Trigger; refuses with the first that is not met. */
-function checkTrigger(
-  ctx: Decision<FieldState>,
+/** Checks every limit of the Trigger: the refusal of the first that is not met, or undefined. */
+function triggerRefusal(
+  ctx: Decision<FieldState, FieldErrorCode>,
   match: Match,
   action: ActionSpec,
   invoker: string | null,
   target: Target,
-) {
+): Refusal<FieldErrorCode> | undefined {
   const s = ctx.rules;
   const nweek = ctx.clock.nweek;
   const who = invoker ?? 'the Referee';
   const { perNweek, after, when } = action.trigger;
   if (perNweek !== null && timesInvoked(s, action.name, nweek, invoker) >= perNweek) {
-    ctx.reject(
+    return refuse(
       'limit-reached',
       `${who} has already performed ${action.name} ${times(perNweek)} during nweek ${nweek}; ${action.name} may be performed ${times(perNweek)} per nweek${invoker === null ? '' : ' by each player'}`,
     );
   }
   for (const first of after) {
     if (timesInvoked(s, first, nweek) === 0)
-      ctx.reject(
+      return refuse(
         'too-early',
         `${action.name} may be performed only after ${first} has been performed during the current nweek, and ${first} has not yet been performed during nweek ${nweek}`,
       );
   }
   const inv = { match, state: s, invoker, target };
-  for (const r of when) if (!holds(r.test, inv)) ctx.reject(r.code, fillIn(r.fails, inv));
+  for (const r of when) if (!holds(r.test, inv)) return refuse(r.code, fillIn(r.fails, inv));
+  return undefined;
 }
 
 /** The rule module of one Invokable Action. */
@@ -83,9 +92,13 @@ export function actionModule(
   action: ActionSpec,
   effect: Effect,
   transforms: Readonly<Record<string, Transform>>,
-): RuleModule<FieldState> {
+): RuleModule<FieldState, FieldErrorCode> {
   const { schema, words } = argsFor(action);
-  const rule: CommandRule<FieldState> = command<FieldState, z.ZodType<Record<string, unknown>>>({
+  const rule: CommandRule<FieldState> = command<
+    FieldState,
+    z.ZodType<Record<string, unknown>>,
+    FieldErrorCode
+  >({
     actor: action.trigger.by === 'Referee' ? 'admin' : 'player',
     summary: action.summary,
     // Nothing in a Field Match is hidden: the Referee's invocations are posted to a Public Forum too.
@@ -97,7 +110,9 @@ export function actionModule(
     run(ctx, by, args) {
       const invoker = by.role === 'player' ? by.name : null;
       const target = targetOf(ctx, action, args);
-      checkTrigger(ctx, match, action, invoker, target);
+      if (target instanceof Refusal) return target;
+      const refused = triggerRefusal(ctx, match, action, invoker, target);
+      if (refused) return refused;
       const e: ActionInvoked = {
         type: 'field-action-invoked',
         vis: 'public',

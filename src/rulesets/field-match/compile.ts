@@ -5,6 +5,7 @@ import { KERNEL_COMMANDS } from '../../core/kernel-commands.js';
 import type { Result } from '../../core/index.js';
 import { err, ok } from '../../core/index.js';
 import { definitionSchema } from './definition.js';
+import type { ConditionCode } from './errors.js';
 import type { AttributeDefinition, Operand, ParsedDefinition, Value } from './definition.js';
 import type {
   ActionSpec,
@@ -195,7 +196,8 @@ function resolve(def: ParsedDefinition, effects: readonly string[], problem: Rep
         objects: objectNames,
         problem,
       });
-      return { test: r.test, code: r.code, fails: r.fails };
+      // The definition's schema has checked the code's form: from here on it is one of the match's codes.
+      return { test: r.test, code: r.code as ConditionCode, fails: r.fails };
     });
     return {
       name: a.name,

@@ -3,6 +3,7 @@
 // of which records one public event (with the rolls that decided it) and folds it in at once, so the next
 // line of the effect sees the change. A Transform is a pure rule over the whole state (Life's births and
 // deaths): the event names it and the fold applies it, so a change to a million squares is one small event.
+import type { FieldErrorCode } from './errors.js';
 import type { Decision, JsonObject, Roll } from '../../core/index.js';
 import type { AttributeSpec, Match, Scope, Value } from './match.js';
 import { attributeOf, inRange, objectOf, rangeText, valueText } from './match.js';
@@ -64,7 +65,7 @@ export function applyTransform(
 /** The working view of one invocation for its Effect. */
 export class EffectContext {
   constructor(
-    private readonly ctx: Decision<FieldState>,
+    private readonly ctx: Decision<FieldState, FieldErrorCode>,
     readonly match: Match,
     /** The action being performed. */
     readonly action: string,
@@ -209,7 +210,7 @@ export class EffectContext {
     return this.ctx.state.ended !== null;
   }
 
-  reject(code: string, message: string): never {
+  reject(code: FieldErrorCode, message: string): never {
     return this.ctx.reject(code, message);
   }
 

@@ -1,5 +1,6 @@
 // The Field, its Attributes and its Field Objects as a rule module: how the match's events change its state,
 // and the sentence each says in the log.
+import type { FieldErrorCode } from './errors.js';
 import type { GameState, RuleModule } from '../../core/index.js';
 import type { Match } from './match.js';
 import { rangeText, valueText } from './match.js';
@@ -38,7 +39,7 @@ function fieldText(match: Match): string {
 export function fieldModule(
   match: Match,
   transforms: Readonly<Record<string, Transform>>,
-): RuleModule<FieldState> {
+): RuleModule<FieldState, FieldErrorCode> {
   return {
     id: 'field',
     section: `The Field of ${match.name}`,

@@ -14,6 +14,8 @@ import { fieldModule } from './field.js';
 import { actionModule } from './actions.js';
 import { fieldStandings, fieldView, renderField } from './view.js';
 import { fieldMatchAwaiting } from './awaiting.js';
+import type { FieldErrorCode } from './errors.js';
+import { FIELD_ERROR_CODES } from './errors.js';
 
 /**
  * The largest Field a game's configuration may ask for, in squares (ruling L17 in docs/rulings-life.md; issue
@@ -56,8 +58,14 @@ const configSchema = z.union([
     ),
 ]);
 
+/** A match's codes: the framework's, then its conditions' in the order the definition gives them. */
+function fieldMatchErrorCodes(match: Match): readonly FieldErrorCode[] {
+  const own = match.actions.flatMap((a) => a.trigger.when.map((r) => r.code));
+  return [...new Set<FieldErrorCode>([...FIELD_ERROR_CODES, ...own])];
+}
+
 /** A Ruleset with the Match it was made from. */
-export interface FieldMatchRuleset extends Ruleset<FieldState> {
+export interface FieldMatchRuleset extends Ruleset<FieldState, FieldErrorCode> {
   readonly match: Match;
 }
 
@@ -79,6 +87,7 @@ export function fieldMatch(
     match,
     title: meta.title ?? `${match.name} (a Field Match)`,
     source: match.source,
+    errorCodes: fieldMatchErrorCodes(match),
     modules: [
       fieldModule(match, transforms),
       ...match.actions.map((a) => actionModule(match, a, effects[a.effect] as Effect, transforms)),

@@ -2,6 +2,8 @@
 // every cross-reference checked, and the lookups the engine needs. Made only by compileMatch (compile.ts).
 import type { Comparison, Condition, Operand, Value } from './definition.js';
 
+import type { ConditionCode } from './errors.js';
+
 export type { Comparison, Condition, Operand, Value };
 
 export const ADJACENCIES = ['orthogonal', 'diagonal'] as const;
@@ -63,7 +65,7 @@ export type Attachment =
 
 export interface RequirementSpec {
   readonly test: Condition;
-  readonly code: string;
+  readonly code: ConditionCode;
   readonly fails: string;
 }
 

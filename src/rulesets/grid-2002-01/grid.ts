@@ -4,6 +4,7 @@
 // left of unit (2,1)."
 import type { RuleModule } from '../../core/index.js';
 import type { GridState, Placed, Unit } from './types.js';
+import type { GridErrorCode } from './errors.js';
 
 export const GRID_SIZE = 20;
 
@@ -63,7 +64,7 @@ export function placing(positions: readonly Placed[], player: string, at: Unit):
   return next;
 }
 
-export const gridModule: RuleModule<GridState> = {
+export const gridModule: RuleModule<GridState, GridErrorCode> = {
   id: 'grid',
   section: 'The Grid',
   text: 'There shall exist an environment known as the Grid. ... The Grid is 20 units wide by 20 units tall. ... The unit (1,1) shall be below the unit (1,2) and to the left of unit (2,1).',

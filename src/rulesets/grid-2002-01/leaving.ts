@@ -1,12 +1,13 @@
 // "Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or
 // move to other units on the Grid in a manner prescribed by the rules."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { GridState, Left } from './types.js';
 import { positionOf, unitText } from './grid.js';
+import type { GridErrorCode } from './errors.js';
 
-export const leavingModule: RuleModule<GridState> = {
+export const leavingModule: RuleModule<GridState, GridErrorCode> = {
   id: 'leaving',
   section: 'Leaving the Grid',
   text: 'Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or move to other units on the Grid in a manner prescribed by the rules.',
@@ -19,12 +20,12 @@ export const leavingModule: RuleModule<GridState> = {
     ctx.emit(e);
   },
   commands: {
-    leave: playerCommand<GridState, z.ZodType<Record<string, never>>>({
+    leave: playerCommand<GridState, z.ZodType<Record<string, never>>, GridErrorCode>({
       summary: 'leave the Grid for Limbo',
       args: () => z.object({}).strict(),
       run(ctx, by) {
         const from = positionOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
+        if (!from) return refuse('not-on-grid', `${by.name} is in Limbo, not on the Grid`);
         const e: Left = { type: 'left', vis: 'public', player: by.name, from };
         ctx.emit(e);
       },

@@ -7,6 +7,7 @@
 import type { Json, RuleModule } from '../../core/index.js';
 import type { GridState, Unit } from './types.js';
 import { occupant, onGrid } from './grid.js';
+import type { GridErrorCode } from './errors.js';
 
 /** The question 'may-occupy' {player, at}: may this player be on that unit? Answered here by default. */
 export interface MayOccupy {
@@ -14,7 +15,7 @@ export interface MayOccupy {
   readonly at: Unit;
 }
 
-export const limboModule: RuleModule<GridState> = {
+export const limboModule: RuleModule<GridState, GridErrorCode> = {
   id: 'limbo',
   section: 'Players on the Grid and in Limbo',
   text: 'Players are either on the Grid or off the Grid. A Player who is off the Grid is located in Limbo. ... Each Player may occupy only one unit at a time. Multiple Players may not occupy the same unit at the same time.',

@@ -6,11 +6,12 @@
 // announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e
 // remains in eir current location."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Json, RuleModule } from '../../core/index.js';
 import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
+import type { GridErrorCode } from './errors.js';
 
 /** The question 'may-move' {player, from, to}: may this move be announced? Answered here by default. */
 export interface MayMove {
@@ -27,7 +28,7 @@ function announcedBy(state: GridState, player: string): boolean {
   return false;
 }
 
-export const movementModule: RuleModule<GridState> = {
+export const movementModule: RuleModule<GridState, GridErrorCode> = {
   id: 'movement',
   section: 'Movement',
   text: 'Once per week, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate location. ... Players may only move from eir current location to any of the units surround eir current location. ... Moves on the Grid happen at the end of the nweek and are processed in the order in which they were announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e remains in eir current location.',
@@ -39,16 +40,16 @@ export const movementModule: RuleModule<GridState> = {
     },
   },
   commands: {
-    move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>>({
+    move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>, GridErrorCode>({
       summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
       words: ['x', 'y'],
       args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),
       run(ctx, by, { x, y }) {
         const from = positionOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
+        if (!from) return refuse('not-on-grid', `${by.name} is in Limbo; enter the Grid first`);
         // R1: "Once per week" means once per nweek; a second announcement in the same nweek is refused.
         if (announcedBy(ctx.rules, by.name)) {
-          ctx.reject(
+          return refuse(
             'already-announced',
             `${by.name} has already announced a move this nweek (nweek ${ctx.clock.nweek})`,
           );
@@ -56,7 +57,7 @@ export const movementModule: RuleModule<GridState> = {
         const to: Unit = [x, y];
         // (The units themselves, not copies: no answer changes its question.)
         const why = ctx.forbids('may-move', { player: by.name, from, to });
-        if (why !== null) ctx.reject('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
+        if (why !== null) return refuse('illegal-move', `${by.name} cannot move to ${unitText(to)}: ${why}`);
         const e: MoveAnnounced = { type: 'move-announced', vis: 'public', player: by.name, to };
         ctx.emit(e);
       },

@@ -2,7 +2,7 @@
 // are Female, Cheerleaders or Football players (E.2.4, E.2.5, C's example), and D's "n" ("where n is the 5th
 // Gremlin..." is cut off). The temperature and the squares are set in squares.ts.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type {
   GremlinNSet,
@@ -19,15 +19,17 @@ import { objectsAt, onGrid, unitText } from './grid.js';
 import { cannotEnter, KIND_TRAITS, newObjectId } from './objects.js';
 import { HIDDEN_KINDS } from './types.js';
 import { NEW_PLAYER } from './players.js';
+import type { JuneErrorCode } from './errors.js';
 
-export const controlsModule: RuleModule<JuneState> = {
+export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'controls',
   section: "The Administrator's controls",
   text: 'The text refers to Female players, Cheerleaders, Football players and "n is the 5th Gremlin ..." without defining them; the Administrator sets them.',
   commands: {
     'player-facts': command<
       JuneState,
-      z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>
+      z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>,
+      JuneErrorCode
     >({
       actor: 'admin',
       summary: 'mark a player Female, a Cheerleader or a Football player (true/false)',
@@ -43,7 +45,7 @@ export const controlsModule: RuleModule<JuneState> = {
         .strict(),
       run(ctx, _by, a) {
         const old = own(ctx.rules.players, a.player);
-        if (!old) return ctx.reject('unknown-player', `${a.player} has not joined this game`);
+        if (!old) return refuse('unknown-player', `${a.player} has not joined this game`);
         const facts: PlayerFacts = {
           ...old,
           female: a.female ?? old.female,
@@ -54,7 +56,11 @@ export const controlsModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    place: command<JuneState, z.ZodType<{ kind: string; x: number; y: number; name?: string }>>({
+    place: command<
+      JuneState,
+      z.ZodType<{ kind: string; x: number; y: number; name?: string }>,
+      JuneErrorCode
+    >({
       actor: 'admin',
       summary: 'put a Grid Object on a square by hand (a Gremlin, a Bonus Box with its effect as name, ...)',
       // The order itself is the Administrator's: what the public learns is the object-placed entry, if public.
@@ -71,12 +77,12 @@ export const controlsModule: RuleModule<JuneState> = {
       run(ctx, _by, a) {
         const kind = KINDS.find((k) => k === a.kind);
         if (!kind || kind === 'player')
-          return ctx.reject(
+          return refuse(
             'bad-arguments',
             `no kind of Grid Object "${a.kind}"; kinds: ${KINDS.filter((k) => k !== 'player').join(', ')}`,
           );
         const at: Unit = [a.x, a.y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
         const object: GridObject = {
           id: newObjectId(ctx, kind),
           kind,
@@ -86,10 +92,10 @@ export const controlsModule: RuleModule<JuneState> = {
         // Even the Administrator's hand keeps A.2: an Impassable object only on an empty square, and nothing
         // where it could not enter.
         if (!KIND_TRAITS[kind].passable && objectsAt(ctx.rules, at).length > 0)
-          ctx.reject('occupied', `${unitText(at)} is not empty, and a ${kind} is Impassable`);
+          return refuse('occupied', `${unitText(at)} is not empty, and a ${kind} is Impassable`);
         const blocked = cannotEnter(ctx, object, at);
         if (blocked !== null)
-          ctx.reject('occupied', `a ${kind} cannot be put at ${unitText(at)}: ${blocked}`);
+          return refuse('occupied', `a ${kind} cannot be put at ${unitText(at)}: ${blocked}`);
         const e: ObjectPlaced = {
           type: 'object-placed',
           vis: HIDDEN_KINDS.has(kind) ? 'admin' : 'public',
@@ -98,7 +104,7 @@ export const controlsModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>>({
+    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>, JuneErrorCode>({
       actor: 'admin',
       summary: 'set n of the Elbonian Airways fare 2+2n',
       words: ['n'],

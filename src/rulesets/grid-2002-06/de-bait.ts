@@ -15,7 +15,7 @@
 // Siren disappears and the Cheerleader takes possession of the Bait. If the Siren wins, the Cheerleader goes
 // into Limbo."
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
@@ -25,6 +25,7 @@ import { withDE } from './de-state.js';
 import { steps } from './de-zones.js';
 import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const BAIT_PRICE = 10;
 export const TAKE_ATTEMPTS = 3;
@@ -35,7 +36,7 @@ const baitSquare = (s: JuneState, id: string): Unit | undefined => {
 };
 
 /** Female Cheerleaders beside a piece of Bait on a square. */
-function cheerleadersBeside(ctx: Decision<JuneState>, at: Unit): string[] {
+function cheerleadersBeside(ctx: Decision<JuneState, JuneErrorCode>, at: Unit): string[] {
   return ctx.state.players.filter((name) => {
     const f = own(ctx.rules.players, name);
     const where = locationOf(ctx.rules, name);
@@ -44,14 +45,14 @@ function cheerleadersBeside(ctx: Decision<JuneState>, at: Unit): string[] {
 }
 
 /** The Bait becomes a Purse in a Cheerleader's possession. */
-function toPurse(ctx: Decision<JuneState>, bait: string, name: string, why: string): void {
+function toPurse(ctx: Decision<JuneState, JuneErrorCode>, bait: string, name: string, why: string): void {
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: bait, to: { heldBy: name }, why };
   ctx.emit(e);
   ctx.emit({ type: 'bait-becomes-purse', vis: 'public', id: bait, player: name });
 }
 
 /** A Siren comes for the Bait: onto the Rock, and into a Catfight with any Cheerleader beside it. */
-function sirenTakesBait(ctx: Decision<JuneState>, baitId: string, at: Unit): void {
+function sirenTakesBait(ctx: Decision<JuneState, JuneErrorCode>, baitId: string, at: Unit): void {
   const name = sirenName(ctx.rules.de.sirens);
   const siren: GridObject = { id: `siren:${name}`, kind: 'siren', name, place: { on: at } };
   const fighters = cheerleadersBeside(ctx, at);
@@ -103,17 +104,17 @@ function sirenTakesBait(ctx: Decision<JuneState>, baitId: string, at: Unit): voi
 
 const baitArg = z.object({ bait: z.string().min(1).max(100) }).strict();
 
-export const baitModule: RuleModule<JuneState> = {
+export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'siren-bait',
   section: 'E.2.4 Bait',
   text: 'Players can buy Siren Bait for 10 ... A Player can place Siren Bait on a Big Rock not otherwise occupied by a Siren if e is standing next to it. ... 1d(3*N) is rolled ... If the Bait is not taken within 1d5 nweeks of being placed, the Bait becomes ruined ... Female Cheerleader ... may only move within those squares ... 1d6 ... Purse ... Catfight ...',
   commands: {
-    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: `buy a piece of Siren Bait for ${BAIT_PRICE} points (it is yours until you place it)`,
       args: z.object({}).strict(),
       run(ctx, by) {
         if (ctx.balance(by.name) < BAIT_PRICE)
-          ctx.reject(
+          return refuse(
             'cannot-pay',
             `${by.name} has ${ctx.balance(by.name)} points; Siren Bait costs ${BAIT_PRICE}`,
           );
@@ -127,20 +128,20 @@ export const baitModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>>({
+    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>, JuneErrorCode>({
       summary: 'place Siren Bait you hold on a Big Rock next to you that has no Siren',
       words: ['bait', 'rock'],
       args: z.object({ bait: z.string(), rock: z.string() }).strict(),
       run(ctx, by, { bait, rock }) {
         const b = objectById(ctx.rules, bait);
         if (!b || b.kind !== 'siren-bait' || !('heldBy' in b.place) || b.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} holds no Siren Bait ${bait}`);
+          return refuse('not-held', `${by.name} holds no Siren Bait ${bait}`);
         const r = objectById(ctx.rules, rock);
         const rockAt = r && r.kind === 'big-rock' ? unitOf(r.place) : undefined;
-        if (!rockAt) return ctx.reject('not-here', `there is no Big Rock ${rock}`);
+        if (!rockAt) return refuse('not-here', `there is no Big Rock ${rock}`);
         const at = locationOf(ctx.rules, by.name);
         if (!at || steps(at, rockAt) !== 1)
-          ctx.reject('not-here', `${by.name} is not standing next to ${rock}`);
+          return refuse('not-here', `${by.name} is not standing next to ${rock}`);
         if (
           ctx.rules.objects.some(
             (o) => o.kind === 'siren' && 'on' in o.place && steps(o.place.on, rockAt) === 0,
@@ -167,18 +168,18 @@ export const baitModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'take-bait': playerCommand<JuneState, typeof baitArg>({
+    'take-bait': playerCommand<JuneState, typeof baitArg, JuneErrorCode>({
       summary: 'as a Female Cheerleader beside Siren Bait, try to take it (even on 1d6)',
       words: ['bait'],
       args: baitArg,
       run(ctx, by, { bait }) {
         const facts = own(ctx.rules.players, by.name);
         if (!facts?.female || !facts.cheerleader)
-          return ctx.reject('not-allowed', 'only a Female Cheerleader may take Siren Bait');
+          return refuse('not-allowed', 'only a Female Cheerleader may take Siren Bait');
         const at = baitSquare(ctx.rules, bait);
         const where = locationOf(ctx.rules, by.name);
         if (!at || !ctx.rules.de.bait[bait] || !where || steps(where, at) !== 1)
-          return ctx.reject('not-here', `${by.name} is not beside the Siren Bait ${bait}`);
+          return refuse('not-here', `${by.name} is not beside the Siren Bait ${bait}`);
         const d6 = ctx.roll('1d6', `${by.name} tries to take the Siren Bait`);
         ctx.emit({
           type: 'bait-attempt',

@@ -14,13 +14,14 @@
 // name to each new Siren and post the name and location of the Siren (and eir Rock) to ... a public forum."
 // E.2.5: "A player under the influence of a Siren may not choose to drop a Big Rock on that Siren's square."
 import { z } from 'zod';
-import { BANK, fromEdition, playerCommand } from '../../core/index.js';
+import { BANK, fromEdition, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { locationOf, objectsAt, onGrid, sameUnit, str, unitStr, unitText, vacantSquares } from './grid.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** Names the Administrator gives new Sirens, in turn (the Sirens of Greek myth). */
 export const SIREN_NAMES = [
@@ -42,14 +43,18 @@ export const sirenName = (k: number): string => {
 };
 
 /** A player is under a Siren's influence in its ZOE or ZATR (unless Deaf or freed, which the Sirens module asks). */
-export function underInfluence(ctx: Decision<JuneState>, player: string, siren: GridObject): boolean {
+export function underInfluence(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  player: string,
+  siren: GridObject,
+): boolean {
   const at = locationOf(ctx.rules, player);
   if (!at || !(inZoe(siren, at) || inZatr(siren, at))) return false;
   return ctx.forbids('siren-holds', { player, siren: siren.id }) !== null;
 }
 
 /** Puts a Big Rock on a square (vacant, or another Big Rock's) and rolls for its Siren. */
-export function placeRock(ctx: Decision<JuneState>, at: Unit, why: string): void {
+export function placeRock(ctx: Decision<JuneState, JuneErrorCode>, at: Unit, why: string): void {
   const there = objectsAt(ctx.rules, at);
   if (there.some((o) => o.kind === 'big-rock')) {
     for (const o of there) {
@@ -82,18 +87,18 @@ export function placeRock(ctx: Decision<JuneState>, at: Unit, why: string): void
 
 const buy = z.object({ x: z.number().int().optional(), y: z.number().int().optional() }).strict();
 
-export const bigRocksModule: RuleModule<JuneState> = {
+export const bigRocksModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'big-rocks',
   section: 'E.1 Big Rocks (and E.2.1 Siren creation)',
   text: 'Big Rocks may be purchased to put on the Grid. ... specify the target location of the Big Rock at a cost of 10+5d3 points, or allow the Big Rock to be placed randomly at a cost of 5+5d3 points. ... When a Big Rock is placed on the Grid, the Administrator will roll 1d6 ...',
   commands: {
-    'buy-rock': playerCommand<JuneState, typeof buy>({
+    'buy-rock': playerCommand<JuneState, typeof buy, JuneErrorCode>({
       summary: 'buy a Big Rock: at (x,y) for 10+5d3 points, or with no square for 5+5d3 placed at random',
       words: ['x', 'y'],
       args: buy,
       run(ctx, by, { x, y }) {
         if ((x === undefined) !== (y === undefined))
-          ctx.reject('bad-arguments', 'give both x and y, or neither for a random square');
+          return refuse('bad-arguments', 'give both x and y, or neither for a random square');
         const target: Unit | null = x !== undefined && y !== undefined ? [x, y] : null;
         const cost = ctx.roll(target ? '10+5d3' : '5+5d3', `the cost of ${by.name}'s Big Rock`);
         ctx.emit({

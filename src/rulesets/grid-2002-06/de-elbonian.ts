@@ -11,7 +11,7 @@
 // last time e Fell, in which case e loses 8 points and goes into Limbo. When another object Falls, it is placed
 // on a randomly selected legal grid square."
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import {
@@ -30,6 +30,7 @@ import { cannotEnter, describeObject, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 import { toLimbo } from './players.js';
 import { withDE } from './de-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** D: both coordinates integral multiples of 6. */
 export const hasAirways = ([x, y]: Unit): boolean => x % 6 === 0 && y % 6 === 0 && onGrid([x, y]);
@@ -39,7 +40,7 @@ const nameOf = (id: string): string | undefined =>
   id.startsWith('player:') ? id.slice('player:'.length) : undefined;
 
 /** Where an object that Falls and is not a player goes: a random square it may enter. */
-function legalSquares(ctx: Decision<JuneState>, object: GridObject): Unit[] {
+function legalSquares(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject): Unit[] {
   const out: Unit[] = [];
   for (let x = 1; x <= GRID_SIZE; x++)
     for (let y = 1; y <= GRID_SIZE; y++) if (cannotEnter(ctx, object, [x, y]) === null) out.push([x, y]);
@@ -47,7 +48,12 @@ function legalSquares(ctx: Decision<JuneState>, object: GridObject): Unit[] {
 }
 
 /** Being Thrown Elbonia-Style at a square (D.1), with every re-throw and Fall it leads to. */
-export function throwElbonia(ctx: Decision<JuneState>, id: string, at: Unit, why: string): void {
+export function throwElbonia(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  id: string,
+  at: Unit,
+  why: string,
+): void {
   let target = at;
   for (let throws = 1; throws <= 1000; throws++) {
     const object = objectById(ctx.rules, id);
@@ -84,7 +90,7 @@ export function throwElbonia(ctx: Decision<JuneState>, id: string, at: Unit, why
 }
 
 /** D.1 Falling Off the Edge. */
-function fall(ctx: Decision<JuneState>, id: string): void {
+function fall(ctx: Decision<JuneState, JuneErrorCode>, id: string): void {
   const object = objectById(ctx.rules, id);
   if (!object) return;
   const name = nameOf(id);
@@ -117,28 +123,28 @@ function fall(ctx: Decision<JuneState>, id: string): void {
 
 const fly = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
-export const elbonianModule: RuleModule<JuneState> = {
+export const elbonianModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'elbonian-airways',
   section: 'D Elbonian Airways',
   text: 'Every square of the Grid which has x and y coordinates that are both integral multiples of 6 is said to contain an Elbonian Airways. If a player is in a square which contains an Elbonian Airways, e may pay 2+2n points to be Thrown Elbonia-Style at any other square which contains an Elbonian Airways ...',
   commands: {
-    fly: playerCommand<JuneState, typeof fly>({
+    fly: playerCommand<JuneState, typeof fly, JuneErrorCode>({
       summary: 'from an Elbonian Airways square, pay 2+2n points to be Thrown Elbonia-Style at another',
       words: ['x', 'y'],
       args: fly,
       run(ctx, by, { x, y }) {
         const at = locationOf(ctx.rules, by.name);
         if (!at || !hasAirways(at))
-          return ctx.reject('no-airways', `${by.name} is not on a square with Elbonian Airways`);
+          return refuse('no-airways', `${by.name} is not on a square with Elbonian Airways`);
         const to: Unit = [x, y];
         if (!hasAirways(to) || sameUnit(to, at))
-          ctx.reject('no-airways', `${unitText(to)} is not another square with Elbonian Airways`);
+          return refuse('no-airways', `${unitText(to)} is not another square with Elbonian Airways`);
         const forbidden = ctx.forbids('may-fly', { player: by.name });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const fare = 2 + 2 * ctx.rules.n;
         // R-J10: paying needs the points; a fare e cannot pay is refused, and nothing happens.
         if (ctx.balance(by.name) < fare)
-          ctx.reject('cannot-pay', `${by.name} has ${ctx.balance(by.name)} points; the fare is ${fare}`);
+          return refuse('cannot-pay', `${by.name} has ${ctx.balance(by.name)} points; the fare is ${fare}`);
         ctx.transfer(by.name, BANK, fare, `${by.name} flies Elbonian Airways`);
         throwElbonia(ctx, playerId(by.name), to, `${by.name} flies Elbonian Airways to ${unitText(to)}`);
       },

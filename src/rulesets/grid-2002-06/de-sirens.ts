@@ -9,7 +9,7 @@
 // of 1, the Player may move freely, as if the Siren does not exist, until e leaves the Siren's ZATR."
 // F.4: "Deaf players are unaffected by Sirens."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
@@ -17,14 +17,15 @@ import { locationOf, objectById, str } from './grid.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import { becomeToad } from './de-toads.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** Whether a Siren holds a player: not if e is Deaf (F.4) or freed from her (E.2.5). */
-function holds(ctx: Decision<JuneState>, player: string, siren: string): boolean {
+function holds(ctx: Decision<JuneState, JuneErrorCode>, player: string, siren: string): boolean {
   if (own(ctx.rules.de.deaf, player)) return false;
   return !(own(ctx.rules.de.freed, player) ?? []).includes(siren);
 }
 
-export const sirensModule: RuleModule<JuneState> = {
+export const sirensModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'sirens',
   section: 'E.2 Sirens (E.2.2 zones, E.2.3 Lovemaking, E.2.5 Female players)',
   text: "Players in a Siren's ZATR may only move to Grid squares in that Siren's ZATR or ... ZOE. ... Players in a Siren's ZOE may only move to other Grid Squares in that Siren's ZOE. ... If a player is in the same Siren's ZOE at the end of 2 consecutive nweeks, that player may elect to Make Love to the Siren ... If a Female Player enters the area that would be considered a Siren's ZATR, 1d10 is rolled ...",
@@ -47,7 +48,7 @@ export const sirensModule: RuleModule<JuneState> = {
     },
   },
   commands: {
-    'make-love': playerCommand<JuneState, z.ZodType<{ siren: string }>>({
+    'make-love': playerCommand<JuneState, z.ZodType<{ siren: string }>, JuneErrorCode>({
       summary: 'Make Love to a Siren whose ZOE you have been in at the end of two consecutive nweeks',
       words: ['siren'],
       args: z.object({ siren: z.string().min(1).max(100) }).strict(),
@@ -55,12 +56,12 @@ export const sirensModule: RuleModule<JuneState> = {
         const id = siren.startsWith('siren:') ? siren : `siren:${siren}`;
         const s = objectById(ctx.rules, id);
         if (!s || s.kind !== 'siren' || !('on' in s.place))
-          return ctx.reject('unknown-siren', `there is no Siren ${siren} on the Grid`);
+          return refuse('unknown-siren', `there is no Siren ${siren} on the Grid`);
         const at = locationOf(ctx.rules, by.name);
         const streak = ctx.rules.de.zoe[by.name];
         // R-J12: e must still be in her ZOE, having been there at the end of the last two nweeks.
         if (!at || !inZoe(s, at) || !streak || streak.siren !== id || streak.nweeks < 2) {
-          ctx.reject(
+          return refuse(
             'not-allowed',
             `${by.name} has not been in ${s.name ?? siren}'s Zone of Enchantment at the end of two consecutive nweeks`,
           );

@@ -13,6 +13,7 @@ import { locationOf, objectsAt, playerObject, str } from './grid.js';
 import { withDE } from './de-state.js';
 import { dropEverything } from './players.js';
 import { throwElbonia } from './de-elbonian.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const isToad = (s: JuneState, name: string): boolean => own(s.de.toads, name) !== undefined;
 
@@ -20,14 +21,19 @@ const nameOf = (id: string): string | undefined =>
   id.startsWith('player:') ? id.slice('player:'.length) : undefined;
 
 /** Makes a player a Toad for some nweeks: e drops everything e holds first. */
-export function becomeToad(ctx: Decision<JuneState>, name: string, nweeks: number, why: string): void {
+export function becomeToad(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  name: string,
+  nweeks: number,
+  why: string,
+): void {
   const at = locationOf(ctx.rules, name);
   if (at) dropEverything(ctx, name, at, `${name} becomes a Toad`);
   ctx.emit({ type: 'toad-begins', vis: 'public', player: name, until: ctx.clock.nweek + nweeks, why });
 }
 
 /** A Toad becomes a player again; thrown Elbonia-Style if held, sharing a square, or Airborne. */
-export function ceaseToad(ctx: Decision<JuneState>, name: string): void {
+export function ceaseToad(ctx: Decision<JuneState, JuneErrorCode>, name: string): void {
   ctx.emit({ type: 'toad-ends', vis: 'public', player: name });
   const body = playerObject(ctx.rules, name);
   if (!body) return;
@@ -46,7 +52,7 @@ export function ceaseToad(ctx: Decision<JuneState>, name: string): void {
   if (throwAt) throwElbonia(ctx, body.id, throwAt, `${name} stops being a Toad`);
 }
 
-export const toadsModule: RuleModule<JuneState> = {
+export const toadsModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'toads',
   section: 'F.1 Toads',
   text: 'Toads are Carryable, Throwable, Passable MOs. While a player is a Toad ... Other players may occupy the same location as em. E may not pick up, catch, or throw objects. E may not make a move of eir own free will. E may not use Elbonian Airways. ...',

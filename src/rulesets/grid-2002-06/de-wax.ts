@@ -11,8 +11,8 @@
 // stick, the Ball of Earwax explodes and is destroyed, but the bits fall harmlessly to the ground."
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Json, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
@@ -20,13 +20,54 @@ import { cannotEnter, newObjectId } from './objects.js';
 import { enterSquare } from './entering.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
+import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface Deaf extends GameEvent {
+  readonly type: 'deaf';
+  readonly player: string;
+  /** The nweek the wax went in; from edition 2 (R-J18) also the nday. */
+  readonly since: number;
+  readonly nday?: number;
+}
+interface DeafZoned extends GameEvent {
+  readonly type: 'deaf-zoned';
+  readonly player: string;
+}
+interface WaxRemoved extends GameEvent {
+  readonly type: 'wax-removed';
+  readonly player: string;
+  readonly why: string;
+}
+interface WeeklyBall extends GameEvent {
+  readonly type: 'weekly-ball';
+  readonly id: string;
+  readonly at: Unit;
+}
+interface BallWhacked extends GameEvent {
+  readonly type: 'ball-whacked';
+  readonly player: string;
+  readonly object: string;
+}
+interface Icky extends GameEvent {
+  readonly type: 'icky';
+  readonly player: string;
+  readonly ndays: number;
+}
+interface IckyWanes extends GameEvent {
+  readonly type: 'icky-wanes';
+  readonly player: string;
+  /** The ndays left; 0 ends it. */
+  readonly left: number;
+}
+type WaxEvent = Deaf | DeafZoned | WaxRemoved | WeeklyBall | BallWhacked | Icky | IckyWanes;
 
 export const isEarwax = (o: GridObject): boolean =>
   o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting');
 
 /** A random legal square for an object (where it may be entered). */
 export function randomLegalSquare(
-  ctx: Decision<JuneState>,
+  ctx: Decision<JuneState, JuneErrorCode>,
   object: GridObject,
   purpose: string,
 ): { at: Unit; rolls: ReturnType<Decision['roll']>[] } {
@@ -38,7 +79,7 @@ export function randomLegalSquare(
 }
 
 /** The wax comes out of a player's ears as a Ball of Earwax, Disgusting, in eir possession. */
-function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
+function unstuff(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
   ctx.emit({ type: 'wax-removed', vis: 'public', player: name, why });
   // R-J27: off the Grid (in Limbo, or carried as a Toad) there is nowhere for the Earwax to be: it goes with em.
   if (!locationOf(ctx.rules, name)) return;
@@ -55,7 +96,7 @@ function unstuff(ctx: Decision<JuneState>, name: string, why: string): void {
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const waxModule: RuleModule<JuneState> = {
+export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'balls-of-wax',
   section: 'F.4 Balls of Wax',
   text: "Any player with a Ball of Wax may Stuff the wax into eir ears ... Deaf players are unaffected by Sirens. After escaping a Siren's ZOE and ZATR or after 1 nweek ... Balls of Earwax ... cannot be caught. It explodes on impact ... Icky for 1d3 ndays ...",
@@ -66,17 +107,17 @@ export const waxModule: RuleModule<JuneState> = {
     },
   },
   commands: {
-    'stuff-ears': playerCommand<JuneState, typeof which>({
+    'stuff-ears': playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'stuff a Ball of Wax you hold into your ears (you become Deaf to the Sirens)',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
         const o = objectById(ctx.rules, object);
         if (!o || o.kind !== 'ball-of-wax' || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
-        if (isEarwax(o)) ctx.reject('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
+          return refuse('not-held', `${by.name} does not hold the Ball of Wax ${object}`);
+        if (isEarwax(o)) return refuse('not-allowed', 'a Ball of Earwax may not be used to stuff in ears');
         if (own(ctx.rules.de.deaf, by.name))
-          ctx.reject('not-allowed', `${by.name} already has wax in eir ears`);
+          return refuse('not-allowed', `${by.name} already has wax in eir ears`);
         const gone: ObjectRemoved = {
           type: 'object-removed',
           vis: 'public',
@@ -94,14 +135,14 @@ export const waxModule: RuleModule<JuneState> = {
         });
       },
     }),
-    'whack-ball': playerCommand<JuneState, typeof which>({
+    'whack-ball': playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'with the Big Stick, whack a Ball of Wax thrown at your square out of the air',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
         const at = locationOf(ctx.rules, by.name);
         if (!holdings(ctx.rules, by.name).some((o) => o.kind === 'big-stick'))
-          return ctx.reject('not-allowed', `${by.name} does not have the Big Stick`);
+          return refuse('not-allowed', `${by.name} does not have the Big Stick`);
         const o = objectById(ctx.rules, object);
         if (
           !o ||
@@ -211,49 +252,43 @@ export const waxModule: RuleModule<JuneState> = {
     },
   ],
   evolve: {
-    deaf: (s: JuneState, e) =>
+    deaf: (s, e) =>
       withDE(s, {
         deaf: {
           ...s.de.deaf,
-          [str(e.player)]: {
-            since: Number(e.since),
-            ...(e.nday !== undefined ? { nday: Number(e.nday) } : {}),
-            zoned: false,
-          },
+          [e.player]: { since: e.since, ...(e.nday !== undefined ? { nday: e.nday } : {}), zoned: false },
         },
       }),
-    'deaf-zoned': (s: JuneState, e) => {
-      const d = own(s.de.deaf, str(e.player));
-      return d ? withDE(s, { deaf: { ...s.de.deaf, [str(e.player)]: { ...d, zoned: true } } }) : s;
+    'deaf-zoned': (s, e) => {
+      const d = own(s.de.deaf, e.player);
+      return d ? withDE(s, { deaf: { ...s.de.deaf, [e.player]: { ...d, zoned: true } } }) : s;
     },
-    'wax-removed'(s: JuneState, e) {
+    'wax-removed'(s, e) {
       const deaf = { ...s.de.deaf };
-      delete deaf[str(e.player)];
+      delete deaf[e.player];
       return withDE(s, { deaf });
     },
-    'weekly-ball': (s: JuneState, e): JuneState => ({
+    'weekly-ball': (s, e): JuneState => ({
       ...s,
-      objects: [...s.objects, { id: str(e.id), kind: 'ball-of-wax', place: { on: e.at as unknown as Unit } }],
+      objects: [...s.objects, { id: e.id, kind: 'ball-of-wax', place: { on: e.at } }],
     }),
-    icky: (s: JuneState, e) => withDE(s, { icky: { ...s.de.icky, [str(e.player)]: Number(e.ndays) } }),
-    'icky-wanes'(s: JuneState, e) {
+    icky: (s, e) => withDE(s, { icky: { ...s.de.icky, [e.player]: e.ndays } }),
+    'icky-wanes'(s, e) {
       const icky = { ...s.de.icky };
-      if (Number(e.left) <= 0) delete icky[str(e.player)];
-      else icky[str(e.player)] = Number(e.left);
+      if (e.left <= 0) delete icky[e.player];
+      else icky[e.player] = e.left;
       return withDE(s, { icky });
     },
-  },
+  } satisfies Folds<JuneState, WaxEvent>,
   describe: {
-    deaf: (e) => `${str(e.player)} stuffs wax into eir ears and is Deaf.`,
-    'deaf-zoned': (e) => `${str(e.player)}, Deaf, is within a Siren's reach.`,
+    deaf: (e) => `${e.player} stuffs wax into eir ears and is Deaf.`,
+    'deaf-zoned': (e) => `${e.player}, Deaf, is within a Siren's reach.`,
     'wax-removed': (e) =>
-      `${str(e.player)} removes the wax from eir ears (${str(e.why)}): it is now a Disgusting Ball of Earwax.`,
+      `${e.player} removes the wax from eir ears (${e.why}): it is now a Disgusting Ball of Earwax.`,
     'weekly-ball': (e) => `This nweek's Ball of Wax is placed at ${unitStr(e.at)}.`,
-    'ball-whacked': (e) => `${str(e.player)} whacks ${str(e.object)} out of the air.`,
-    icky: (e) => `${str(e.player)} is Icky for ${str(e.ndays)} ndays.`,
+    'ball-whacked': (e) => `${e.player} whacks ${e.object} out of the air.`,
+    icky: (e) => `${e.player} is Icky for ${e.ndays} ndays.`,
     'icky-wanes': (e) =>
-      Number(e.left) <= 0
-        ? `${str(e.player)} is no longer Icky.`
-        : `${str(e.player)} is Icky for ${str(e.left)} more ndays.`,
-  },
+      e.left <= 0 ? `${e.player} is no longer Icky.` : `${e.player} is Icky for ${e.left} more ndays.`,
+  } satisfies Texts<WaxEvent>,
 };

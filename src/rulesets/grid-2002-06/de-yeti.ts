@@ -9,10 +9,11 @@ import { cannotEnter } from './objects.js';
 import { enterSquare } from './entering.js';
 import { changeSquare, squareAt } from './squares.js';
 import { steps } from './de-zones.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const YETI_REACH = 8;
 
-export const yetiModule: RuleModule<JuneState> = {
+export const yetiModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'yeti',
   section: 'E.3 The Yeti',
   text: 'At the start of the 1st nday of each nweek, the Yeti moves three times, each time to a random square which is not more than 8 units from the square e is in. When the Yeti leaves a square, that square becomes Frozen.',

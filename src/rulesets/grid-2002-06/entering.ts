@@ -8,9 +8,16 @@ import type { Burned, GridObject, JuneState, ObjectMoved, Unit } from './types.j
 import { consecutive, objectById, unitText } from './grid.js';
 import { cannotEnter, describeObject, traitsOf } from './objects.js';
 import { squareAt } from './squares.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** Puts an object on a square it may enter, then applies what the square does to those who enter it. */
-export function enterSquare(ctx: Decision<JuneState>, id: string, to: Unit, why: string, from?: Unit): void {
+export function enterSquare(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  id: string,
+  to: Unit,
+  why: string,
+  from?: Unit,
+): void {
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id, to: { on: to }, why };
   ctx.emit(e);
   const object = objectById(ctx.rules, id) as GridObject;
@@ -34,7 +41,12 @@ export function enterSquare(ctx: Decision<JuneState>, id: string, to: Unit, why:
  * A.2 "A Move is a step between two consecutive squares." Makes one Move if it can; otherwise the Move fails
  * and the object stays (the text's "it fails to" is cut off: R-J1). Returns the reason it failed, or null.
  */
-export function makeMove(ctx: Decision<JuneState>, id: string, to: Unit, why: string): string | null {
+export function makeMove(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  id: string,
+  to: Unit,
+  why: string,
+): string | null {
   const object = objectById(ctx.rules, id);
   if (!object || !('on' in object.place)) return 'it is not on the Grid';
   const from = object.place.on;

@@ -8,7 +8,7 @@
 // random legal square at the end of the current nweek, if it is Active at that time."
 // Rulings FG-1 to FG-6 in docs/rulings-grid-june-fg.md.
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved } from './types.js';
 import { consecutive, holdings, locationOf, objectById, playerId, unitText } from './grid.js';
@@ -33,6 +33,7 @@ import type {
   StickReappears,
   Whacked,
 } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** "knocked two squares away" */
 export const KNOCK_SQUARES = 2;
@@ -42,21 +43,21 @@ const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('pla
 /** Whether a player or Gremlin (by object id) is Dizzy (F.2). */
 export const isDizzy = (s: JuneState, id: string): boolean => s.fg.dizzy.includes(id);
 
-function makeDizzy(ctx: Decision<JuneState>, id: string): void {
+function makeDizzy(ctx: Decision<JuneState, JuneErrorCode>, id: string): void {
   if (isDizzy(ctx.rules, id)) return;
   const e: BecameDizzy = { type: 'dizzy', vis: 'public', id };
   ctx.emit(e);
 }
 
 /** The object a Whack is aimed at: a player by name (or 'player:name'), or a Gremlin by id. */
-function targetOf(ctx: Decision<JuneState>, target: string): GridObject | undefined {
+function targetOf(ctx: Decision<JuneState, JuneErrorCode>, target: string): GridObject | undefined {
   const direct = objectNamed(ctx, target);
   if (direct) return direct;
   return ctx.state.players.includes(target) ? objectById(ctx.rules, playerId(target)) : undefined;
 }
 
 /** F.2: "After administering the Whack, the Big Stick vanishes ... and reappears at a random legal location". */
-function stickReappears(ctx: Decision<JuneState>, stick: GridObject, from: string): void {
+function stickReappears(ctx: Decision<JuneState, JuneErrorCode>, stick: GridObject, from: string): void {
   const chosen = randomLegalSquare(ctx, stick, `where the Big Stick reappears after ${from}'s Whack`);
   if (!chosen) return;
   const e: StickReappears = {
@@ -74,7 +75,7 @@ function stickReappears(ctx: Decision<JuneState>, stick: GridObject, from: strin
 const whackArgs = z.object({ target: z.string().min(1).max(100) }).strict();
 const activeArgs = z.object({ gremlin: z.string().min(1).max(100), active: z.boolean() }).strict();
 
-export const bigStickModule: RuleModule<JuneState> = {
+export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'big-stick',
   section: 'F.2 The Big Stick',
   text: "There exists a Passable, Carryable MO called the Big Stick. If at any time there is no Big Stick, the Big Stick is placed on a random legal square. If a player has a Big Stick, e may use it to administer a Whack to a Player or a Gremlin in an adjacent square. After administering the Whack, the Big Stick vanishes from the Player's possession and reappears at a random legal location on the grid. When a Player receives a Whack, e is knocked two squares away from the Player with the Big Stick. The Player who has been hit receives the attribute Dizzy, which lasts until the end of the nweek. When a Gremlin receives a Whack, it is knocked off the Grid and receives the attribute Dizzy. It is placed on the Grid again on a random legal square at the end of the current nweek, if it is Active at that time.",
@@ -85,7 +86,7 @@ export const bigStickModule: RuleModule<JuneState> = {
     },
   ],
   commands: {
-    whack: playerCommand<JuneState, typeof whackArgs>({
+    whack: playerCommand<JuneState, typeof whackArgs, JuneErrorCode>({
       summary:
         'Whack a player or a Gremlin on a square next to yours with the Big Stick you hold (target: a player name or a Gremlin id such as gremlin:4); the Stick then reappears at random',
       words: ['target'],
@@ -93,21 +94,21 @@ export const bigStickModule: RuleModule<JuneState> = {
       args: whackArgs,
       run(ctx, by, { target }) {
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const stick = holdings(ctx.rules, by.name).find((o) => o.kind === 'big-stick');
-        if (!stick) return ctx.reject('no-big-stick', `${by.name} does not have the Big Stick`);
+        if (!stick) return refuse('no-big-stick', `${by.name} does not have the Big Stick`);
         const victim = targetOf(ctx, target);
         if (!victim || (victim.kind !== 'player' && victim.kind !== 'gremlin'))
-          return ctx.reject('bad-target', `a Whack is for a player or a Gremlin; there is no such ${target}`);
+          return refuse('bad-target', `a Whack is for a player or a Gremlin; there is no such ${target}`);
         const there = 'on' in victim.place ? victim.place.on : undefined;
         // FG-2: "adjacent" is "consecutive" (A.2): one of the eight squares around, not one's own.
         if (!there || !consecutive(at, there))
-          return ctx.reject(
+          return refuse(
             'not-adjacent',
             `${describeObject(victim)} is not in a square adjacent to ${by.name} at ${unitText(at)}`,
           );
         const forbidden = ctx.forbids('may-whack', { player: by.name, target: victim.id });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: Whacked = {
           type: 'whacked',
           vis: 'public',
@@ -142,7 +143,7 @@ export const bigStickModule: RuleModule<JuneState> = {
           stickReappears(ctx, held, by.name);
       },
     }),
-    'gremlin-active': command<JuneState, typeof activeArgs>({
+    'gremlin-active': command<JuneState, typeof activeArgs, JuneErrorCode>({
       actor: 'admin',
       summary:
         "say whether a Gremlin is Active (true/false); a Whacked Gremlin returns at the nweek's end only if Active",
@@ -151,7 +152,7 @@ export const bigStickModule: RuleModule<JuneState> = {
       args: activeArgs,
       run(ctx, _by, { gremlin, active }) {
         const o = objectById(ctx.rules, gremlin);
-        if (!o || o.kind !== 'gremlin') return ctx.reject('unknown-object', `there is no Gremlin ${gremlin}`);
+        if (!o || o.kind !== 'gremlin') return refuse('unknown-object', `there is no Gremlin ${gremlin}`);
         const e: GremlinActiveSet = { type: 'gremlin-active-set', vis: 'public', id: gremlin, active };
         ctx.emit(e);
       },

@@ -13,6 +13,7 @@ import { holdings, objectsAt, sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import { traitsOf } from './objects.js';
 import type { BonusBoxOpened } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** An effect the referee can apply: a sign and a dice expression (or a whole number). */
 export type PointsEffect = { readonly sign: 1 | -1; readonly expr: string; readonly dice: boolean };
@@ -34,10 +35,11 @@ export function pointsEffect(effect: string | undefined): PointsEffect | null {
 }
 
 /** F.1: a player who is a Toad is unaffected by Bonus Boxes; a Toad is a carryable player (F.1's traits). */
-const isToad = (ctx: Decision<JuneState>, body: GridObject): boolean => traitsOf(ctx, body).carryable;
+const isToad = (ctx: Decision<JuneState, JuneErrorCode>, body: GridObject): boolean =>
+  traitsOf(ctx, body).carryable;
 
 /** A player opens a Bonus Box on eir square. */
-function open(ctx: Decision<JuneState>, player: string, box: GridObject): void {
+function open(ctx: Decision<JuneState, JuneErrorCode>, player: string, box: GridObject): void {
   const at = unitOf(box.place);
   if (!at) return;
   const effect = box.name ?? '';
@@ -89,7 +91,7 @@ function open(ctx: Decision<JuneState>, player: string, box: GridObject): void {
   if (points !== null && points < 0) ctx.transfer(bearer, BANK, -points, `a Bonus Box ${player} opened`);
 }
 
-export const bonusBoxesModule: RuleModule<JuneState> = {
+export const bonusBoxesModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'bonus-boxes',
   section: 'Bonus Boxes (what the text leans on)',
   text: 'F.1: "E is unaffected by Bonus Boxes. If a player is carrying a Toad, and e would lose points as a result of a Bonus box, the effects of that box are applied to the Toad instead. If the player is carrying more than one Toad, one is selected at random." G.1: "... reveal where the Bonus Box is, but not what type of Box it is."',

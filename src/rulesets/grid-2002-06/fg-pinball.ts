@@ -5,7 +5,7 @@
 // Rulings FG-14 to FG-17: a Gun is not a Grid Object; buying needs the 2 points; every MO in the square is
 // shot, players first; a Move that cannot be made stops it; the Shield (F.3) turns the whole shot back.
 import { z } from 'zod';
-import { BANK, playerCommand } from '../../core/index.js';
+import { BANK, playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
@@ -15,6 +15,7 @@ import { commonDescribe, commonEvolve, direction, push } from './fg-common.js';
 import { reflect, shieldOf } from './fg-shield.js';
 import { withFG } from './fg-state.js';
 import type { GunBought, GunFired, PushStopped } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** "may buy one for 2 points" */
 export const GUN_PRICE = 2;
@@ -25,39 +26,40 @@ export const hasGun = (s: JuneState, player: string): boolean => s.fg.guns.inclu
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
-export const pinballModule: RuleModule<JuneState> = {
+export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'pinball-guns',
   section: 'G.3 Pinball Guns',
   text: 'Any player who does not have a Pinball Gun may buy one for 2 points. If a player is on the Grid, and e has a Pinball Gun, e may Fire the Gun at any square consecutive to eir position. If there is a MO in that square, that MO moves twice in the direction opposite the one from which it was Fired at, unless another rule prevents this. When a player fires a Pinball Gun, e loses it.',
   commands: {
-    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: 'buy a Pinball Gun for 2 points (if you do not have one)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (hasGun(ctx.rules, by.name)) ctx.reject('already-armed', `${by.name} already has a Pinball Gun`);
+        if (hasGun(ctx.rules, by.name))
+          return refuse('already-armed', `${by.name} already has a Pinball Gun`);
         const have = ctx.balance(by.name);
         if (have < GUN_PRICE)
-          ctx.reject('cannot-pay', `${by.name} has ${have} points; a Pinball Gun costs ${GUN_PRICE}`);
+          return refuse('cannot-pay', `${by.name} has ${have} points; a Pinball Gun costs ${GUN_PRICE}`);
         ctx.transfer(by.name, BANK, GUN_PRICE, `${by.name} buys a Pinball Gun`);
         const e: GunBought = { type: 'pinball-gun-bought', vis: 'public', player: by.name };
         ctx.emit(e);
       },
     }),
-    fire: playerCommand<JuneState, typeof xy>({
+    fire: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary:
         'Fire your Pinball Gun at a square next to yours (x y): whatever can move there moves two squares straight on, away from you; the Gun is used up',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
         const from = locationOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
-        if (!hasGun(ctx.rules, by.name)) ctx.reject('no-gun', `${by.name} does not have a Pinball Gun`);
+        if (!from) return refuse('not-on-grid', `${by.name} is not on the Grid`);
+        if (!hasGun(ctx.rules, by.name)) return refuse('no-gun', `${by.name} does not have a Pinball Gun`);
         const target: Unit = [x, y];
-        if (!onGrid(target)) ctx.reject('off-grid', `${unitText(target)} is not a square of the Grid`);
+        if (!onGrid(target)) return refuse('off-grid', `${unitText(target)} is not a square of the Grid`);
         if (!consecutive(from, target))
-          ctx.reject('not-consecutive', `${unitText(target)} is not consecutive to ${unitText(from)}`);
+          return refuse('not-consecutive', `${unitText(target)} is not consecutive to ${unitText(from)}`);
         const forbidden = ctx.forbids('may-fire', { player: by.name, at: [x, y] });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         // "When a player fires a Pinball Gun, e loses it."
         const fired: GunFired = { type: 'pinball-gun-fired', vis: 'public', player: by.name, at: target };
         ctx.emit(fired);

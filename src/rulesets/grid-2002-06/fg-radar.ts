@@ -6,13 +6,14 @@
 // square a Box is seen on, in an entry only that player (and the Administrator) can see.
 // The Radar a player is "treated as" having is eir Radar plus what the rules answer to 'radar-bonus' (G.2).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import { own } from './types.js';
 import { sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import type { RadarReveal, RadarSet } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** "All players initially have a Radar of 2." */
 export const INITIAL_RADAR = 2;
@@ -24,7 +25,7 @@ export const distance = (a: Unit, b: Unit): number => Math.max(Math.abs(a[0] - b
 export const radarOf = (s: JuneState, player: string): number => own(s.fg.radar, player) ?? INITIAL_RADAR;
 
 /** The Radar a player is treated as having now: eir Radar and any bonus the rules give (a Radar Tower, G.2). */
-export function effectiveRadar(ctx: Decision<JuneState>, player: string): number {
+export function effectiveRadar(ctx: Decision<JuneState, JuneErrorCode>, player: string): number {
   const bonus = ctx.ask('radar-bonus', { player });
   return radarOf(ctx.rules, player) + (typeof bonus === 'number' ? bonus : 0);
 }
@@ -41,7 +42,7 @@ const radarArgs = z
   .object({ player: z.string().min(1).max(32), radar: z.number().int().min(0).max(40) })
   .strict();
 
-export const radarModule: RuleModule<JuneState> = {
+export const radarModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'radar',
   section: 'G.1 Radar',
   text: "Each player has an attribute called Radar. All players initially have a Radar of 2. If a square containing a Bonus Box is within x squares of a player, where x is that player's Radar, then the admin shall reveal where the Bonus Box is, but not what type of Box it is.",
@@ -75,7 +76,7 @@ export const radarModule: RuleModule<JuneState> = {
     },
   ],
   commands: {
-    radar: command<JuneState, typeof radarArgs>({
+    radar: command<JuneState, typeof radarArgs, JuneErrorCode>({
       actor: 'admin',
       summary: "set a player's Radar (FG-10: for rules of the wider game that change it; all start at 2)",
       words: ['player', 'radar'],
@@ -84,7 +85,7 @@ export const radarModule: RuleModule<JuneState> = {
       args: radarArgs,
       run(ctx, _by, { player, radar }) {
         if (!ctx.state.players.includes(player))
-          return ctx.reject('unknown-player', `${player} has not joined this game`);
+          return refuse('unknown-player', `${player} has not joined this game`);
         const e: RadarSet = { type: 'radar-set', vis: 'public', player, radar };
         ctx.emit(e);
       },

@@ -10,9 +10,10 @@ import type { JuneState, ObjectRemoved } from './types.js';
 import { holdings, locationOf, playerId } from './grid.js';
 import { commonDescribe, commonEvolve, direction, placeIfNone, push } from './fg-common.js';
 import type { ShieldReflects } from './fg-state.js';
+import type { JuneErrorCode } from './errors.js';
 
 /** The id of the Shield a player possesses, if the rules in force say e has one (asked of F.3). */
-export function shieldOf(ctx: Decision<JuneState>, player: string): string | null {
+export function shieldOf(ctx: Decision<JuneState, JuneErrorCode>, player: string): string | null {
   const answer = ctx.ask('shield', { player });
   return typeof answer === 'string' ? answer : null;
 }
@@ -22,7 +23,7 @@ export function shieldOf(ctx: Decision<JuneState>, player: string): string | nul
  * from the player with the Shield, who is not moved, and the Shield is then [destroyed]" (FG-3).
  */
 export function reflect(
-  ctx: Decision<JuneState>,
+  ctx: Decision<JuneState, JuneErrorCode>,
   holder: string,
   attacker: string,
   how: 'whack' | 'shot',
@@ -43,7 +44,7 @@ export function reflect(
   ctx.emit(gone);
 }
 
-export const shieldModule: RuleModule<JuneState> = {
+export const shieldModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'shield',
   section: 'F.3 The Shield',
   text: 'There exists a Passable, Carryable MO called the Shield. If at any time there is no Shield, the Shield is placed on a random legal square. If a player possesses the Shield, and e is Whacked by the Big Stick or Shot with a Pinball Gun, the Whacking/Shooting player is moved two spaces away from the player with the Shield, who is not moved, and the Shield is then [destroyed (FG-3)]',

@@ -21,6 +21,8 @@ import { juneAwaiting } from './awaiting.js';
 import { makeMove } from './entering.js';
 import { playerId } from './grid.js';
 import type { RuleModule } from '../../core/index.js';
+import type { JuneErrorCode } from './errors.js';
+import { JUNE_ERROR_CODES } from './errors.js';
 
 export const GRID_2002_06 = 'grid-2002-06';
 
@@ -46,11 +48,11 @@ export const JUNE_REPEALS = [
 const START_TEMPERATURE = 10;
 
 /** R-J8: January moves announced and not yet made are made when the amendment takes effect, in order. */
-const inheritedMoves: RuleModule<JuneState> = {
+const inheritedMoves: RuleModule<JuneState, JuneErrorCode> = {
   id: 'amendment',
   section: 'The amendment of r301',
   text: 'Amend r301 to be: __The Grid__ ...',
-  onAmend(ctx: Decision<JuneState>, from: string) {
+  onAmend(ctx: Decision<JuneState, JuneErrorCode>, from: string) {
     if (from !== 'grid-2002-01') return;
     ctx.emit({ type: 'things-gone', vis: 'public', count: 10 });
     for (const { player, to } of ctx.rules.inherited) {
@@ -70,10 +72,11 @@ const inheritedMoves: RuleModule<JuneState> = {
   },
 };
 
-export const grid200206: Ruleset<JuneState> = {
+export const grid200206: Ruleset<JuneState, JuneErrorCode> = {
   id: GRID_2002_06,
   title: 'The Grid (Spoon, as amended 28 Jun 2002)',
   source: 'seeds/000_e22677692262c4ad.txt',
+  errorCodes: JUNE_ERROR_CODES,
   // K4: edition 2 reads R-J13 (the ZATR only) and R-J18 (a whole nweek of wax) literally.
   edition: 2,
   modules: [

@@ -6,36 +6,37 @@
 // objects in eir possession."
 // Possessions travel because they are held by the player, not on a square; leaving is in players.ts.
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, sameUnit, unitText } from './grid.js';
 import { describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
+import type { JuneErrorCode } from './errors.js';
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const inventoryModule: RuleModule<JuneState> = {
+export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'inventory',
   section: 'B.3 Inventory',
   text: 'Only Passable MOs may be carryable. If a player occupies the same grid location as a carryable object, e may pick that object up ... When a player moves, all eir possessions travel with em. Any player holding a carryable object may drop it ... If a player leaves the grid, e first drops all carryable objects in eir possession.',
   commands: {
-    pickup: playerCommand<JuneState, typeof which>({
+    pickup: playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'pick up a carryable object on your square (by its id, e.g. big-stick)',
       words: ['object'],
       args: which,
       run(ctx, by, { object }) {
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         // R-J31: a hidden object (a Bonus Box under a Toad) is answered as if nothing had that id.
         const o = objectNamed(ctx, object);
         if (!o || !('on' in o.place) || !sameUnit(o.place.on, at))
-          return ctx.reject('not-here', `there is no ${object} on ${unitText(at)}`);
+          return refuse('not-here', `there is no ${object} on ${unitText(at)}`);
         const t = traitsOf(ctx, o);
         // "Only Passable MOs may be carryable": a rule that says otherwise is overruled here.
         if (!t.carryable || !t.passable || !t.mobile)
-          ctx.reject('not-carryable', `${describeObject(o)} cannot be carried`);
+          return refuse('not-carryable', `${describeObject(o)} cannot be carried`);
         const forbidden = ctx.forbids('may-pick-up', { player: by.name, object });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: ObjectMoved = {
           type: 'object-moved',
           vis: 'public',
@@ -46,7 +47,7 @@ export const inventoryModule: RuleModule<JuneState> = {
         ctx.emit(e);
       },
     }),
-    drop: playerCommand<JuneState, typeof which>({
+    drop: playerCommand<JuneState, typeof which, JuneErrorCode>({
       summary: 'drop an object you hold on your square',
       words: ['object'],
       args: which,
@@ -55,11 +56,11 @@ export const inventoryModule: RuleModule<JuneState> = {
         const o = objectArg(ctx, named);
         const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold ${object}`);
+          return refuse('not-held', `${by.name} does not hold ${object}`);
         const at = locationOf(ctx.rules, by.name);
-        if (!at) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!at) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const forbidden = ctx.forbids('may-drop', { player: by.name, object });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         const e: ObjectMoved = {
           type: 'object-moved',
           vis: 'public',

@@ -9,7 +9,7 @@
 // they were recognized by the Administrator. If a Player attempts to move into a unit which e may not occupy,
 // eir Move fails and e remains in eir current location."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   GridObject,
@@ -35,11 +35,17 @@ import { cannotEnter } from './objects.js';
 import { NEW_PLAYER } from './facts.js';
 export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
+import type { JuneErrorCode } from './errors.js';
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
 /** B.3 "If a player leaves the grid, e first drops all carryable objects in eir possession." */
-export function dropEverything(ctx: Decision<JuneState>, name: string, at: Unit, why: string): void {
+export function dropEverything(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  name: string,
+  at: Unit,
+  why: string,
+): void {
   for (const o of holdings(ctx.rules, name)) {
     const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: o.id, to: { on: at }, why };
     ctx.emit(e);
@@ -47,7 +53,7 @@ export function dropEverything(ctx: Decision<JuneState>, name: string, at: Unit,
 }
 
 /** Sends a player to Limbo, dropping what e holds where e stood. */
-export function toLimbo(ctx: Decision<JuneState>, name: string, why: string): void {
+export function toLimbo(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
   const at = locationOf(ctx.rules, name);
   if (at) dropEverything(ctx, name, at, `${name} leaves the Grid`);
   const e: ObjectMoved = {
@@ -60,7 +66,7 @@ export function toLimbo(ctx: Decision<JuneState>, name: string, why: string): vo
   ctx.emit(e);
 }
 
-export const playersModule: RuleModule<JuneState> = {
+export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'players',
   section: 'B, B.1 Entrance, B.2 Movement',
   text: 'Players are either on the Grid or off the Grid. ... A Player may enter the Grid at any legal location. ... A Player cannot enter the Grid if there are fewer than two unoccupied locations on the Grid. ... Once per nweek, any Player on the Grid may announce that e intends to move ... Moves on the Grid happen when they are recognized by the Administrator ... If a Player attempts to move into a unit which e may not occupy, eir Move fails and e remains in eir current location.',
@@ -78,55 +84,53 @@ export const playersModule: RuleModule<JuneState> = {
     toLimbo(ctx, name, `${name} is removed from the game`);
   },
   commands: {
-    enter: playerCommand<JuneState, typeof xy>({
+    enter: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
         const body = playerObject(ctx.rules, by.name);
-        if (!body || !('limbo' in body.place))
-          return ctx.reject('already-on-grid', `${by.name} is not in Limbo`);
+        if (!body || !('limbo' in body.place)) return refuse('already-on-grid', `${by.name} is not in Limbo`);
         const at: Unit = [x, y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
         const refused = ctx.forbids('may-enter-grid', { player: by.name });
-        if (refused !== null) ctx.reject('not-allowed', refused);
+        if (refused !== null) return refuse('not-allowed', refused);
         if (vacantSquares(ctx.rules).length < 2)
-          ctx.reject(
+          return refuse(
             'grid-full',
             'fewer than two unoccupied locations remain on the Grid, so no one may enter',
           );
         const why = cannotEnter(ctx, body, at);
-        if (why !== null) ctx.reject('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
+        if (why !== null) return refuse('occupied', `${by.name} cannot enter at ${unitText(at)}: ${why}`);
         enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
       },
     }),
-    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>>({
+    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
       summary: 'leave the Grid for Limbo (dropping everything held)',
       args: z.object({}).strict(),
       run(ctx, by) {
-        if (!locationOf(ctx.rules, by.name))
-          return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!locationOf(ctx.rules, by.name)) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const refused = ctx.forbids('may-leave-grid', { player: by.name });
-        if (refused !== null) ctx.reject('not-allowed', refused);
+        if (refused !== null) return refuse('not-allowed', refused);
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),
-    move: playerCommand<JuneState, typeof xy>({
+    move: playerCommand<JuneState, typeof xy, JuneErrorCode>({
       summary: 'move to a surrounding square, at once (B.2: when the Administrator recognises it)',
       words: ['x', 'y'],
       args: xy,
       run(ctx, by, { x, y }) {
         const from = locationOf(ctx.rules, by.name);
-        if (!from) return ctx.reject('not-on-grid', `${by.name} is not on the Grid`);
+        if (!from) return refuse('not-on-grid', `${by.name} is not on the Grid`);
         const facts = own(ctx.rules.players, by.name) ?? NEW_PLAYER;
         if (facts.movedInNweek === ctx.clock.nweek)
-          ctx.reject('already-moved', `${by.name} has already moved this nweek`);
+          return refuse('already-moved', `${by.name} has already moved this nweek`);
         const to: Unit = [x, y];
         if (!consecutive(from, to))
-          ctx.reject('illegal-move', `${unitText(to)} does not surround ${unitText(from)}`);
+          return refuse('illegal-move', `${unitText(to)} does not surround ${unitText(from)}`);
         const forbidden = ctx.forbids('may-move', { player: by.name, from: [from[0], from[1]], to: [x, y] });
         if (forbidden !== null)
-          ctx.reject('illegal-move', `${by.name} may not move to ${unitText(to)}: ${forbidden}`);
+          return refuse('illegal-move', `${by.name} may not move to ${unitText(to)}: ${forbidden}`);
         ctx.emit({
           type: 'move-announced',
           vis: 'public',

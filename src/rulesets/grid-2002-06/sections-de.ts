@@ -9,12 +9,13 @@ import { toadsModule } from './de-toads.js';
 import { elbonianModule } from './de-elbonian.js';
 import { waxModule } from './de-wax.js';
 import { baitModule } from './de-bait.js';
+import type { JuneErrorCode } from './errors.js';
 
 export type { Bait, DEState } from './de-state.js';
 export { initialDE, withDE } from './de-state.js';
 
 /** Modules, in the text's order (later ones take precedence). */
-export const DE_MODULES: readonly RuleModule<JuneState>[] = [
+export const DE_MODULES: readonly RuleModule<JuneState, JuneErrorCode>[] = [
   elbonianModule,
   bigRocksModule,
   sirensModule,

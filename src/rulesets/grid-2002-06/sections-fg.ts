@@ -9,6 +9,7 @@ import { shieldModule } from './fg-shield.js';
 import { INITIAL_RADAR, radarModule } from './fg-radar.js';
 import { radarTowersModule } from './fg-radar-towers.js';
 import { pinballModule } from './fg-pinball.js';
+import type { JuneErrorCode } from './errors.js';
 
 export type { FGState } from './fg-state.js';
 export { initialFG, withFG } from './fg-state.js';
@@ -18,7 +19,7 @@ export { initialFG, withFG } from './fg-state.js';
  * answers ('shield', 'radar-bonus', 'bonus-box-affects', 'dizzy') and questions ('may-whack', 'may-fire',
  * 'may-be-shot', 'may-build-tower') let a later rule contradict them (C).
  */
-export const FG_MODULES: readonly RuleModule<JuneState>[] = [
+export const FG_MODULES: readonly RuleModule<JuneState, JuneErrorCode>[] = [
   bonusBoxesModule,
   bigStickModule,
   shieldModule,

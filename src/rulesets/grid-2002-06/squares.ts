@@ -9,17 +9,23 @@
 // leans on them but never says where they come from). The weather rules are conditions ("if the temperature
 // is ..."), so they are triggers: checked after every change, whatever made it.
 import { z } from 'zod';
-import { command } from '../../core/index.js';
+import { command, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Burned, JuneState, Square, SquareChanged, TemperatureSet, Unit } from './types.js';
 import { onGrid, squareKey, unitText } from './grid.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const DEFAULT_SQUARE: Square = { substance: 'Turf', depth: 0, wet: false, frozen: false };
 
 export const squareAt = (s: JuneState, at: Unit): Square => s.squares[squareKey(at)] ?? DEFAULT_SQUARE;
 
 /** Changes a square, recording why. */
-export function changeSquare(ctx: Decision<JuneState>, at: Unit, square: Square, why: string): void {
+export function changeSquare(
+  ctx: Decision<JuneState, JuneErrorCode>,
+  at: Unit,
+  square: Square,
+  why: string,
+): void {
   const e: SquareChanged = { type: 'square-changed', vis: 'public', at, square, why };
   ctx.emit(e);
 }
@@ -42,12 +48,12 @@ function weather(temperature: number, sq: Square): { square: Square; why: string
 
 const coordinate = z.number().int().min(1).max(20);
 
-export const squaresModule: RuleModule<JuneState> = {
+export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'squares',
   section: 'A.3 Grid Squares',
   text: 'Each Grid Square has two attributes called Substance and Depth. ... All squares are of substance Turf if no other substance has been given ... If a square of Substance of Earth becomes Wet, its substance becomes Mud. ... If the temperature is below zero degrees Celcius, all Wet squares become Frozen. If the temperature is above zero degrees Celcius, all Frozen squares become Wet. If the temperature is above 20 degrees Celcius, all Wet squares cease to be Wet.',
   commands: {
-    temperature: command<JuneState, z.ZodType<{ degrees: number }>>({
+    temperature: command<JuneState, z.ZodType<{ degrees: number }>, JuneErrorCode>({
       actor: 'admin',
       summary: 'set the temperature, in degrees Celsius',
       words: ['degrees'],
@@ -59,7 +65,15 @@ export const squaresModule: RuleModule<JuneState> = {
     }),
     square: command<
       JuneState,
-      z.ZodType<{ x: number; y: number; substance?: string; depth?: number; wet?: boolean; frozen?: boolean }>
+      z.ZodType<{
+        x: number;
+        y: number;
+        substance?: string;
+        depth?: number;
+        wet?: boolean;
+        frozen?: boolean;
+      }>,
+      JuneErrorCode
     >({
       actor: 'admin',
       summary: "set a square's Substance, Depth, Wet or Frozen",
@@ -79,8 +93,8 @@ export const squaresModule: RuleModule<JuneState> = {
         .strict(),
       run(ctx, _by, a) {
         const at: Unit = [a.x, a.y];
-        if (!onGrid(at)) ctx.reject('off-grid', `${unitText(at)} is not on the Grid`);
-        if (a.wet && a.frozen) ctx.reject('bad-arguments', 'a square is Wet, Frozen, or neither');
+        if (!onGrid(at)) return refuse('off-grid', `${unitText(at)} is not on the Grid`);
+        if (a.wet && a.frozen) return refuse('bad-arguments', 'a square is Wet, Frozen, or neither');
         const old = squareAt(ctx.rules, at);
         const frozen = a.frozen ?? (a.wet ? false : old.frozen);
         const wet = a.wet ?? (a.frozen ? false : old.wet);

@@ -12,7 +12,7 @@
 // Gremlin Fund, if not.
 // If the square does not contain a player or an impassable object, the object moves to the square."
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type {
   CatchDeclared,
@@ -27,6 +27,7 @@ import type {
 import { GRID_SIZE, objectById, objectsAt, onGrid, unitText } from './grid.js';
 import { cannotEnter, describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
+import type { JuneErrorCode } from './errors.js';
 
 export const GREMLIN_FUND = 'Gremlin Fund';
 /** R-J3: "for two ndays" - the object lands at the second end of an nday after it was thrown. */
@@ -34,7 +35,7 @@ export const AIRBORNE_NDAYS = 2;
 
 /** Makes an object Airborne towards a target (used by throwing, and by sections that throw things). */
 export function launch(
-  ctx: Decision<JuneState>,
+  ctx: Decision<JuneState, JuneErrorCode>,
   id: string,
   target: Unit,
   by: string | null,
@@ -58,7 +59,7 @@ function ring(target: Unit, d: number): Unit[] {
 }
 
 /** Lands an Airborne object at the end of its flight. */
-export function land(ctx: Decision<JuneState>, object: GridObject, flight: Flight): void {
+export function land(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject, flight: Flight): void {
   const target = flight.target;
   const there = objectsAt(ctx.rules, target).filter((o) => o.id !== object.id);
   const impassable = there.some((o) => !traitsOf(ctx, o).passable);
@@ -115,12 +116,12 @@ const throwArgs = z
   .object({ object: z.string().min(1).max(100), x: z.number().int(), y: z.number().int() })
   .strict();
 
-export const throwingModule: RuleModule<JuneState> = {
+export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
   id: 'throwing',
   section: 'B.4 Throwing',
   text: 'Only carryable objects may be throwable. If a player has a throwable object in eir possession, e may throw it at any Grid location. That object is said to be Airborne ... for two ndays. At the end of the two ndays ...',
   commands: {
-    throw: playerCommand<JuneState, typeof throwArgs>({
+    throw: playerCommand<JuneState, typeof throwArgs, JuneErrorCode>({
       summary: 'throw an object you hold at any square (it lands two ndays later)',
       words: ['object', 'x', 'y'],
       args: throwArgs,
@@ -129,28 +130,28 @@ export const throwingModule: RuleModule<JuneState> = {
         const o = objectArg(ctx, named);
         const object = o?.id ?? named;
         if (!o || !('heldBy' in o.place) || o.place.heldBy !== by.name)
-          return ctx.reject('not-held', `${by.name} does not hold ${object}`);
+          return refuse('not-held', `${by.name} does not hold ${object}`);
         const t = traitsOf(ctx, o);
         if (!t.throwable || !t.carryable)
-          ctx.reject('not-throwable', `${describeObject(o)} cannot be thrown`);
+          return refuse('not-throwable', `${describeObject(o)} cannot be thrown`);
         const target: Unit = [x, y];
-        if (!onGrid(target)) ctx.reject('off-grid', `${unitText(target)} is not a Grid location`);
+        if (!onGrid(target)) return refuse('off-grid', `${unitText(target)} is not a Grid location`);
         const forbidden = ctx.forbids('may-throw', { player: by.name, object, at: [x, y] });
-        if (forbidden !== null) ctx.reject('not-allowed', forbidden);
+        if (forbidden !== null) return refuse('not-allowed', forbidden);
         launch(ctx, o.id, target, by.name, `${by.name} throws it at ${unitText(target)}`);
       },
     }),
-    catch: playerCommand<JuneState, z.ZodType<{ object: string }>>({
+    catch: playerCommand<JuneState, z.ZodType<{ object: string }>, JuneErrorCode>({
       summary: 'declare that you will catch an object thrown at your square',
       words: ['object'],
       args: z.object({ object: z.string().min(1).max(100) }).strict(),
       run(ctx, by, { object: named }) {
         // R-J31: a hidden object (a Bonus Box) is refused exactly as an id that names nothing.
         const o = objectNamed(ctx, named);
-        if (!o) return ctx.reject('unknown-object', `there is no ${named}`);
+        if (!o) return refuse('unknown-object', `there is no ${named}`);
         const object = o.id;
         if (ctx.rules.catching.some((c) => c.player === by.name && c.object === object))
-          ctx.reject('already-declared', `${by.name} has already declared e will catch ${object}`);
+          return refuse('already-declared', `${by.name} has already declared e will catch ${object}`);
         const declared: CatchDeclared = { type: 'catch-declared', vis: 'public', player: by.name, object };
         ctx.emit(declared);
       },

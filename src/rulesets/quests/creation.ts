@@ -18,7 +18,7 @@
 //   quest-roll            the d20: the value, and the Quest joins the Roster
 // While creating, the player takes no other action (Q11); the end of the turn abandons it with a demerit (Q12).
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Json, RuleModule } from '../../core/index.js';
 import type {
   Creation,
@@ -39,6 +39,7 @@ import type { MayAct } from '../rooms/turns.js';
 import { text } from '../rooms/words.js';
 import { award, amountText } from '../rooms/tallies.js';
 import { questText, valueText, withBook } from './roster.js';
+import type { QuestsErrorCode } from './errors.js';
 
 /** "fewer than three Quests on the roster". */
 export const ROSTER_LIMIT = 3;
@@ -81,7 +82,7 @@ export const nextText = (c: Creation): string => {
 };
 
 /** The player's Quest in creation, refusing unless e is the active player creating one and `step` is next. */
-function creationFor(ctx: Decision<QuestsState>, player: string, step: Step): Creation {
+function creationFor(ctx: Decision<QuestsState, QuestsErrorCode>, player: string, step: Step): Creation {
   requireActive(ctx, player, WHAT[step]);
   const c = ctx.rules.quests.creation;
   if (!c || c.player !== player)
@@ -144,7 +145,7 @@ const noArgs = z.object({}).strict();
 export const candidates = (s: QuestsState, not: readonly string[]): string[] =>
   s.map.rooms.map((r) => r.name).filter((r) => r !== MORNINGTON_CRESCENT && !not.includes(r));
 
-function chooseRoom(ctx: Decision<QuestsState>, player: string, label: QuestRoom): void {
+function chooseRoom(ctx: Decision<QuestsState, QuestsErrorCode>, player: string, label: QuestRoom): void {
   const c = creationFor(ctx, player, label);
   const not = [c.home, c.locate].filter((r): r is string => r !== null);
   const from = candidates(ctx.rules, not);
@@ -168,12 +169,12 @@ export const valueOf = (d20: number): QuestValue =>
 const set = (s: QuestsState, creation: Creation | null): QuestsState =>
   withBook(s, { ...s.quests, creation });
 
-export const creationModule: RuleModule<QuestsState> = {
+export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
   id: 'quest-creation',
   section: 'Rule 142: creating a Quest',
   text: 'If at any time there are fewer than three Quests on the roster, the active player may create one as an action. To create a Quest, the player, in strict order: may give it a name of his or her choice; gives it a colour of their choice different from any other Quest; chooses by Random Selection a "home" room from the set of all rooms not including Mornington Crescent, a "locate" room from the set of all rooms not including Mornington Crescent or the "home" room, and a "goal" room from the set of all rooms not including Mornington Crescent or the "home" or "locate" rooms; and rolls a 20-sided die. If the result of this roll is 17 or less, the value of the Quest will be that many brownie points; if 18 or greater, the value of the Quest will be one point of Puissance. If the player, having commenced creating a Quest, fails to complete this series of rolls by the end of the turn, he or she will receive one demerit and the Quest will not be added to the Roster.',
   commands: {
-    'create-quest': playerCommand<QuestsState, typeof nameArgs>({
+    'create-quest': playerCommand<QuestsState, typeof nameArgs, QuestsErrorCode>({
       summary: 'commence creating a Quest, as an action, optionally naming it: create-quest [NAME]',
       words: ['name'],
       args: nameArgs,
@@ -181,13 +182,13 @@ export const creationModule: RuleModule<QuestsState> = {
         requireActive(ctx, by.name, 'create a Quest');
         const c = ctx.rules.quests.creation;
         if (c)
-          ctx.reject(
+          return refuse(
             'already-creating',
             `${by.name} is already creating a Quest; next, e must ${nextText(c)}`,
           );
         const n = ctx.rules.quests.roster.length;
         if (n >= ROSTER_LIMIT)
-          ctx.reject(
+          return refuse(
             'roster-full',
             `there are ${n} Quests on the Roster; a Quest may be created only when there are fewer than ${ROSTER_LIMIT}`,
           );
@@ -203,7 +204,7 @@ export const creationModule: RuleModule<QuestsState> = {
         ctx.emit(e);
       },
     }),
-    'quest-name': playerCommand<QuestsState, typeof requiredName>({
+    'quest-name': playerCommand<QuestsState, typeof requiredName, QuestsErrorCode>({
       summary: 'name the Quest you are creating (before its colour)',
       words: ['name'],
       args: requiredName,
@@ -213,7 +214,7 @@ export const creationModule: RuleModule<QuestsState> = {
         ctx.emit(e);
       },
     }),
-    'quest-colour': playerCommand<QuestsState, typeof colourArgs>({
+    'quest-colour': playerCommand<QuestsState, typeof colourArgs, QuestsErrorCode>({
       summary: "give the Quest you are creating a colour unlike every other Quest's",
       words: ['colour'],
       args: colourArgs,
@@ -221,7 +222,7 @@ export const creationModule: RuleModule<QuestsState> = {
         creationFor(ctx, by.name, 'colour');
         const other = ctx.rules.quests.roster.find((q) => colourKey(q.colour) === colourKey(colour));
         if (other)
-          ctx.reject(
+          return refuse(
             'colour-taken',
             `${questText(other)} already has the colour ${other.colour}; choose another`,
           );
@@ -229,7 +230,7 @@ export const creationModule: RuleModule<QuestsState> = {
         ctx.emit(e);
       },
     }),
-    'quest-home': command<QuestsState, typeof noArgs>({
+    'quest-home': command<QuestsState, typeof noArgs, QuestsErrorCode>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's home room (not Mornington Crescent)",
       args: noArgs,
@@ -237,7 +238,7 @@ export const creationModule: RuleModule<QuestsState> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'home');
       },
     }),
-    'quest-locate': command<QuestsState, typeof noArgs>({
+    'quest-locate': command<QuestsState, typeof noArgs, QuestsErrorCode>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's locate room (not Mornington Crescent or home)",
       args: noArgs,
@@ -245,7 +246,7 @@ export const creationModule: RuleModule<QuestsState> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'locate');
       },
     }),
-    'quest-goal': command<QuestsState, typeof noArgs>({
+    'quest-goal': command<QuestsState, typeof noArgs, QuestsErrorCode>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's goal room (not Mornington Crescent, home or locate)",
       args: noArgs,
@@ -253,7 +254,7 @@ export const creationModule: RuleModule<QuestsState> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'goal');
       },
     }),
-    'quest-roll': playerCommand<QuestsState, typeof noArgs>({
+    'quest-roll': playerCommand<QuestsState, typeof noArgs, QuestsErrorCode>({
       summary: "roll the d20 for the Quest's value; the Quest joins the Roster",
       args: noArgs,
       run(ctx, by) {

@@ -13,13 +13,16 @@ import { progressModule } from './progress.js';
 import { creationModule } from './creation.js';
 import { questsView, renderQuests } from './view.js';
 import { roomsStandings } from '../rooms/view.js';
+import type { QuestsErrorCode } from './errors.js';
+import { QUESTS_ERROR_CODES } from './errors.js';
 
 export const ROOMS_QUESTS = 'rooms+quests';
 
-export const roomsQuests: Ruleset<QuestsState> = {
+export const roomsQuests: Ruleset<QuestsState, QuestsErrorCode> = {
   id: ROOMS_QUESTS,
   title: 'Quests (Nomic02 rules 139-142, 7 Apr 2003) on a map of rooms',
   source: 'seeds/003_1bebf603c3346265.txt',
+  errorCodes: QUESTS_ERROR_CODES,
   modules: [...roomsModules<QuestsState>(), rosterModule, questTokensModule, progressModule, creationModule],
   initial: (config) => ({ ...initialRooms(config), quests: EMPTY_BOOK }),
   view: questsView,

@@ -17,6 +17,7 @@ import { carried, tokenText } from '../rooms/tokens.js';
 import { award, amountText } from '../rooms/tallies.js';
 import { questById, questText, withBook } from './roster.js';
 import { creatingQuestToken, hasWord, questOf, removingTokens } from './tokens.js';
+import type { QuestsErrorCode } from './errors.js';
 
 /** The primary token's name for a colour. */
 export const primaryName = (colour: string): string => `${colour} primary`;
@@ -33,7 +34,7 @@ const carrying = (s: QuestsState, player: string, quest: number, word: string) =
   carried(s, player).filter((t) => questOf(s, t.id) === quest && hasWord(t.name, word));
 
 /** "Whenever a player's location is equal to a room that is a 'home' room of any Quest ..." (Q3). */
-function homeRule(ctx: Decision<QuestsState>): void {
+function homeRule(ctx: Decision<QuestsState, QuestsErrorCode>): void {
   for (const q of ctx.rules.quests.roster) {
     for (const p of ctx.rules.places) {
       if (p.room !== q.home) continue;
@@ -59,7 +60,7 @@ function homeRule(ctx: Decision<QuestsState>): void {
 }
 
 /** "Whenever a player carrying a quest token with a name containing the word 'primary' has ... 'locate' room". */
-function locateRule(ctx: Decision<QuestsState>): void {
+function locateRule(ctx: Decision<QuestsState, QuestsErrorCode>): void {
   for (const p of ctx.rules.places) {
     for (const t of carried(ctx.rules, p.player)) {
       const id = questOf(ctx.rules, t.id);
@@ -81,7 +82,7 @@ function locateRule(ctx: Decision<QuestsState>): void {
 }
 
 /** "Whenever a player carrying a quest token with a name containing 'secondary' has ... the 'goal' room" (Q6). */
-function goalRule(ctx: Decision<QuestsState>): void {
+function goalRule(ctx: Decision<QuestsState, QuestsErrorCode>): void {
   for (const q of ctx.rules.quests.roster) {
     const players = ctx.rules.places
       .filter((p) => p.room === q.goal && carrying(ctx.rules, p.player, q.id, 'secondary').length > 0)
@@ -104,7 +105,7 @@ function goalRule(ctx: Decision<QuestsState>): void {
   }
 }
 
-export const progressModule: RuleModule<QuestsState> = {
+export const progressModule: RuleModule<QuestsState, QuestsErrorCode> = {
   id: 'quest-progress',
   section: 'Rule 141: home, locate and goal',
   text: 'Whenever a player\'s location is equal to a room that is a "home" room of any Quest, a quest token associated with that Quest is created with the name "<colour> primary" ... unless the player is already carrying such a token. Whenever a player carrying a quest token with a name containing the word "primary" has his or her location equal to the "locate" room of the associated Quest, the name of that token shall be altered to substitute "primary" with "secondary". Whenever a player carrying a quest token with a name containing "secondary" has his or her location equal to the "goal" room of the associated Quest, the value of that Quest will be added to the appropriate one of the players\' tallies, all tokens associated with that Quest will be removed from the game, and that Quest will be removed from the Roster. If multiple players meet this criterion simultaneously, the full value will be awarded to each of the players.',

@@ -7,6 +7,7 @@
 import type { RuleModule } from '../../core/index.js';
 import type { QuestBook, QuestsState, Quest } from './types.js';
 import { amountText } from '../rooms/tallies.js';
+import type { QuestsErrorCode } from './errors.js';
 
 /** The state with the Quests rules' part replaced. */
 export const withBook = (s: QuestsState, quests: QuestBook): QuestsState => ({ ...s, quests });
@@ -23,7 +24,7 @@ export const questText = (q: { readonly colour: string; readonly name: string | 
 export const valueText = (q: Pick<Quest, 'value'>): string =>
   `worth ${amountText(q.value.amount, q.value.tally)}`;
 
-export const rosterModule: RuleModule<QuestsState> = {
+export const rosterModule: RuleModule<QuestsState, QuestsErrorCode> = {
   id: 'quest-roster',
   section: 'Rule 139: the Roster of Quests',
   text: 'There shall exist a Roster of Quests, which can contain zero or more Quests. This Roster and any Quests on it are part of the state of the game. A Quest has associated with it: an optional name; a colour; three different rooms on the map (labelled "home", "locate", and "goal"); and a value.',

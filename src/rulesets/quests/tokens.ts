@@ -11,6 +11,7 @@ import type { QuestsState, QuestToken, QuestTokensMerged } from './types.js';
 import type { Token, TokenPlace } from '../rooms/types.js';
 import { adding, after, placeText, removing, tokenText } from '../rooms/tokens.js';
 import { withBook } from './roster.js';
+import type { QuestsErrorCode } from './errors.js';
 
 /** Whether a token's name contains a word ("primary", "secondary"): names are words joined by single spaces. */
 export const hasWord = (name: string, word: string): boolean => name.split(' ').includes(word);
@@ -49,7 +50,7 @@ export function removingTokens(s: QuestsState, ids: readonly number[]): QuestsSt
 }
 
 /** Merges every group of two or more same-named quest tokens in one location, one event per group. */
-function mergeDuplicates(ctx: Decision<QuestsState>): void {
+function mergeDuplicates(ctx: Decision<QuestsState, QuestsErrorCode>): void {
   const groups = new Map<string, { token: Token; quest: number }[]>();
   for (const qt of questTokens(ctx.rules)) {
     const key = `${placeKey(qt.token.at)}|${qt.token.name}`;
@@ -72,7 +73,7 @@ function mergeDuplicates(ctx: Decision<QuestsState>): void {
   }
 }
 
-export const questTokensModule: RuleModule<QuestsState> = {
+export const questTokensModule: RuleModule<QuestsState, QuestsErrorCode> = {
   id: 'quest-tokens',
   section: 'Rule 140: quest tokens',
   text: 'Some tokens may be designated "quest tokens". A quest token is associated with a particular Quest. Multiple quest tokens with the same name can exist; if two or more Quest tokens with the same name are ever in the same location, they are all removed from the game, and a new quest token with the same name is created in that location.',

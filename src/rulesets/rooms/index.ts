@@ -14,11 +14,13 @@ import { tokensModule } from './tokens.js';
 import { talliesModule } from './tallies.js';
 import { renderRooms, roomsStandings, roomsView } from './view.js';
 import { roomsAwaiting } from './awaiting.js';
+import type { RoomsErrorCode } from './errors.js';
+import { ROOMS_ERROR_CODES } from './errors.js';
 
 export const ROOMS = 'rooms';
 
 /** The map rule: the rooms and passages are the game's configuration. */
-function mapModule<S extends RoomsState>(): RuleModule<S> {
+function mapModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'map',
     section: 'The map (host)',
@@ -27,7 +29,7 @@ function mapModule<S extends RoomsState>(): RuleModule<S> {
 }
 
 /** The host's rule modules, for a ruleset whose state is RoomsState or extends it. */
-export const roomsModules = <S extends RoomsState>(): RuleModule<S>[] => [
+export const roomsModules = <S extends RoomsState>(): RuleModule<S, RoomsErrorCode>[] => [
   mapModule<S>(),
   playersModule<S>(),
   turnsModule<S>(),
@@ -50,10 +52,11 @@ export function initialRooms(config: Parameters<typeof parseMapConfig>[0]): Room
   };
 }
 
-export const rooms: Ruleset<RoomsState> = {
+export const rooms: Ruleset<RoomsState, RoomsErrorCode> = {
   id: ROOMS,
   title: 'Rooms: a map of rooms and passages, turns, tokens and tallies (the host of Quests)',
   source: 'docs/rulings-quests.md (host rules H1-H10)',
+  errorCodes: ROOMS_ERROR_CODES,
   modules: roomsModules<RoomsState>(),
   initial: initialRooms,
   view: roomsView,

@@ -1,23 +1,24 @@
 // Host rule "Movement": as an action, the active player moves from eir room along one passage to a room it
 // leads to. Passages go both ways. Rooms are named in any case (H2).
 import { z } from 'zod';
-import { playerCommand } from '../../core/index.js';
+import { playerCommand, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { Moved, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
 import { arriving, roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
 import { text } from './words.js';
+import type { RoomsErrorCode } from './errors.js';
 
 const moveArgs = z.object({ to: text }).strict();
 
-export function movementModule<S extends RoomsState>(): RuleModule<S> {
+export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'movement',
     section: 'Movement (host)',
     text: 'As an action, the active player may move from the room e is in along a passage to a room that passage leads to. Passages go both ways.',
     commands: {
-      move: playerCommand<S, typeof moveArgs>({
+      move: playerCommand<S, typeof moveArgs, RoomsErrorCode>({
         summary: 'move along a passage to the room it leads to (one action)',
         words: ['to'],
         args: moveArgs,
@@ -27,12 +28,12 @@ export function movementModule<S extends RoomsState>(): RuleModule<S> {
           const exits = exitsOf(ctx.rules.map, from);
           const target = findRoom(ctx.rules.map, to);
           if (!target)
-            return ctx.reject(
+            return refuse(
               'unknown-room',
               `there is no room "${to}"; from ${from} passages lead to ${exits.join(', ')}`,
             );
           if (!exits.includes(target.name))
-            ctx.reject(
+            return refuse(
               'no-passage',
               target.name === from
                 ? `${by.name} is already in ${from}`

@@ -5,20 +5,21 @@ import type { LeftMap, PlayerPlaced, RoomsState, TurnEnded } from './types.js';
 import { endTurn } from './turns.js';
 import { moving, tokenText } from './tokens.js';
 import { arriving, placeOf } from './places-state.js';
+import type { RoomsErrorCode } from './errors.js';
 
-export function playersModule<S extends RoomsState>(): RuleModule<S> {
+export function playersModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'players',
     section: 'Players (host)',
     text: 'Each player is in exactly one room of the map. A player who joins the game is placed in the start room the map names.',
-    onJoin(ctx: Decision<S>, player: string) {
+    onJoin(ctx: Decision<S, RoomsErrorCode>, player: string) {
       const e: PlayerPlaced = { type: 'player-placed', vis: 'public', player, room: ctx.rules.map.start };
       ctx.emit(e);
     },
     // H12 (issue 16): a player the Administrator removes leaves the map. If it was eir turn, the turn ends as
     // the Administrator's skip ends it (the next player in order begins eirs); the tokens e carried are left
     // where e was, as dropped tokens lie (a carried token's location is its carrier's, and e has none now).
-    onRemove(ctx: Decision<S>, player: string) {
+    onRemove(ctx: Decision<S, RoomsErrorCode>, player: string) {
       const place = placeOf(ctx.rules, player);
       if (!place) return;
       const turn = ctx.rules.turn;

@@ -3,10 +3,11 @@
 // cannot be a player's; each tally is paid from (and refunded to) its own fund, "The Bank/TALLY", so every
 // tally sums to zero across the ledger on its own. Ruling H10.
 import { z } from 'zod';
-import { command, PLAYER_NAME } from '../../core/index.js';
+import { command, PLAYER_NAME, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import { balanceOf } from '../../core/index.js';
 import type { RoomsState } from './types.js';
+import type { RoomsErrorCode } from './errors.js';
 
 export const TALLIES = ['brownie points', 'Puissance', 'demerits'] as const;
 export type Tally = (typeof TALLIES)[number];
@@ -31,7 +32,7 @@ export function amountText(amount: number, tally: Tally): string {
 
 /** Adds `amount` to a player's tally, from the tally's fund, with the reason in the log. */
 export function award<S extends RoomsState>(
-  ctx: Decision<S>,
+  ctx: Decision<S, RoomsErrorCode>,
   player: string,
   tally: Tally,
   amount: number,
@@ -63,13 +64,13 @@ const tallyArgs = z
   })
   .strict();
 
-export function talliesModule<S extends RoomsState>(): RuleModule<S> {
+export function talliesModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'tallies',
     section: 'Tallies (host)',
     text: 'Each player has three tallies: brownie points, Puissance and demerits. Rules add to them; the Administrator may correct them.',
     commands: {
-      tally: command<S, typeof tallyArgs>({
+      tally: command<S, typeof tallyArgs, RoomsErrorCode>({
         actor: 'admin',
         summary: "correct a player's tally: tally PLAYER brownie|puissance|demerits AMOUNT REASON",
         words: ['player', 'tally', 'amount', 'reason'],
@@ -77,7 +78,7 @@ export function talliesModule<S extends RoomsState>(): RuleModule<S> {
         args: tallyArgs,
         run(ctx, _by, { player, tally, amount, reason }) {
           if (!ctx.state.players.includes(player))
-            ctx.reject('unknown-player', `${player} has not joined this game`);
+            return refuse('unknown-player', `${player} has not joined this game`);
           award(ctx, player, tally, amount, reason);
         },
       }),

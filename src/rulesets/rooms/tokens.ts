@@ -3,13 +3,14 @@
 // or by its number ("#3"); of several lying there with one name, the lowest-numbered is meant. The
 // Administrator may put a new token in a room. Rulings H8, H9.
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
 import { findRoom, tokenName } from './map.js';
 import { roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
 import { text } from './words.js';
+import type { RoomsErrorCode } from './errors.js';
 
 export const inRoom = (t: Token, room: string): boolean => 'room' in t.at && t.at.room === room;
 export const carriedBy = (t: Token, player: string): boolean => 'carrier' in t.at && t.at.carrier === player;
@@ -47,7 +48,7 @@ const tokenRef = z
 
 /** The token a player means among `candidates`: "#n" is its number, anything else its name in any case. */
 function pick<S extends RoomsState>(
-  ctx: Decision<S>,
+  ctx: Decision<S, RoomsErrorCode>,
   candidates: readonly Token[],
   ref: string,
   where: string,
@@ -65,13 +66,13 @@ function pick<S extends RoomsState>(
 const refArgs = z.object({ token: tokenRef }).strict();
 const placeArgs = z.object({ room: text, name: text.pipe(tokenName) }).strict();
 
-export function tokensModule<S extends RoomsState>(): RuleModule<S> {
+export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'tokens',
     section: 'Tokens (host)',
     text: 'A token lies in a room or is carried by a player. As an action the active player may pick up a token lying in the room e is in, or drop a token e carries into that room. The Administrator may put a new token in any room.',
     commands: {
-      'pick-up': playerCommand<S, typeof refArgs>({
+      'pick-up': playerCommand<S, typeof refArgs, RoomsErrorCode>({
         summary: 'pick up a token lying in your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
@@ -90,7 +91,7 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S> {
           ctx.emit(e);
         },
       }),
-      drop: playerCommand<S, typeof refArgs>({
+      drop: playerCommand<S, typeof refArgs, RoomsErrorCode>({
         summary: 'drop a token you carry into your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
@@ -109,14 +110,14 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S> {
           ctx.emit(e);
         },
       }),
-      'place-token': command<S, typeof placeArgs>({
+      'place-token': command<S, typeof placeArgs, RoomsErrorCode>({
         actor: 'admin',
         summary: 'put a new token in a room: place-token ROOM NAME',
         words: ['room', 'name'],
         args: placeArgs,
         run(ctx, _by, { room, name }) {
           const r = findRoom(ctx.rules.map, room);
-          if (!r) return ctx.reject('unknown-room', `there is no room "${room}"`);
+          if (!r) return refuse('unknown-room', `there is no room "${room}"`);
           const e: TokenPlaced = {
             type: 'token-placed',
             vis: 'public',

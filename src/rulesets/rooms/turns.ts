@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { command, ndayCount, playerCommand } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type { RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
+import type { RoomsErrorCode } from './errors.js';
 
 /** The question 'may-act' {player, action}: may this player take this action now? Silence allows. */
 export interface MayAct {
@@ -26,7 +27,11 @@ export const spending = (turn: Turn | null, player: string): Turn | null =>
  * Refuses unless `player` is the active player with an action left and no rule forbids the action (the
  * Quests rules forbid other actions while a Quest is being created). `action` says what, for messages.
  */
-export function requireAction<S extends RoomsState>(ctx: Decision<S>, player: string, action: string): void {
+export function requireAction<S extends RoomsState>(
+  ctx: Decision<S, RoomsErrorCode>,
+  player: string,
+  action: string,
+): void {
   requireActive(ctx, player, action);
   const s = ctx.rules;
   if (actionsLeft(s) <= 0)
@@ -39,7 +44,11 @@ export function requireAction<S extends RoomsState>(ctx: Decision<S>, player: st
 }
 
 /** Refuses unless `player` is the active player. */
-export function requireActive<S extends RoomsState>(ctx: Decision<S>, player: string, doing: string): void {
+export function requireActive<S extends RoomsState>(
+  ctx: Decision<S, RoomsErrorCode>,
+  player: string,
+  doing: string,
+): void {
   const turn = ctx.rules.turn;
   if (!turn || turn.player !== player)
     ctx.reject(
@@ -49,7 +58,7 @@ export function requireActive<S extends RoomsState>(ctx: Decision<S>, player: st
 }
 
 /** Ends the turn in progress and begins the next player's, in joining order. */
-export function endTurn<S extends RoomsState>(ctx: Decision<S>, by: TurnEnded['by']): void {
+export function endTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, by: TurnEnded['by']): void {
   const turn = ctx.rules.turn;
   if (!turn) return ctx.reject('no-turn', 'no turn is in progress: nobody has joined yet');
   const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, turn: turn.n, by };
@@ -59,7 +68,7 @@ export function endTurn<S extends RoomsState>(ctx: Decision<S>, by: TurnEnded['b
   beginTurn(ctx, next, turn.n + 1);
 }
 
-function beginTurn<S extends RoomsState>(ctx: Decision<S>, player: string, n: number): void {
+function beginTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, player: string, n: number): void {
   const e: TurnBegan = {
     type: 'turn-began',
     vis: 'public',
@@ -72,7 +81,7 @@ function beginTurn<S extends RoomsState>(ctx: Decision<S>, player: string, n: nu
 
 const noArgs = z.object({}).strict();
 
-export function turnsModule<S extends RoomsState>(): RuleModule<S> {
+export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
   return {
     id: 'turns',
     section: 'Turns (host)',
@@ -89,7 +98,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
       },
     },
     commands: {
-      'end-turn': playerCommand<S, typeof noArgs>({
+      'end-turn': playerCommand<S, typeof noArgs, RoomsErrorCode>({
         summary: 'end your turn; the next player in order becomes active',
         args: noArgs,
         run(ctx, by) {
@@ -97,7 +106,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S> {
           endTurn(ctx, 'player');
         },
       }),
-      skip: command<S, typeof noArgs>({
+      skip: command<S, typeof noArgs, RoomsErrorCode>({
         actor: 'admin',
         summary: "end the active player's turn for em (a player who has gone quiet)",
         args: noArgs,

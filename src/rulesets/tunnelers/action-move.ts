@@ -15,6 +15,7 @@ import { adjacent, isTunneled, moleAt, moleOf, molesNextTo, normalSquare } from 
 import { ask, tell } from './tell.js';
 import { wordList } from './actions.js';
 import type { Action } from './actions.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** T-6: a path is the squares to enter in order, each adjacent to the one before. */
 export const pathArgs = z
@@ -98,7 +99,11 @@ export const moveAction: Action<{ path: Square[] }> = {
 };
 
 /** Adds movement points to the turn in progress (3.1 "plus or minus the effects of cards played on the mole"). */
-export function addMovement(ctx: Decision<TunnelersState>, player: string, amount: number): void {
+export function addMovement(
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
+  player: string,
+  amount: number,
+): void {
   if (ctx.rules.turn?.player !== player) return;
   const e: MovementAdded = { type: 'movement-added', vis: toPlayers(player), player, amount };
   ctx.emit(e);

@@ -13,6 +13,7 @@ import { addMovement } from './action-move.js';
 import { tell } from './tell.js';
 import type { Action } from './actions.js';
 import { TELEPORTS, teleport } from './teleport.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** How a combination is used: its option, and the square it is aimed at (a neighbour, or a teleport's end). */
 export type Option = 'raise' | 'restore' | 'lower' | 'max' | 'teleport';
@@ -171,7 +172,7 @@ export const playAction: Action<PlayArgs> = {
 };
 
 function apply(
-  ctx: Decision<TunnelersState>,
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
   player: string,
   c: Combination,
   option: Option,

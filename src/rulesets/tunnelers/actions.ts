@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Decision, Json } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** One kind of thing a player may do in eir turn. */
 export interface Action<A> {
@@ -15,7 +16,7 @@ export interface Action<A> {
   /** Why the player may not do it now, from what the player knows; null if e may. */
   check(s: TunnelersState, player: string, args: A): string | null;
   /** Does it; whatever the player could not have known is told or asked, never refused. */
-  run(ctx: Decision<TunnelersState>, player: string, args: A): void;
+  run(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string, args: A): void;
 }
 
 /** Words as an action's arguments, as the command line reads them: one word a name, the last takes the rest. */

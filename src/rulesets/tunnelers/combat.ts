@@ -10,7 +10,7 @@
 // Both choices are secret until both are in: the attacker's cards are in an entry only e sees, the defender's
 // in one only e sees, and the comparison is shown to the two of them when the second is in.
 import { z } from 'zod';
-import { playerCommand, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { Decision, GameState, RuleModule } from '../../core/index.js';
 import type {
   AttackCommitted,
@@ -29,6 +29,7 @@ import { actionCommand, afterAction } from './turns.js';
 import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
 import type { Action } from './actions.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const FIGHTING = 'Sounds of fighting can be heard.';
 
@@ -95,7 +96,7 @@ export const attackAction: Action<{ target: Square; cards: Card[] }> = {
 };
 
 /** The cards are revealed and compared; the defender may lose health and die; the attacker's turn goes on. */
-export function resolve(ctx: Decision<TunnelersState>, card: Card | null): void {
+export function resolve(ctx: Decision<TunnelersState, TunnelersErrorCode>, card: Card | null): void {
   const c = ctx.rules.combat;
   if (!c) return;
   const attacker = moleOf(ctx.rules, c.attacker);
@@ -130,13 +131,13 @@ export function resolve(ctx: Decision<TunnelersState>, card: Card | null): void 
   afterAction(ctx);
 }
 
-export const combatModule: RuleModule<TunnelersState> = {
+export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'combat',
   section: '3.4. Combat',
   text: "To attack the other mole, the player informs the Moderator what 1 or 2 cards e will use. The defending mole's player tells the Moderator what 1 card e will use. The cards are revealed and compared; if any of the attacker's cards match the defender's card, the attack is successful. If the defender has no cards to play, or chooses not to play a card, the attack is automatically successful. Cards used in attack and defense are discarded. A successful attack lowers the defender's health points by the attacker's attack stat minus the defender's defense stat. ... If the defender's health points are reduced to zero or less, the mole is dead, and is removed from the board.",
   commands: {
     attack: actionCommand(attackAction),
-    defend: playerCommand<TunnelersState, z.ZodType<{ card: string }>>({
+    defend: playerCommand<TunnelersState, z.ZodType<{ card: string }>, TunnelersErrorCode>({
       visibility: 'private',
       summary: 'answer an attack with one card, or none: `defend Q`, `defend none`',
       words: ['card'],
@@ -144,7 +145,7 @@ export const combatModule: RuleModule<TunnelersState> = {
       run(ctx, by, { card }) {
         const c = ctx.rules.combat;
         if (!c || c.defender !== by.name)
-          return ctx.reject('not-attacked', 'no attack is waiting for your defence');
+          return refuse('not-attacked', 'no attack is waiting for your defence');
         let chosen: Card | null = null;
         if (card.trim().toLowerCase() !== 'none') {
           const cards = parseCards(card);

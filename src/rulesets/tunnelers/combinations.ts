@@ -7,8 +7,9 @@ import { discardFrom } from './cards.js';
 import { touched } from './turn-state.js';
 import { actionCommand } from './turns.js';
 import { playAction } from './action-play.js';
+import type { TunnelersErrorCode } from './errors.js';
 
-export const combinationsModule: RuleModule<TunnelersState> = {
+export const combinationsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'combinations',
   section: '3.2. Playing Cards',
   text: 'During eir turn e can play certain combinations of cards, discarding them in the process, to generate certain effects: OO ... OOOO ... TT ... TTTT ... QQ ... QQQQ ... SS ... SSSS ... XO - teleport to a location 2 squares away, XOT ... 3 ..., XOTQ ... 4 ..., XOTQS ... 5 squares away.',

@@ -16,11 +16,12 @@ import { ndayCount } from './board.js';
 import { answered, hasQuestion } from './tell.js';
 import { END_DEADLINE, endTurn, runOrders } from './turns.js';
 import { resolve } from './combat.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const DEFAULT_DEADLINE = 1;
 
 /** "choosing a card to defend with": the defender let the time pass, so e defends with no card. */
-export function defendLate(ctx: Decision<TunnelersState>, defender: string): void {
+export function defendLate(ctx: Decision<TunnelersState, TunnelersErrorCode>, defender: string): void {
   answered(ctx, defender);
   const e: DefenceCommitted = {
     type: 'defence-committed',
@@ -33,7 +34,7 @@ export function defendLate(ctx: Decision<TunnelersState>, defender: string): voi
   resolve(ctx, null);
 }
 
-export const deadlineModule: RuleModule<TunnelersState> = {
+export const deadlineModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'deadline',
   section: '4. Turn Procedure (the deadline)',
   text: 'If a player does not submit a needed action (moving, choosing a card to defend with, etc.) within a reasonable amount of time (determined by the Moderator, generally a checkpoint period), play will proceed as if the player had chosen to perform no action.',

@@ -6,8 +6,9 @@ import { cardsText, discardFrom } from './cards.js';
 import { touched } from './turn-state.js';
 import { actionCommand } from './turns.js';
 import { discardAction } from './action-discard.js';
+import type { TunnelersErrorCode } from './errors.js';
 
-export const discardModule: RuleModule<TunnelersState> = {
+export const discardModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'discard',
   section: '3.3 Discarding Cards',
   text: 'During eir turn, a player may discard any or all of the cards in eir hand.',

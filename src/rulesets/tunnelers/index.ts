@@ -23,6 +23,8 @@ import { removalModule } from './removal.js';
 import { startingModule } from './starting.js';
 import { renderTunnelers, tunnelersStandings, tunnelersView } from './view.js';
 import { tunnelersAwaiting } from './awaiting.js';
+import type { TunnelersErrorCode } from './errors.js';
+import { TUNNELERS_ERROR_CODES } from './errors.js';
 
 export const TUNNELERS = 'tunnelers';
 
@@ -40,10 +42,11 @@ function deadlineOf(config: Json): number {
   return typeof n === 'number' ? n : DEFAULT_DEADLINE;
 }
 
-export const tunnelers: Ruleset<TunnelersState> = {
+export const tunnelers: Ruleset<TunnelersState, TunnelersErrorCode> = {
   id: TUNNELERS,
   title: 'Tunnelers (The Underground Society, Spoon, nweek 48)',
   source: 'seeds/002_fc8ccbe6a3fc20b2.txt',
+  errorCodes: TUNNELERS_ERROR_CODES,
   // K4: edition 2 reads the society as written: joining asks to join it; members pay to play (T-22 to T-25).
   // Edition 3: a turn whose player runs out of cards and movement points ends when e ends it or at its
   // deadline, not at once (T-29); Standing Orders given during a turn wait for eir later turns (T-30).

@@ -5,7 +5,7 @@
 // randomly on the board, and the player's name is added to the end of the player list. The game cannot have
 // more than 10 players at a time."
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { OrderInserted, PlacementReserved, TunnelersState } from './types.js';
 import { own } from './types.js';
@@ -16,6 +16,7 @@ import { tell, withoutKey } from './tell.js';
 import { living } from './turn-state.js';
 import { SOCIETY } from './leaving.js';
 import { isMember, societyAsWritten } from './society.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const JOINING_FEE = 4;
 export const MAX_PLAYERS = 10;
@@ -29,7 +30,7 @@ export const playing = (s: TunnelersState, player: string): boolean =>
  * at the start); in a running game, just after the last player to have completed a turn, placed at the
  * Moderator's discretion, with five cards. A member whose mole was killed comes back the same way (T-24).
  */
-function becomePlayer(ctx: Decision<TunnelersState>, player: string): void {
+function becomePlayer(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   const s = ctx.rules;
   // T-14: "at a time" counts the players whose moles are alive (and, before the start, everyone listed).
   if (living(s).length >= MAX_PLAYERS)
@@ -54,7 +55,7 @@ function becomePlayer(ctx: Decision<TunnelersState>, player: string): void {
   tell(ctx, player, `You join the game under way. Your hand: ${cardsText(handOf(ctx.rules, player))}.`);
 }
 
-export const joiningModule: RuleModule<TunnelersState> = {
+export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'joining',
   section: '5. Joining a Game',
   text: "Members of this society may pay four points to the society to become a player in a game of Tunnelers. If a game is running at that time, the player's mole is placed on the board at the Moderator's discretion, the player receives five cards from the deck, and the player's name is added to the player list just after the last player to have completed a turn. If a game is not running, the player's mole is placed randomly on the board, and the player's name is added to the end of the player list. The game cannot have more than 10 players at a time.",
@@ -63,29 +64,29 @@ export const joiningModule: RuleModule<TunnelersState> = {
     if (!societyAsWritten(ctx)) becomePlayer(ctx, player);
   },
   commands: {
-    'pay-to-play': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
+    'pay-to-play': playerCommand<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
       visibility: 'public',
       summary: 'a member of the society pays four points to become a player (again, if your mole was killed)',
       args: z.object({}).strict(),
       run(ctx, by) {
         const name = by.name;
         if (!isMember(ctx, name))
-          ctx.reject(
+          return refuse(
             'not-a-member',
             `${name} is not a member of the Underground Society: only members may pay to play (the Moderator approves a request to join)`,
           );
-        if (playing(ctx.rules, name)) ctx.reject('already-playing', `${name} is already a player`);
+        if (playing(ctx.rules, name)) return refuse('already-playing', `${name} is already a player`);
         // T-25: a member pays from the points e has; the Administrator records eir points with `points`.
         const has = ctx.balance(name);
         if (has < JOINING_FEE)
-          ctx.reject(
+          return refuse(
             'cannot-pay',
             `${name} has ${has} points and cannot pay the ${JOINING_FEE} points it costs to play`,
           );
         becomePlayer(ctx, name);
       },
     }),
-    'place-next': command<TunnelersState, z.ZodType<{ player: string; square: string }>>({
+    'place-next': command<TunnelersState, z.ZodType<{ player: string; square: string }>, TunnelersErrorCode>({
       actor: 'admin',
       visibility: 'admin',
       summary: "the Moderator's discretion: where a player who joins the running game will be placed",
@@ -94,9 +95,9 @@ export const joiningModule: RuleModule<TunnelersState> = {
       args: z.object({ player: z.string().min(1), square: z.string() }).strict(),
       run(ctx, _by, { player, square }) {
         const at = normalSquare(square);
-        if (at === null) return ctx.reject('bad-arguments', `"${square}" is not a square (a1 to h8)`);
+        if (at === null) return refuse('bad-arguments', `"${square}" is not a square (a1 to h8)`);
         // T-24: a member whose mole was killed may play again, so only a player playing now is refused.
-        if (playing(ctx.rules, player)) ctx.reject('already-playing', `${player} is already a player`);
+        if (playing(ctx.rules, player)) return refuse('already-playing', `${player} is already a player`);
         const e: PlacementReserved = { type: 'placement-reserved', vis: 'admin', player, at };
         ctx.emit(e);
       },

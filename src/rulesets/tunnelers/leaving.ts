@@ -13,6 +13,7 @@ import { handOf } from './cards.js';
 import { isDying } from './moles.js';
 import { hear, withoutKey } from './tell.js';
 import { members } from './society.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** The society's ledger account: joining fees in, bounties and the winnings out. */
 export const SOCIETY = 'The Underground Society';
@@ -34,7 +35,7 @@ export function evenShares(total: number, members: readonly string[]): [string, 
  * T-15); then, if one mole is left, its player takes the society's points and the game is over.
  */
 export function settleDeaths(
-  ctx: Decision<TunnelersState>,
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
   killers: Readonly<Record<string, string | null>>,
 ): void {
   const dying = ctx.rules.moles.filter(isDying).map((m) => m.player);
@@ -62,7 +63,7 @@ export function settleDeaths(
  * "If only one mole is left on the board after this, the society's points are paid to the remaining player"
  * (and 1: "The objective of the game is to be the last surviving mole"): whether that happened, the game over.
  */
-export function lastMole(ctx: Decision<TunnelersState>): boolean {
+export function lastMole(ctx: Decision<TunnelersState, TunnelersErrorCode>): boolean {
   const left = ctx.rules.moles;
   if (left.length !== 1) return false;
   const winner = (left[0] as { player: string }).player;
@@ -76,12 +77,12 @@ export function lastMole(ctx: Decision<TunnelersState>): boolean {
   return true;
 }
 
-export const leavingModule: RuleModule<TunnelersState> = {
+export const leavingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'leaving',
   section: '6. Leaving a Game',
   text: "If a player's mole is killed, eir cards are discarded, eir mole is removed from the board, two points are paid from the society to the player whose mole did the killing, and one point is paid from the society to the Moderator. If only one mole is left on the board after this, the society's points are paid to the remaining player. If the Moderator leaves the society, the game ends and the society's points are evenly distributed among the remaining members.",
   commands: {
-    'moderator-leaves': command<TunnelersState, z.ZodType<Record<string, never>>>({
+    'moderator-leaves': command<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
       actor: 'admin',
       visibility: 'public',
       summary: "the Moderator leaves the society: the game ends and the society's points are shared evenly",

@@ -16,6 +16,7 @@ import type {
   TunnelersState,
 } from './types.js';
 import { moleOf } from './board.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const INITIAL_STATS: Stats = { attack: 1, defence: 0, movement: 2, health: 5 };
 
@@ -59,7 +60,7 @@ export function expire(s: TunnelersState, player: string, when: 'start' | 'end')
 
 /** A temporary change, removed per 2.3 by whose mole it is: by emself at the start, by another at the end. */
 export function changeTemporarily(
-  ctx: Decision<TunnelersState>,
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
   by: string,
   target: string,
   stat: Stat,
@@ -77,7 +78,7 @@ export function changeTemporarily(
 }
 
 export function loseHealth(
-  ctx: Decision<TunnelersState>,
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
   player: string,
   amount: number,
   cause: string,
@@ -92,7 +93,7 @@ export const isDying = (mole: Mole): boolean => current(mole, 'health') <= 0;
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
-export const molesModule: RuleModule<TunnelersState> = {
+export const molesModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'moles',
   section: '2.3. Moles',
   text: "Each mole has the following initial stats: 1 maximum attack strength, 0 maximum defense strength, 2 maximum movement, 5 maximum health. ... If a player temporarily changes eir own mole's stat, the change is removed at the beginning of eir next turn. If a player temporarily changes another player's mole's stat, the change is removed at the end of the other player's next turn.",

@@ -12,8 +12,9 @@ import { tunnel } from './board.js';
 import { touched } from './turn-state.js';
 import { actionCommand } from './turns.js';
 import { moveAction } from './action-move.js';
+import type { TunnelersErrorCode } from './errors.js';
 
-export const movementModule: RuleModule<TunnelersState> = {
+export const movementModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'movement',
   section: '3.1. Movement',
   text: "It costs 1 movement point for a mole to enter a tunneled square, and 2 movement points to enter an un-tunneled square (tunneling it in the process). A mole cannot move off the edge of the board or enter a square occupied by another mole. A mole can be moved however many squares eir available movement points permit. If a mole does not have sufficient movement points to enter a square, e does not enter the square. A mole's movement points are set to eir movement stat at the beginning of the player's turn, plus or minus the effects of cards played on the mole.",

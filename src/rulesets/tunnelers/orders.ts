@@ -6,7 +6,7 @@
 // dialogue with the defender, so it is never automatic), naming at most MAX_ORDER_SQUARES squares in all; they
 // stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
 import { z } from 'zod';
-import { playerCommand, toPlayers } from '../../core/index.js';
+import { playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { RuleModule } from '../../core/index.js';
 import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
 import { normalSquare } from './board.js';
@@ -16,6 +16,7 @@ import { playAction } from './action-play.js';
 import { discardAction } from './action-discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
@@ -66,21 +67,22 @@ const givenInTurn = (s: TunnelersState, player: string): TunnelersState['turn'] 
     ? { ...s.turn, ordersGiven: true }
     : s.turn;
 
-export const ordersModule: RuleModule<TunnelersState> = {
+export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'standing-orders',
   section: '4. Turn Procedure (Standing Orders)',
   text: "A player may give the Moderator Standing Orders, regarding what actions the player wishes to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's turn will automatically end afterwards.",
   commands: {
     orders: playerCommand<
       TunnelersState,
-      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>
+      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>,
+      TunnelersErrorCode
     >({
       visibility: 'private',
       summary: 'standing orders: `orders give move c6 c7; play SS raise; discard X` or `orders clear`',
       words: ['action', 'orders'],
       args: z.object({ action: z.enum(['give', 'clear']), orders: z.string().optional() }).strict(),
       run(ctx, by, { action, orders }) {
-        if (ctx.rules.dead.includes(by.name)) return ctx.reject('dead', `${by.name}'s mole is dead`);
+        if (ctx.rules.dead.includes(by.name)) return refuse('dead', `${by.name}'s mole is dead`);
         if (action === 'clear') {
           const e: PlayerOnly = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };
           ctx.emit(e);
@@ -88,7 +90,7 @@ export const ordersModule: RuleModule<TunnelersState> = {
         }
         const read = readOrders(orders ?? '');
         if (typeof read === 'string')
-          return ctx.reject('orders-rejected', `The Moderator rejects these Standing Orders: ${read}`);
+          return refuse('orders-rejected', `The Moderator rejects these Standing Orders: ${read}`);
         const e: OrdersGiven = {
           type: 'orders-given',
           vis: toPlayers(by.name),

@@ -7,12 +7,17 @@ import type { Decision, Roll } from '../../core/index.js';
 import type { MolePlaced, Square, TunnelersState } from './types.js';
 import { ALL_SQUARES, moleAt, molesNextTo } from './board.js';
 import { tell } from './tell.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 const free = (s: TunnelersState, sq: Square): boolean => !moleAt(s, sq);
 const apart = (s: TunnelersState, sq: Square): boolean => free(s, sq) && molesNextTo(s, sq, '').length === 0;
 
 /** Places a player's mole: on `chosen` if the Moderator chose an empty square, else at random. */
-export function placeMole(ctx: Decision<TunnelersState>, player: string, chosen?: Square): void {
+export function placeMole(
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
+  player: string,
+  chosen?: Square,
+): void {
   const s = ctx.rules;
   const rolls: Roll[] = [];
   let at: Square | undefined = chosen !== undefined && free(s, chosen) ? chosen : undefined;

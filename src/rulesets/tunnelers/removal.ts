@@ -22,6 +22,7 @@ import { beginTurn, closeTurn } from './turns.js';
 import { nextPlayer } from './turn-state.js';
 import type { TurnEnd } from './turns.js';
 import { tell, withoutKey } from './tell.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** T-31: the attack the removed player made, waiting for its defence, comes to nothing. */
 interface AttackWithdrawn extends GameEvent {
@@ -49,7 +50,7 @@ function before(order: readonly string[], player: string): string | null {
   return order[(i + order.length - 1) % order.length] ?? null;
 }
 
-function removeMember(ctx: Decision<TunnelersState>, player: string): void {
+function removeMember(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   const c = ctx.rules.combat;
   if (c?.defender === player) defendLate(ctx, player);
   else if (c?.attacker === player) {
@@ -79,7 +80,7 @@ function removeMember(ctx: Decision<TunnelersState>, player: string): void {
   if (next !== null && ctx.rules.turn === null) beginTurn(ctx, next);
 }
 
-export const removalModule: RuleModule<TunnelersState> = {
+export const removalModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'removal',
   section: '6. Leaving a Game (a member removed by the Moderator, ruling T-31)',
   text: "If a player's mole is killed, eir cards are discarded, eir mole is removed from the board ... If only one mole is left on the board after this, the society's points are paid to the remaining player. (The Moderator can direct this society to take any action e chooses.)",

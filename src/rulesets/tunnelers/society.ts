@@ -6,25 +6,26 @@
 // From edition 2 (ruling K4) joining the game is a request to join the society (T-22); the Moderator, whose
 // orders the game's Administrator gives (T-23), approves or refuses it in public; a member pays to play (5).
 import { z } from 'zod';
-import { command, playerCommand } from '../../core/index.js';
+import { command, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Membership, TunnelersState } from './types.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** The first edition with the society as written (before it, joining made a member and a player at once). */
 export const SOCIETY_EDITION = 2;
 
 /** Whether the game reads joining as a request to join the society (edition 2 on, T-22). */
-export const societyAsWritten = (ctx: Decision<TunnelersState>): boolean =>
+export const societyAsWritten = (ctx: Decision<TunnelersState, TunnelersErrorCode>): boolean =>
   ctx.state.edition >= SOCIETY_EDITION;
 
 /** T-22: the members of the society this game knows; in an edition-1 game, everyone who joined. */
-export const members = (ctx: Decision<TunnelersState>): readonly string[] =>
+export const members = (ctx: Decision<TunnelersState, TunnelersErrorCode>): readonly string[] =>
   societyAsWritten(ctx) ? ctx.rules.members : ctx.state.players;
 
-export const isMember = (ctx: Decision<TunnelersState>, player: string): boolean =>
+export const isMember = (ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): boolean =>
   members(ctx).includes(player);
 
-function request(ctx: Decision<TunnelersState>, player: string): void {
+function request(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   const e: Membership = { type: 'membership-requested', vis: 'public', player };
   ctx.emit(e);
 }
@@ -32,7 +33,11 @@ function request(ctx: Decision<TunnelersState>, player: string): void {
 const one = z.object({ player: z.string().min(1).max(32) }).strict();
 
 /** The Moderator's answer to a pending request: 'approved' makes a member, 'refused' ends the request. */
-function answer(ctx: Decision<TunnelersState>, player: string, verdict: 'approved' | 'refused'): void {
+function answer(
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
+  player: string,
+  verdict: 'approved' | 'refused',
+): void {
   if (!ctx.rules.requests.includes(player))
     ctx.reject('no-request', `${player} has no request to join the Underground Society waiting`);
   const e: Membership = { type: `membership-${verdict}`, vis: 'public', player };
@@ -41,7 +46,7 @@ function answer(ctx: Decision<TunnelersState>, player: string, verdict: 'approve
 
 const without = (list: readonly string[], player: string): string[] => list.filter((p) => p !== player);
 
-export const societyModule: RuleModule<TunnelersState> = {
+export const societyModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'society',
   section: 'The Underground Society (membership)',
   text: 'The member of longest duration in this society is known as the Moderator. ... Players of the game that contains this society ("The Main Game") can request to join this society, and will become members upon the approval of the Moderator. ... Members of this society are permitted to play in Tunnelers, subject to its rules. The Moderator will maintain a publicly viewable list of playing members.',
@@ -50,21 +55,23 @@ export const societyModule: RuleModule<TunnelersState> = {
     if (societyAsWritten(ctx)) request(ctx, player);
   },
   commands: {
-    'request-membership': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
-      visibility: 'public',
-      summary: 'ask again to join the Underground Society (after the Moderator refused you)',
-      args: z.object({}).strict(),
-      run(ctx, by) {
-        if (!societyAsWritten(ctx))
-          ctx.reject('not-allowed', 'in this game everyone who joined is a member (edition 1)');
-        if (ctx.rules.members.includes(by.name))
-          ctx.reject('already-member', `${by.name} is already a member of the Underground Society`);
-        if (ctx.rules.requests.includes(by.name))
-          ctx.reject('already-requested', `${by.name}'s request is already waiting for the Moderator`);
-        request(ctx, by.name);
+    'request-membership': playerCommand<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>(
+      {
+        visibility: 'public',
+        summary: 'ask again to join the Underground Society (after the Moderator refused you)',
+        args: z.object({}).strict(),
+        run(ctx, by) {
+          if (!societyAsWritten(ctx))
+            return refuse('not-allowed', 'in this game everyone who joined is a member (edition 1)');
+          if (ctx.rules.members.includes(by.name))
+            return refuse('already-member', `${by.name} is already a member of the Underground Society`);
+          if (ctx.rules.requests.includes(by.name))
+            return refuse('already-requested', `${by.name}'s request is already waiting for the Moderator`);
+          request(ctx, by.name);
+        },
       },
-    }),
-    approve: command<TunnelersState, typeof one>({
+    ),
+    approve: command<TunnelersState, typeof one, TunnelersErrorCode>({
       actor: 'admin',
       visibility: 'public',
       summary: "the Moderator approves a player's request to join the Underground Society",
@@ -73,7 +80,7 @@ export const societyModule: RuleModule<TunnelersState> = {
       args: one,
       run: (ctx, _by, { player }) => answer(ctx, player, 'approved'),
     }),
-    refuse: command<TunnelersState, typeof one>({
+    refuse: command<TunnelersState, typeof one, TunnelersErrorCode>({
       actor: 'admin',
       visibility: 'public',
       summary: "the Moderator refuses a player's request to join the Underground Society",

@@ -12,15 +12,16 @@ import { newMole } from './moles.js';
 import { placeMole } from './placement.js';
 import { tell } from './tell.js';
 import { beginTurn } from './turns.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const MIN_PLAYERS = 2;
 
-export const startingModule: RuleModule<TunnelersState> = {
+export const startingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'starting',
   section: '7. Starting a Game',
   text: 'At the beginning of a game, the player list is randomized and each player receives five cards. Moles are placed randomly on the board, with no two moles initially adjacent to each other.',
   commands: {
-    start: command<TunnelersState, z.ZodType<Record<string, never>>>({
+    start: command<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
       actor: 'admin',
       visibility: 'public',
       summary: 'start the game: shuffle the player list and the deck, deal five cards each, place the moles',

@@ -11,6 +11,7 @@ import { loseHealth } from './moles.js';
 import { ask, tell } from './tell.js';
 import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** A teleport of the table: its cards and its distance. */
 export interface Teleport {
@@ -37,7 +38,11 @@ export const TELEPORTS: readonly Teleport[] = [
 ];
 
 /** The player's mole teleports to `to` (already checked to be the right distance away). */
-export function teleport(ctx: Decision<TunnelersState>, player: string, to: Square): void {
+export function teleport(
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
+  player: string,
+  to: Square,
+): void {
   const mole = moleOf(ctx.rules, player);
   if (!mole) return;
   const other = moleAt(ctx.rules, to);
@@ -72,7 +77,7 @@ export function teleport(ctx: Decision<TunnelersState>, player: string, to: Squa
   settleDeaths(ctx, { [player]: null });
 }
 
-export const teleportModule: RuleModule<TunnelersState> = {
+export const teleportModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'teleport',
   section: '3.2. Playing Cards (teleports)',
   text: 'XO - teleport to a location 2 squares away ... XOTQS - teleport to a location 5 squares away. If a mole is teleported to an un-tunneled square, the square becomes tunneled and the mole loses one health point. If a mole attempts to teleport to a square occupied by another mole, both moles lose one health point and the teleport fails.',

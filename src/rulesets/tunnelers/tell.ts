@@ -7,22 +7,27 @@ import type { Decision, RuleModule } from '../../core/index.js';
 import { toPlayers } from '../../core/index.js';
 import type { Asked, Heard, PlayerOnly, Told, TunnelersState } from './types.js';
 import { own } from './types.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** How many private messages a player's view keeps (the log keeps them all). */
 export const TOLD_KEPT = 40;
 
-export function tell(ctx: Decision<TunnelersState>, player: string, text: string): void {
+export function tell(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string, text: string): void {
   const e: Told = { type: 'told', vis: toPlayers(player), player, text };
   ctx.emit(e);
 }
 
-export function ask(ctx: Decision<TunnelersState>, player: string, question: string): void {
+export function ask(
+  ctx: Decision<TunnelersState, TunnelersErrorCode>,
+  player: string,
+  question: string,
+): void {
   const e: Asked = { type: 'asked', vis: toPlayers(player), player, question };
   ctx.emit(e);
 }
 
 /** A player's command answers the question e was asked, if any. */
-export function answered(ctx: Decision<TunnelersState>, player: string): void {
+export function answered(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   if (own(ctx.rules.questions, player) === undefined) return;
   const e: PlayerOnly = { type: 'question-answered', vis: toPlayers(player), player };
   ctx.emit(e);
@@ -32,7 +37,7 @@ export const hasQuestion = (s: TunnelersState, player: string): boolean =>
   own(s.questions, player) !== undefined;
 
 /** A generally-known event, told to all at the end of the turn (never with a square in it). */
-export function hear(ctx: Decision<TunnelersState>, line: string): void {
+export function hear(ctx: Decision<TunnelersState, TunnelersErrorCode>, line: string): void {
   const e: Heard = { type: 'heard', vis: 'admin', line };
   ctx.emit(e);
 }
@@ -43,7 +48,7 @@ const withoutKey = <T>(record: Readonly<Record<string, T>>, key: string): Record
   return next;
 };
 
-export const tellModule: RuleModule<TunnelersState> = {
+export const tellModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'moderator',
   section: '4. Turn Procedure (the Moderator speaking)',
   text: "The Moderator privately responds with the results of movement. If the mole encountered anything unexpected, its movement stops at that point and the player is asked what e wants to do. ... At the end of a player's turn, the Moderator tells all players of generally-known events -- a player's mole is dead, sounds of fighting can be heard, etc.",

@@ -9,7 +9,7 @@
 // procedure. The actions themselves (action-*.ts) and the fold's note of a turn (turn-state.ts) sit below it, so
 // nothing here imports back into itself.
 import { z } from 'zod';
-import { fromEdition, playerCommand, toPlayers } from '../../core/index.js';
+import { fromEdition, playerCommand, toPlayers, refuse } from '../../core/index.js';
 import type { CommandRule, Decision, GameState, RuleModule } from '../../core/index.js';
 import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
 import { own } from './types.js';
@@ -20,6 +20,7 @@ import { answered, ask, hasQuestion, tell, withoutKey } from './tell.js';
 import { living, nextPlayer } from './turn-state.js';
 import type { Action } from './actions.js';
 import { readOrder } from './orders.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** A short account of a mole for its player. */
 export function moleText(s: TunnelersState, player: string): string {
@@ -29,7 +30,7 @@ export function moleText(s: TunnelersState, player: string): string {
 }
 
 /** Rejects a command unless it is the player's turn and nothing else is awaited. */
-export function requireTurn(ctx: Decision<TunnelersState>, player: string): Turn {
+export function requireTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): Turn {
   const s = ctx.rules;
   if (!s.started) return ctx.reject('not-started', 'the game has not started yet');
   if (s.dead.includes(player)) return ctx.reject('dead', `${player}'s mole is dead`);
@@ -44,7 +45,7 @@ export function requireTurn(ctx: Decision<TunnelersState>, player: string): Turn
 }
 
 /** 4: a turn begins: the draw (3.2), movement points (3.1), what the player is told, standing orders. */
-export function beginTurn(ctx: Decision<TunnelersState>, player: string): void {
+export function beginTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   const began: TurnBegan = { type: 'turn-began', vis: 'public', player };
   ctx.emit(began);
   drawToFive(ctx, player);
@@ -76,7 +77,7 @@ export function beginTurn(ctx: Decision<TunnelersState>, player: string): void {
  * are living players (a table of standing orders would otherwise go round for ever); they then run at the
  * next end of an nday.
  */
-function mayRunOrders(ctx: Decision<TunnelersState>): boolean {
+function mayRunOrders(ctx: Decision<TunnelersState, TunnelersErrorCode>): boolean {
   const begun = ctx.events.filter((e) => e.type === 'turn-began').length;
   return begun <= living(ctx.rules).length;
 }
@@ -107,7 +108,7 @@ export const END_DEADLINE: TurnEnd = {
  * card, so any attack on em succeeds (3.4); "standing orders" that e has given some). From edition 2 the reason
  * goes to the player alone.
  */
-export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
+export function endTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, end: TurnEnd): void {
   const turn = closeTurn(ctx, end);
   if (!turn) return;
   const next = nextPlayer(ctx.rules, turn.player);
@@ -118,7 +119,7 @@ export function endTurn(ctx: Decision<TunnelersState>, end: TurnEnd): void {
  * The end of the turn in progress without the next one's beginning (endTurn begins it): the player told why,
  * the generally-known events announced, the public end. The turn closed, or undefined if there was none.
  */
-export function closeTurn(ctx: Decision<TunnelersState>, end: TurnEnd): Turn | undefined {
+export function closeTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, end: TurnEnd): Turn | undefined {
   const turn = ctx.rules.turn;
   if (!turn || ctx.state.ended) return undefined;
   const privately = fromEdition(ctx.state, 2);
@@ -145,7 +146,7 @@ export const OUT_OF_EVERYTHING =
  * deadline, as the turn of a player who does nothing more would: ending it at once told everyone that e had run
  * out (the same private commands ended the turn or not by what e held and where eir mole was).
  */
-export function afterAction(ctx: Decision<TunnelersState>): void {
+export function afterAction(ctx: Decision<TunnelersState, TunnelersErrorCode>): void {
   const s = ctx.rules;
   const turn = s.turn;
   if (!turn || ctx.state.ended || s.combat) return;
@@ -162,7 +163,7 @@ export const OUT_OF_EVERYTHING_EDITION = 3;
 
 /** An action as a command: the player's turn, the question answered, checked, done, then the dialogue goes on. */
 export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState> {
-  return playerCommand<TunnelersState, z.ZodType<A>>({
+  return playerCommand<TunnelersState, z.ZodType<A>, TunnelersErrorCode>({
     visibility: 'private',
     summary: action.summary,
     words: action.words,
@@ -171,7 +172,7 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
       requireTurn(ctx, by.name);
       answered(ctx, by.name);
       const why = action.check(ctx.rules, by.name, args);
-      if (why !== null) ctx.reject('illegal', why);
+      if (why !== null) return refuse('illegal', why);
       action.run(ctx, by.name, args);
       afterAction(ctx);
     },
@@ -184,7 +185,7 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
  * cannot be done, or anything unexpected (a question), stops them and the player is asked; if all are done with
  * nothing unexpected, the turn ends.
  */
-export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
+export function runOrders(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
   const orders = own(ctx.rules.orders, player) ?? [];
   ctx.emit({ type: 'orders-run', vis: toPlayers(player), player });
   for (const text of orders) {
@@ -204,12 +205,12 @@ export function runOrders(ctx: Decision<TunnelersState>, player: string): void {
   endTurn(ctx, END_ORDERS);
 }
 
-export const turnsModule: RuleModule<TunnelersState> = {
+export const turnsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
   id: 'turns',
   section: '4. Turn Procedure',
   text: "Players take turns in order by the player list maintained by the Moderator. A player takes eir turn by privately telling the Moderator what sets of cards e wants to play and/or what squares e wants eir more to attempt to enter. ... The Moderator and player continue dialogue until the player does not wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead. ... At the end of a player's turn, the Moderator tells all players of generally-known events -- a player's mole is dead, sounds of fighting can be heard, etc.",
   commands: {
-    'end-turn': playerCommand<TunnelersState, z.ZodType<Record<string, never>>>({
+    'end-turn': playerCommand<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
       visibility: 'private',
       summary: 'tell the Moderator you wish to take no more actions this turn',
       args: z.object({}).strict(),
