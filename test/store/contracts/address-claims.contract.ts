@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressClaim } from '../../../src/store/claims.js';
 import type { Store } from '../../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './support.js';
+import { entriesAfter, expectStoreError, withStoreOf } from './support.js';
 import type { MakeBackend } from './support.js';
 
 const T0 = Date.UTC(2026, 10, 24);
@@ -28,16 +28,7 @@ export const claim = (
 });
 
 export function describeAddressClaimsContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   const newGame = (store: Store, game: string) =>
     store.append({ game, entries: entriesAfter(undefined, 2), create: { ruleset: 'r', master: null } });

@@ -2,22 +2,12 @@
 // directory.test.ts: tokens granted with entries or alone, found by hash, per game, replaced on rotation; a
 // player's address and phrase hash, found by address (lowercased) or by player, one player per address.
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/store/store.js';
 import { chain, GENESIS } from '../../../src/core/index.js';
-import { entriesAfter, expectStoreError, last, newGame, sampleEvent } from './support.js';
-import type { MakeBackend, StoreBackend } from './support.js';
+import { entriesAfter, expectStoreError, last, newGame, sampleEvent, withStoreOf } from './support.js';
+import type { MakeBackend } from './support.js';
 
 export function describeDirectoryContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   describe(`${name}: players' mail addresses`, () => {
     it('an address is stored lowercased, found by address in any case and by player, per game', () =>

@@ -4,11 +4,9 @@
 // with the append when they do not belong to it; and foldStream from a given entry, which a load folds.
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../src/core/index.js';
-import type { Snapshot, Store } from '../../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './support.js';
-import type { MakeBackend, StoreBackend } from './support.js';
-
-const last = <T>(items: readonly T[]): T => items[items.length - 1] as T;
+import type { Snapshot } from '../../../src/store/store.js';
+import { collect, entriesAfter, expectStoreError, last, withStoreOf } from './support.js';
+import type { MakeBackend } from './support.js';
 
 /** A snapshot of the state after `entry` (the store keeps it as given; the engine decides what it is worth). */
 export const snapshotAt = (game: string, entry: LogEntry, state = `{"seq":${entry.seq}}`): Snapshot => ({
@@ -20,23 +18,8 @@ export const snapshotAt = (game: string, entry: LogEntry, state = `{"seq":${entr
   tag: `tag-${entry.seq}`,
 });
 
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
-
 export function describeSnapshotContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   describe(`${name}: snapshots`, () => {
     it('a game has none until an append writes one; it reads back exactly, with the hash the log holds there', () =>

@@ -15,22 +15,13 @@ import {
   MASTER_A,
   MASTER_B,
   sampleEvent,
+  withStoreOf,
 } from './support.js';
-import type { MakeBackend, StoreBackend } from './support.js';
+import type { MakeBackend } from './support.js';
 import { describeSnapshotContract } from './game-log-snapshots.contract.js';
 
 export function describeGameLogContract(name: string, makeBackend: MakeBackend): void {
-  /** Runs work against a fresh store, closing and disposing it whatever happens. */
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   /** A new game with `count` entries. */
   async function newGame(

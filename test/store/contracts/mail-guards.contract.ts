@@ -5,27 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAN_STANDING } from '../../../src/store/guards.js';
 import type { Store } from '../../../src/store/store.js';
-import { entriesAfter } from './support.js';
+import { entriesAfter, newGame, withStoreOf, withTwoStores } from './support.js';
 import type { MakeBackend, StoreBackend } from './support.js';
 
 const HOUR = 3_600_000;
 
 export function describeMailGuardsContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await store.append({
-        game: 'g1',
-        entries: entriesAfter(undefined, 2),
-        create: { ruleset: 'r', master: null },
-      });
+  /** Runs work against a fresh store holding a game g1. */
+  const withStore = (work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> =>
+    withStoreOf(makeBackend)(async (store, backend) => {
+      await newGame(store, 'g1');
       await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+    });
 
   describe(`${name}: the mail edge's guards (issue 23)`, () => {
     it('wrong phrases are counted per player, with the last one’s instant, and every connection sees them', () =>
@@ -89,12 +80,8 @@ export function describeMailGuardsContract(name: string, makeBackend: MakeBacken
         expect(await store.spendAnswer('g1', [day, next], HOUR + 2)).toBe(false);
       }));
 
-    it('a copy of the game (dumpGame, restoreGame) keeps its locks and burns, so moving a game revives no phrase', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
+    it('a copy of the game (dumpGame, restoreGame) keeps its locks and burns, so moving a game revives no phrase', () =>
+      withTwoStores(makeBackend, async (a, b) => {
         await a.append({
           game: 'g1',
           entries: entriesAfter(undefined, 2),
@@ -113,13 +100,7 @@ export function describeMailGuardsContract(name: string, makeBackend: MakeBacken
           lastFailureAt: 109,
           burnedAt: 500,
         });
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
+      }));
 
     it('answers spent from many connections at once never pass a limit', () =>
       withStore(async (store, backend) => {

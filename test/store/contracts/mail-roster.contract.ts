@@ -2,21 +2,11 @@
 // by mail-roster.test.ts: names marked and unmarked, seen by every connection, refused when they cannot name a
 // game (a dump carries the mark: maintenance.contract.ts).
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/store/store.js';
-import { expectStoreError } from './support.js';
-import type { MakeBackend, StoreBackend } from './support.js';
+import { expectStoreError, withStoreOf } from './support.js';
+import type { MakeBackend } from './support.js';
 
 export function describeMailRosterContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   describe(`${name}: the games played by mail`, () => {
     it('a new store marks none; marking answers how many were new, and every connection sees them', () =>

@@ -10,7 +10,7 @@ import type { StoreChange } from '../../../src/store/store.js';
 import { claim } from './address-claims.contract.js';
 import { snapshotAt } from './game-log-snapshots.contract.js';
 import { notice } from './outbox.contract.js';
-import { collect, entriesAfter, last, newGame, sampleEvent, withStoreOf } from './support.js';
+import { collect, entriesAfter, last, newGame, sampleEvent, withStoreOf, withTwoStores } from './support.js';
 import type { MakeBackend } from './support.js';
 
 const keys = (ns: readonly { key: string }[]) => ns.map((n) => n.key);
@@ -94,12 +94,8 @@ export function describeMaintenanceContract(name: string, makeBackend: MakeBacke
         expect(told).toHaveLength(3);
         await stopOther();
       }));
-    it('dumpGame carries a game’s notices; restoreGame keeps them readable and never sends them again', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
+    it('dumpGame carries a game’s notices; restoreGame keeps them readable and never sends them again', () =>
+      withTwoStores(makeBackend, async (a, b) => {
         await a.append({
           game: 'g1',
           entries: entriesAfter(undefined, 2),
@@ -112,19 +108,9 @@ export function describeMaintenanceContract(name: string, makeBackend: MakeBacke
         if (dump) await b.restoreGame?.(dump);
         expect(keys(await b.notices('g1', ['admin', 'player:ann']))).toEqual(['x', 'y']);
         expect(await b.claim('mail', 0, 1000, 10)).toEqual([]);
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
-    it('dumpGame says whether a game is played by mail, and restoreGame marks the copy', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
+      }));
+    it('dumpGame says whether a game is played by mail, and restoreGame marks the copy', () =>
+      withTwoStores(makeBackend, async (a, b) => {
         await newGame(a, 'g1');
         await newGame(a, 'g2');
         await a.markByMail(['g1']);
@@ -136,19 +122,9 @@ export function describeMaintenanceContract(name: string, makeBackend: MakeBacke
         if (unmarked) await b.restoreGame?.(unmarked);
         expect(await b.gamesByMail()).toEqual(['g1']);
         expect((await b.dumpGame?.('g1'))?.byMail).toBe(true);
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
-    it('issue 23 item 3: dumpGame carries no claims (they expire): a restored game has none', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
+      }));
+    it('issue 23 item 3: dumpGame carries no claims (they expire): a restored game has none', () =>
+      withTwoStores(makeBackend, async (a, b) => {
         await newGame(a, 'g1');
         await a.putClaim(claim('g1', 'alice', 'dave@example.org', 'h1'));
         const dump = await a.dumpGame?.('g1');
@@ -156,19 +132,9 @@ export function describeMaintenanceContract(name: string, makeBackend: MakeBacke
         if (dump) await b.restoreGame?.(dump);
         expect(await b.claimOf('g1', 'alice')).toBeUndefined();
         expect(await b.claimsOn('dave@example.org')).toEqual([]);
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
-    it('dumpGame carries the addresses and restoreGame writes them', async () => {
-      const from = await makeBackend();
-      const to = await makeBackend();
-      const a = await from.open();
-      const b = await to.open();
-      try {
+      }));
+    it('dumpGame carries the addresses and restoreGame writes them', () =>
+      withTwoStores(makeBackend, async (a, b) => {
         await newGame(a, 'g1');
         await a.setAddress('g1', 'alice', 'alice@example.org', 'scrypt$s$h');
         await a.enqueue([{ ...notice('g1', 'r1', 'player:alice'), thread: '<m1@example.org>' }]);
@@ -179,13 +145,7 @@ export function describeMaintenanceContract(name: string, makeBackend: MakeBacke
         if (dump) await b.restoreGame?.(dump);
         expect(await b.playerByAddress('g1', 'alice@example.org')).toEqual(dump?.addresses?.[0]);
         expect((await b.notices('g1', 'player:alice'))[0]?.thread).toBe('<m1@example.org>');
-      } finally {
-        await a.close();
-        await b.close();
-        await from.dispose();
-        await to.dispose();
-      }
-    });
+      }));
     it('a game copied to another store (dumpGame, restoreGame) goes without its snapshot: the copy makes its own', () =>
       withStore(async (store) => {
         const all = entriesAfter(undefined, 6);

@@ -4,10 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../src/core/index.js';
 import type { Notice, Store, StoreChange } from '../../../src/store/store.js';
-import { entriesAfter, expectStoreError } from './support.js';
-import type { MakeBackend, StoreBackend } from './support.js';
-
-const last = <T>(items: readonly T[]): T => items[items.length - 1] as T;
+import { entriesAfter, expectStoreError, last, withStoreOf } from './support.js';
+import type { MakeBackend } from './support.js';
 
 export const notice = (game: string, key: string, to = 'public', text = `about ${key}`): Notice => ({
   game,
@@ -20,16 +18,7 @@ export const notice = (game: string, key: string, to = 'public', text = `about $
 });
 
 export function describeOutboxContract(name: string, makeBackend: MakeBackend): void {
-  async function withStore(work: (store: Store, backend: StoreBackend) => Promise<void>): Promise<void> {
-    const backend = await makeBackend();
-    const store = await backend.open();
-    try {
-      await work(store, backend);
-    } finally {
-      await store.close();
-      await backend.dispose();
-    }
-  }
+  const withStore = withStoreOf(makeBackend);
 
   async function newGame(store: Store, game: string, notices: readonly Notice[] = []): Promise<LogEntry[]> {
     const entries = entriesAfter(undefined, 2);
