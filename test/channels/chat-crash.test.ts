@@ -7,14 +7,13 @@
 // ends and posts parts 2 and 3 only: the Discord channel shows each part once, in order.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
+import { HeldReceiver } from '../support/held-receiver.js';
 import { dropSchema, freshSchemaName, requirePostgres, urlFor } from '../store/pg-support.js';
 
 afterAll(removeTempDirs);
@@ -22,51 +21,29 @@ afterAll(removeTempDirs);
 const CHILD = fileURLToPath(new URL('../../dist/bench/outbox-child.js', import.meta.url));
 
 /** A Discord webhook on loopback: the messages it stored, in order; the first try of part 2 is held. */
-class Discord {
+class Discord extends HeldReceiver {
   /** Every POST received, by its part ("g1/joined:p1#2/3"). */
   readonly received: string[] = [];
   /** The messages stored (answered): what the channel shows. */
   readonly posted: { part: string; content: string }[] = [];
-  private held: ServerResponse[] = [];
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-  private readonly server = createServer((req, res) => this.receive(req, res));
-  url = '';
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/webhooks/1/tok`;
+  constructor() {
+    super('/api/webhooks/1/tok');
   }
 
-  private receive(req: IncomingMessage, res: ServerResponse): void {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      expect(new URL(req.url ?? '/', 'http://x').search).toBe('?wait=true');
-      const part = String(req.headers['idempotency-key']);
-      this.received.push(part);
-      if (part.endsWith('#2/3') && this.received.filter((p) => p === part).length === 1) {
-        this.held.push(res); // received, never answered nor stored: the sender dies waiting
-      } else {
-        const { content } = JSON.parse(body) as { content: string };
-        this.posted.push({ part, content });
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ id: String(1000 + this.posted.length), content }));
-      }
-      for (const w of [...this.waiters]) if (w.test()) w.resolve();
-    });
-  }
-
-  until(test: () => boolean): Promise<void> {
-    if (test()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
-  }
-
-  async stop(): Promise<void> {
-    for (const r of this.held) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  protected answer(req: IncomingMessage, body: string, res: ServerResponse): void {
+    expect(new URL(req.url ?? '/', 'http://x').search).toBe('?wait=true');
+    const part = String(req.headers['idempotency-key']);
+    this.received.push(part);
+    if (part.endsWith('#2/3') && this.received.filter((p) => p === part).length === 1) {
+      this.hold(res); // never stored either
+    } else {
+      const { content } = JSON.parse(body) as { content: string };
+      this.posted.push({ part, content });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: String(1000 + this.posted.length), content }));
+    }
   }
 }
 

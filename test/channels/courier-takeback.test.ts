@@ -8,9 +8,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,6 +19,7 @@ import { PostgresStore } from '../../src/store/postgres.js';
 import { leasesOf } from '../../src/store/leases.js';
 import type { Store } from '../../src/store/store.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
+import { WebhookReceiver } from '../support/held-receiver.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 import { notice } from '../store/outbox-contract.js';
 import { entriesAfter } from '../store/store-contract.js';
@@ -39,50 +37,8 @@ afterAll(removeTempDirs);
 const CHILD = fileURLToPath(new URL('../../dist/bench/outbox-child.js', import.meta.url));
 const LEASE_MS = 5 * 60_000;
 
-/** Every POST counted by its message id; the `holdAt`-th new id is held, unanswered. */
-class Receiver {
-  readonly sends = new Map<string, number>();
-  holdAt: number | undefined;
-  private fresh = 0;
-  private readonly held: ServerResponse[] = [];
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-  private readonly server = createServer((req, res) => this.receive(req, res));
-  url = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-
-  private receive(req: IncomingMessage, res: ServerResponse): void {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const id = (JSON.parse(body) as { id: string }).id;
-      const n = (this.sends.get(id) ?? 0) + 1;
-      this.sends.set(id, n);
-      if (n === 1) this.fresh++;
-      if (n === 1 && this.fresh === this.holdAt) this.held.push(res);
-      else res.writeHead(204).end();
-      for (const w of [...this.waiters]) if (w.test()) w.resolve();
-    });
-  }
-
-  until(test: () => boolean): Promise<void> {
-    if (test()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
-  }
-
-  async stop(): Promise<void> {
-    for (const r of this.held) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
 /** The child delivering `commands` notices with the real lease, the receiver holding the `holdAt`-th. */
-async function childHolding(db: string, receiver: Receiver, commands: number, holdAt: number) {
+async function childHolding(db: string, receiver: WebhookReceiver, commands: number, holdAt: number) {
   if (!existsSync(CHILD)) throw new Error(`${CHILD} is missing: run \`npm run build\` first`);
   receiver.holdAt = holdAt;
   const child = spawn(process.execPath, [CHILD, db, receiver.url, String(commands), 'deliver'], {
@@ -120,7 +76,7 @@ async function newCourier(store: Store, url: string) {
 }
 
 async function killedMidDelivery(db: string): Promise<void> {
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   await receiver.start();
   try {
     const { child, exited } = await childHolding(db, receiver, 3, 2);
@@ -150,7 +106,7 @@ async function killedMidDelivery(db: string): Promise<void> {
 }
 
 async function liveLeaseRespected(db: string): Promise<void> {
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   await receiver.start();
   try {
     const { child, exited } = await childHolding(db, receiver, 3, 2);
@@ -221,7 +177,7 @@ describe('issue 23 item 6: a delivery claimed by a process that died', () => {
   it('issue 23 item 6: PostgreSQL: a holder on another machine is judged by its session lock: respected while its session lives, taken back once it is gone', async () => {
     await requirePostgres();
     const schema = freshSchemaName();
-    const receiver = new Receiver();
+    const receiver = new WebhookReceiver();
     await receiver.start();
     // A claimant this machine cannot judge (another host), in a store of its own: its own session.
     const far = 'far-host/boot/4026531836/4242/123456';

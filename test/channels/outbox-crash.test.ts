@@ -7,63 +7,17 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
+import { WebhookReceiver } from '../support/held-receiver.js';
 import { dropSchema, freshSchemaName, requirePostgres, urlFor } from '../store/pg-support.js';
 
 afterAll(removeTempDirs);
 
 const CHILD = fileURLToPath(new URL('../../dist/bench/outbox-child.js', import.meta.url));
-
-/** The receiving end: every POST counted by its message id; the `holdAt`-th new id is held, unanswered. */
-class Receiver {
-  readonly sends = new Map<string, number>();
-  readonly order: string[] = [];
-  holdAt: number | undefined;
-  private held: ServerResponse[] = [];
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-  private readonly server = createServer((req, res) => this.receive(req, res));
-  url = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-
-  private receive(req: IncomingMessage, res: ServerResponse): void {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const id = (JSON.parse(body) as { id: string }).id;
-      expect(req.headers['idempotency-key']).toBe(id);
-      this.sends.set(id, (this.sends.get(id) ?? 0) + 1);
-      if (this.sends.get(id) === 1) this.order.push(id);
-      if (this.holdAt !== undefined && this.order.length === this.holdAt && this.sends.get(id) === 1) {
-        this.held.push(res); // received, and never answered: the sender dies waiting
-        res.on('close', () => undefined);
-      } else res.writeHead(204).end();
-      for (const w of [...this.waiters]) if (w.test()) w.resolve();
-    });
-  }
-
-  until(test: () => boolean): Promise<void> {
-    if (test()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
-  }
-
-  async stop(): Promise<void> {
-    for (const r of this.held) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
 
 function run(db: string, hook: string, commands: number, mode: 'commit' | 'deliver') {
   const child = spawn(process.execPath, [CHILD, db, hook, String(commands), mode], {
@@ -93,7 +47,7 @@ async function kill(child: ChildProcess, exited: Promise<unknown>): Promise<void
 
 async function campaign(db: string): Promise<void> {
   if (!existsSync(CHILD)) throw new Error(`${CHILD} is missing: run \`npm run build\` first`);
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   await receiver.start();
   try {
     // 1. Five commands committed with their notices; killed before any delivery.
