@@ -151,3 +151,20 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** A fair game with a bit of everything: rolls public and secret, payments, a rule enacted, nweeks passing. */
+export function played(): Session {
+  const s = new Session();
+  s.create({ ndays: 2 });
+  s.join('ann', 'bob');
+  s.ok(s.as('ann', 'roll', { dice: '2d20' }));
+  s.ok(s.as('bob', 'hide'));
+  for (let i = 0; i < 4; i++) s.ok(s.as(i % 2 ? 'ann' : 'bob', 'bump', { by: 3 }));
+  s.ok(s.admin('points', { to: 'ann', amount: 7, reason: 'a ruling' }));
+  s.ok(s.admin('enact', { module: 'big-bumps' }));
+  s.tick(true);
+  s.ok(s.as('bob', 'roll', { dice: '10+5d3' }));
+  s.ok(s.as('ann', 'bump', { by: 20 }));
+  s.tick();
+  return s;
+}

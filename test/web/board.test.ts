@@ -2,22 +2,13 @@
 // marks with a glyph beside every colour (Life's Cells lettered), a click on the board filling the form being
 // prepared, only the actions the viewer may take now (with the choices eir view knows), and results that do
 // not linger as if current. In Debian's headless Chromium against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Harness } from './support.js';
-import { call, give, startHarness } from './support.js';
+import { call, give, harnessForFile } from './support.js';
 import type { Scene } from './scenes.js';
 import { open, scene } from './scenes.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 // What the page's elements are here (this project's TypeScript has no DOM library): only what is read.
 interface Attributed {

@@ -3,19 +3,10 @@
 // joins need approval and who is asking, tells the requester eir request waits, and shows who was removed. In
 // Debian's headless Chromium against the real server. (The Administrator answers with the orders of the same
 // names among eir commands, drawn by the page from their schemas like every other order.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from './support.js';
-import { call, startHarness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, harnessForFile } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 describe('the Joining panel', () => {
   it('K14, K15: requests are shown to all, the requester told e waits; an approval and a removal show', async () => {

@@ -2,22 +2,13 @@
 // Administrator, a player and the public see it, on a phone (390 x 844) and a desktop (1280 x 800), is no
 // wider than the window, and the player's own place (eir square, room or mole) is in sight on eir page.
 // In Debian's headless Chromium against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Harness } from './support.js';
-import { startHarness } from './support.js';
+import { harnessForFile } from './support.js';
 import type { Scene, Who } from './scenes.js';
 import { open, ownPlace, RULESETS, scene } from './scenes.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 const SIZES = [
   { width: 390, height: 844 },

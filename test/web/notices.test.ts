@@ -1,19 +1,10 @@
 // Issue 14 on the page: the "Notices" panel shows the viewer's notices and the public ones, pushed live by
 // the stream as they are written, and never another's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../src/store/store.js';
-import type { Harness } from './support.js';
-import { createGame, joinGame, startHarness, whenLive } from './support.js';
+import { createGame, joinGame, harnessForFile, whenLive } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 const notice = (key: string, to: string, subject: string): Notice => ({
   game: 'n1',

@@ -3,21 +3,12 @@
 // page (its text, its SVG, its markup) ever shows another's secrets or what only the Administrator may see.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Harness } from './support.js';
-import { atSeq, call, createGame, freeSquares, give, joinGame, startHarness, whenLive } from './support.js';
+import { atSeq, call, createGame, freeSquares, give, joinGame, harnessForFile, whenLive } from './support.js';
 import { LIFE_START } from './scenes.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 interface Payload {
   seq: number;

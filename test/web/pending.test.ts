@@ -1,19 +1,10 @@
 // The page's "pending" panel (issue 14, "Who is missing"): "The public view and the page show, for the current
 // nweek or turn, who has acted and who has not (only what the rules make public: in the Grid, that a player
 // announced, never where)". In Debian's headless Chromium against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from './support.js';
-import { call, createGame, freeSquares, give, joinGame, startHarness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, createGame, freeSquares, give, joinGame, harnessForFile } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 describe('the pending panel', () => {
   it('shows who has announced and who is missing this nweek, until when, and the calendar, to the public too', async () => {

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { build } from 'vite';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -38,6 +39,27 @@ export interface Harness {
   /** A fresh browser profile (its own localStorage, so its own tokens) with a page open. */
   readonly person: () => Promise<{ context: BrowserContext; page: Page }>;
   readonly close: () => Promise<void>;
+}
+
+/**
+ * The harness a test file's tests share: started before them (building the page and launching Chromium take a
+ * while), closed after them. Read only inside tests and hooks, once it has started.
+ */
+export function harnessForFile(): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!started)
+        throw new Error('the harness is read before it has started (only inside tests and hooks)');
+      return started[key as keyof Harness];
+    },
+  });
 }
 
 /**

@@ -1,19 +1,10 @@
 // Issue 16, "Tokens: a copy button where they are shown": the token a page shows once (a new game's admin
 // token, a player's token on joining) has a button beside it that copies the token alone, at phone and desktop
 // sizes, and the copied token is one the server takes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from './support.js';
-import { call, joinGame, SIZES, startHarness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, joinGame, SIZES, harnessForFile } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 describe('issue 16: a copy button where a token is shown', () => {
   for (const size of SIZES) {

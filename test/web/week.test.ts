@@ -4,21 +4,12 @@
 // the viewer may see checked in the browser; a preview of the Administrator's orders, and a confirmation
 // (showing the preview) before an irreversible one; a correction of the ledger the report shows; and what the
 // rules did for absent players, said apart. No panel makes a phone's page wider than the phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { splitMessage } from '../../src/engine/report-split.js';
-import type { Harness } from './support.js';
-import { call, SIZES, startHarness } from './support.js';
+import { call, SIZES, harnessForFile } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 interface Line {
   seq: number;
