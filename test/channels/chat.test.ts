@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { ChatChannel, chatText, DISCORD_LIMIT, splitMessage } from '../../src/channels/chat.js';
 import { Courier } from '../../src/channels/courier.js';
 import type { ChatWebhook } from '../../src/channels/mail/settings.js';
@@ -17,10 +18,7 @@ import type { Notice, StoredNotice } from '../../src/store/store.js';
 import { entriesAfter } from '../store/store-contract.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 describe("issue 15: a message split under Discord's 2,000-character limit", () => {
   it('lines that fill a part exactly stay in it; one more character starts the next part', () => {

@@ -1,7 +1,8 @@
 // Issue 16: a Courier over a SQLite file delivers the notices another process writes to it (a shell's
 // `referee tick` beside `referee serve --mail`) at the store's next look, not at its own 30-second one. On
 // simulated time: the store's lookout and the Courier share one clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,7 @@ import { entriesAfter } from '../store/store-contract.js';
 import { notice } from '../store/outbox-contract.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 class Inbox implements Channel {
   readonly name = 'inbox';

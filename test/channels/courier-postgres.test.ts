@@ -3,7 +3,8 @@
 // at the same time: claims lease with FOR UPDATE SKIP LOCKED. Real HTTP to a real receiver.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { Courier } from '../../src/channels/courier.js';
 import { WebhookChannel } from '../../src/channels/webhook.js';
 import type { Store } from '../../src/store/store.js';
@@ -12,10 +13,7 @@ import { entriesAfter } from '../store/store-contract.js';
 import { notice } from '../store/outbox-contract.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 describe('Courier on PostgreSQL: issue 14, several processes on one outbox', () => {
   it('two couriers on one channel deliver every notice once and never one notice concurrently', async () => {

@@ -4,7 +4,8 @@
 // when their lease ends.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +19,7 @@ import { entriesAfter } from '../store/store-contract.js';
 import { notice } from '../store/outbox-contract.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function storeWithGame(): Promise<SqliteStore> {
   const dir = mkdtempSync(join(tmpdir(), 'referee-courier-'));

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { Courier } from '../../src/channels/courier.js';
 import { MailChannel } from '../../src/channels/mail/outbound.js';
 import { duration, OUTAGE_TOPIC, tellOutage } from '../../src/channels/mail/outage.js';
@@ -28,10 +29,7 @@ afterAll(async () => {
   await servers?.stop();
 });
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const note = (key: string, to: string): Notice => ({
   game: 'g1',

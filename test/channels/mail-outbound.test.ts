@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { Courier } from '../../src/channels/courier.js';
 import { commandNotices } from '../../src/channels/producers.js';
 import { MailChannel, mailMessageId } from '../../src/channels/mail/outbound.js';
@@ -28,10 +29,7 @@ afterAll(async () => {
   await servers?.stop();
 });
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** Players' registered addresses, as m2's store will keep them (here a map: the channel only asks). */
 const registered = new Map([

@@ -2,7 +2,8 @@
 // built `referee`), through the store's lookout, and decides its next command on the state they left. The
 // lookout's poll runs on simulated time; the CLI has finished before the clock moves, so nothing here waits on
 // the machine's speed: the tests wait for what the Referee tells.
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { ADMIN, player } from '../../src/core/index.js';
 import type { Command, LogEntry } from '../../src/core/index.js';
 import { Referee } from '../../src/engine/referee.js';
@@ -13,10 +14,7 @@ import { systemEntropy } from '../../src/node/entropy.js';
 import { Cli, FAR_CORNER, placementRolls, removeTempDirs } from '../support/cli.js';
 import { SimulatedTime } from '../support/simulated-time.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 afterAll(removeTempDirs);
 
 /** A game made with the CLI, and a Referee of this process over the same file, looking out on simulated time. */

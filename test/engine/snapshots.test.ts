@@ -4,7 +4,8 @@
 // damaged, forged, stale, from an older version of the program, or that no secret can check is ignored: the
 // log is folded from its start, the command is still decided right, and a good snapshot is written again.
 // The amendment of a game between a snapshot and its use is folded like any entry.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { ADMIN, bytesToHex, hmacSha256, sha256Hex, snapshotTag } from '../../src/core/index.js';
 import type { GameState } from '../../src/core/index.js';
 import type { StoredSnapshot } from '../../src/store/store.js';
@@ -23,10 +24,7 @@ import {
   rounds,
 } from './snapshot-support.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function backendFor(make: () => Promise<Backend>): Promise<Backend> {
   const backend = await make();

@@ -1,7 +1,8 @@
 // Issue 16: the SQLite store looks out for what other connections commit to its file (the CLI beside `referee
 // serve`) and tells its watchers as PostgreSQL's NOTIFY would. On simulated time: the poll is a timer the test
 // moves, and the other connection's commits are done before it moves, so nothing waits on the machine.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,7 @@ import { SimulatedTime } from '../support/simulated-time.js';
 import { entriesAfter } from './contracts/support.js';
 import { notice } from './contracts/outbox.contract.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** Simulated timers, counted: how many were set, and how many are waiting now. */
 function countedTimers(time: SimulatedTime) {
