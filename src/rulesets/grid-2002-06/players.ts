@@ -152,7 +152,7 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
         ...s,
         players: {
           ...s.players,
-          [name]: { ...(own(s.players, name) ?? NEW_PLAYER), movedInNweek: Number(e.nweek) },
+          [name]: { ...(own(s.players, name) ?? NEW_PLAYER), movedInNweek: e.nweek },
         },
       };
     },
