@@ -53,9 +53,9 @@ export const replaceObject = (s: JuneState, next: GridObject): JuneState => ({
 /** A JSON value from an event, as text for a log line. */
 export const str = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 /** What an event's n-th roll came to (a die's total), as text for a log line. */
-export const rolled = (e: GameEvent, n = 0): string => str(e.rolls?.[n]?.result);
+export const rolled = ({ rolls }: GameEvent, n = 0): string => str(rolls?.[n]?.result);
 /** The i-th die an event's first roll drew, as text for a log line. */
-export const drawn = (e: GameEvent, i: number): string => str(e.rolls?.[0]?.draws[i]);
+export const drawn = ({ rolls }: GameEvent, i: number): string => str(rolls?.[0]?.draws[i]);
 /** A square from an event, as text. */
 export const unitStr = (v: unknown): string =>
   Array.isArray(v) ? `(${String(v[0])},${String(v[1])})` : str(v);
