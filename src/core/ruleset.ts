@@ -36,6 +36,18 @@ export type Texts<E extends GameEvent> = {
   readonly [K in E['type']]?: (event: Extract<E, { type: K }>, game: GameState | undefined) => string;
 };
 
+/**
+ * The events of one type among `events` (a decision's `ctx.events`), typed as the union E declares that type:
+ * what a trigger or hook reads of the events so far. The one cast is here: an event of a type is the shape its
+ * module declares, since only that module emits it.
+ */
+export function eventsOf<E extends GameEvent, K extends E['type']>(
+  events: readonly GameEvent[],
+  type: K,
+): Extract<E, { type: K }>[] {
+  return events.filter((e) => e.type === type) as Extract<E, { type: K }>[];
+}
+
 /** What a command handler gives back: nothing (accepted: its events are the decision) or a Refusal. */
 export type Handled<C extends string = KernelErrorCode> = Refusal<CodeOf<C>> | undefined | void;
 

@@ -3,7 +3,7 @@
 // Player. Once a player has entered the Grid, e shall be considered on the Grid."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
 import type { Entered, GridState, Unit } from './types.js';
 import { onGrid, placing, positionOf, unitText } from './grid.js';
 import type { GridErrorCode } from './errors.js';
@@ -41,8 +41,8 @@ export const enteringModule: RuleModule<GridState, GridErrorCode> = {
       ...s,
       positions: placing(s.positions, e.player, e.at),
     }),
-  },
+  } satisfies Folds<GridState, Entered>,
   describe: {
     entered: (e: Entered) => `${e.player} enters the Grid at ${unitText(e.at)}.`,
-  },
+  } satisfies Texts<Entered>,
 };

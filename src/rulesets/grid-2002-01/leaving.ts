@@ -2,7 +2,7 @@
 // move to other units on the Grid in a manner prescribed by the rules."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
 import type { GridState, Left } from './types.js';
 import { positionOf, unitText } from './grid.js';
 import type { GridErrorCode } from './errors.js';
@@ -41,8 +41,8 @@ export const leavingModule: RuleModule<GridState, GridErrorCode> = {
         announced: s.announced.map((a) => (a.player === e.player ? { ...a, withdrawn: true } : a)),
       };
     },
-  },
+  } satisfies Folds<GridState, Left>,
   describe: {
     left: (e: Left) => `${e.player} leaves the Grid from ${unitText(e.from)} for Limbo.`,
-  },
+  } satisfies Texts<Left>,
 };

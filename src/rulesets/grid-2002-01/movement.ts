@@ -7,11 +7,14 @@
 // remains in eir current location."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Json, RuleModule } from '../../core/index.js';
+import type { Folds, Json, RuleModule, Texts } from '../../core/index.js';
 import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 import type { GridErrorCode } from './errors.js';
+
+/** The events of this section (declared in types.ts): the folds and texts read them typed. */
+type MovementEvent = MoveAnnounced | Moved | MoveFailed | MovesMade;
 
 /** The question 'may-move' {player, from, to}: may this move be announced? Answered here by default. */
 export interface MayMove {
@@ -95,12 +98,12 @@ export const movementModule: RuleModule<GridState, GridErrorCode> = {
       announced: s.announced,
     }),
     'moves-made': (s: GridState): GridState => ({ positions: s.positions, things: s.things, announced: [] }),
-  },
+  } satisfies Folds<GridState, MovementEvent>,
   describe: {
     'move-announced': (e: MoveAnnounced) => `${e.player} announces a move to ${unitText(e.to)}.`,
     moved: (e: Moved) => `${e.player} moves from ${unitText(e.from)} to ${unitText(e.to)}.`,
     'move-failed': (e: MoveFailed) =>
       `${e.player}'s move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
     'moves-made': (e: MovesMade) => `All moves announced in nweek ${e.nweek} have been made.`,
-  },
+  } satisfies Texts<MovementEvent>,
 };

@@ -11,7 +11,7 @@
 // Every roll that places a Thing comes from the secret stream and rides in an Administrator-only event; the
 // public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
 import { BANK } from '../../core/index.js';
-import type { Decision, Roll, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, Roll, RuleModule, Texts } from '../../core/index.js';
 import type {
   GridState,
   Placed,
@@ -162,7 +162,7 @@ export const thingsModule: RuleModule<GridState, GridErrorCode> = {
       ...s,
       things: s.things.map((t) => (t.kind === e.kind && t.n === e.n ? { ...t, at: e.to } : t)),
     }),
-  },
+  } satisfies Folds<GridState, ThingPlaced | ThingFound | ThingTeleported>,
   describe: {
     'thing-placed': (e: ThingPlaced) => `${thingName(e)} is placed at ${unitText(e.at)}.`,
     'thing-found': (e: ThingFound) =>
@@ -171,5 +171,5 @@ export const thingsModule: RuleModule<GridState, GridErrorCode> = {
         : `${e.player} runs into a Scary Dark Thing at ${unitText(e.at)}!`,
     'thing-teleported': (e: ThingTeleported) =>
       `${thingName(e)} teleports from ${unitText(e.from)} to ${unitText(e.to)}.`,
-  },
+  } satisfies Texts<ThingPlaced | ThingFound | ThingTeleported>,
 };

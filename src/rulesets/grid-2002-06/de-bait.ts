@@ -17,15 +17,49 @@
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Json, Roll, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
-import { locationOf, objectById, str, unitOf, unitText } from './grid.js';
+import { drawn, locationOf, objectById, rolled, unitOf, unitText } from './grid.js';
 import { withDE } from './de-state.js';
 import { steps } from './de-zones.js';
 import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface BaitPlaced extends GameEvent {
+  readonly type: 'bait-placed';
+  readonly bait: string;
+  readonly rock: string;
+  readonly placedIn: number;
+  readonly ruinAfter: number;
+}
+interface BaitRoll extends GameEvent {
+  readonly type: 'bait-roll';
+  readonly bait: string;
+  readonly taken: boolean;
+  readonly rolls: readonly Roll[];
+}
+interface BaitAttempt extends GameEvent {
+  readonly type: 'bait-attempt';
+  readonly player: string;
+  readonly bait: string;
+  readonly taken: boolean;
+  readonly rolls: readonly Roll[];
+}
+interface BaitBecomesPurse extends GameEvent {
+  readonly type: 'bait-becomes-purse';
+  readonly id: string;
+  readonly player: string;
+}
+interface Catfight extends GameEvent {
+  readonly type: 'catfight';
+  readonly player: string;
+  readonly siren: string;
+  readonly rolls: readonly Roll[];
+}
+type BaitEvent = BaitPlaced | BaitRoll | BaitAttempt | BaitBecomesPurse | Catfight;
 
 export const BAIT_PRICE = 10;
 export const TAKE_ATTEMPTS = 3;
@@ -232,43 +266,37 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   evolve: {
-    'bait-placed': (s: JuneState, e) =>
+    'bait-placed': (s, e) =>
       withDE(s, {
         bait: {
           ...s.de.bait,
-          [str(e.bait)]: {
-            rock: str(e.rock),
-            placedIn: Number(e.placedIn),
-            ruinAfter: Number(e.ruinAfter),
-            attempts: {},
-          },
+          [e.bait]: { rock: e.rock, placedIn: e.placedIn, ruinAfter: e.ruinAfter, attempts: {} },
         },
       }),
-    'bait-attempt'(s: JuneState, e) {
-      const b = s.de.bait[str(e.bait)];
+    'bait-attempt'(s, e) {
+      const b = s.de.bait[e.bait];
       if (!b || e.taken) return s;
-      const who = str(e.player);
+      const who = e.player;
       return withDE(s, {
         bait: {
           ...s.de.bait,
-          [str(e.bait)]: { ...b, attempts: { ...b.attempts, [who]: (own(b.attempts, who) ?? 0) + 1 } },
+          [e.bait]: { ...b, attempts: { ...b.attempts, [who]: (own(b.attempts, who) ?? 0) + 1 } },
         },
       });
     },
     // Bait in a Cheerleader's possession is a Purse, no longer Bait (removed Bait: objects.ts).
-    'bait-becomes-purse': (s: JuneState, e) => forgetBait(s, str(e.id)),
-  },
+    'bait-becomes-purse': (s, e) => forgetBait(s, e.id),
+  } satisfies Folds<JuneState, BaitEvent>,
   describe: {
     'bait-placed': (e) =>
-      `Siren Bait is placed on ${str(e.rock)}; it is ruined unless taken within ${str(e.ruinAfter)} nweeks.`,
+      `Siren Bait is placed on ${e.rock}; it is ruined unless taken within ${e.ruinAfter} nweeks.`,
     'bait-roll': (e) =>
-      `1d(3N) for the Siren Bait ${str(e.bait)}: ${str(e.rolls?.[0]?.result)}${e.taken ? ' - a Siren takes it!' : ''}.`,
+      `1d(3N) for the Siren Bait ${e.bait}: ${rolled(e)}${e.taken ? ' - a Siren takes it!' : ''}.`,
     'bait-attempt': (e) =>
-      `${str(e.player)} tries to take the Siren Bait: 1d6 = ${str(e.rolls?.[0]?.result)}${e.taken ? ', and takes it' : ''}.`,
-    'bait-becomes-purse': (e) => `The Siren Bait is now ${str(e.player)}'s Purse.`,
-    catfight: (e) =>
-      `Catfight! ${str(e.player)} rolls ${str(e.rolls?.[0]?.draws[0])}, the Siren ${str(e.siren)} rolls ${str(e.rolls?.[0]?.draws[1])}.`,
-  },
+      `${e.player} tries to take the Siren Bait: 1d6 = ${rolled(e)}${e.taken ? ', and takes it' : ''}.`,
+    'bait-becomes-purse': (e) => `The Siren Bait is now ${e.player}'s Purse.`,
+    catfight: (e) => `Catfight! ${e.player} rolls ${drawn(e, 0)}, the Siren ${e.siren} rolls ${drawn(e, 1)}.`,
+  } satisfies Texts<BaitEvent>,
 };
 
 function forgetBait(s: JuneState, id: string): JuneState {

@@ -16,12 +16,52 @@
 import { z } from 'zod';
 import { BANK, fromEdition, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
-import { locationOf, objectsAt, onGrid, sameUnit, str, unitStr, unitText, vacantSquares } from './grid.js';
+import { locationOf, objectsAt, onGrid, sameUnit, unitStr, unitText, vacantSquares } from './grid.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface RockPriced extends GameEvent {
+  readonly type: 'rock-priced';
+  readonly player: string;
+  /** The roll's total, 5+5d3 (or 10+5d3 for a chosen square). */
+  readonly cost: number;
+  readonly rolls: readonly Roll[];
+}
+interface RockNotBought extends GameEvent {
+  readonly type: 'rock-not-bought';
+  readonly player: string;
+  readonly reason: string;
+  readonly loss: number;
+}
+/** A Big Rock's square: drawn (in secret), chosen, where one crushes another, or has no Siren. */
+interface AtSquare<T extends string> extends GameEvent {
+  readonly type: T;
+  readonly at: Unit;
+}
+interface RockPlaced extends GameEvent {
+  readonly type: 'rock-placed';
+  readonly at: Unit;
+  readonly why: string;
+}
+/** A Siren on a Big Rock (also when one comes for Siren Bait: de-bait.ts). */
+interface SirenAppears extends GameEvent {
+  readonly type: 'siren-appears';
+  readonly name: string;
+  readonly at: Unit;
+}
+type RockEvent =
+  | RockPriced
+  | RockNotBought
+  | AtSquare<'rock-square-drawn'>
+  | AtSquare<'rock-square-chosen'>
+  | AtSquare<'rocks-crushed'>
+  | AtSquare<'no-siren'>
+  | RockPlaced
+  | SirenAppears;
 
 /** Names the Administrator gives new Sirens, in turn (the Sirens of Greek myth). */
 export const SIREN_NAMES = [
@@ -101,14 +141,14 @@ export const bigRocksModule: RuleModule<JuneState, JuneErrorCode> = {
           return refuse('bad-arguments', 'give both x and y, or neither for a random square');
         const target: Unit | null = x !== undefined && y !== undefined ? [x, y] : null;
         const cost = ctx.roll(target ? '10+5d3' : '5+5d3', `the cost of ${by.name}'s Big Rock`);
+        const price = cost.result as number;
         ctx.emit({
           type: 'rock-priced',
           vis: 'public',
           player: by.name,
-          cost: cost.result,
+          cost: price,
           rolls: [cost],
         });
-        const price = cost.result as number;
         const have = ctx.balance(by.name);
         const vacant = vacantSquares(ctx.rules);
         let failure: string | null = null;
@@ -160,19 +200,18 @@ export const bigRocksModule: RuleModule<JuneState, JuneErrorCode> = {
     }),
   },
   evolve: {
-    'siren-appears': (s: JuneState): JuneState => withDE(s, { sirens: s.de.sirens + 1 }),
-  },
+    'siren-appears': (s): JuneState => withDE(s, { sirens: s.de.sirens + 1 }),
+  } satisfies Folds<JuneState, RockEvent>,
   describe: {
-    'rock-priced': (e) => `${str(e.player)}'s Big Rock costs ${str(e.cost)} points.`,
-    'rock-not-bought': (e) =>
-      `${str(e.player)} cannot buy the Big Rock (${str(e.reason)}) and loses ${str(e.loss)} points.`,
+    'rock-priced': (e) => `${e.player}'s Big Rock costs ${e.cost} points.`,
+    'rock-not-bought': (e) => `${e.player} cannot buy the Big Rock (${e.reason}) and loses ${e.loss} points.`,
     'rock-square-chosen': (e) => `The Big Rock will go to ${unitStr(e.at)}.`,
     'rock-square-drawn': (e) =>
       `The Big Rock's square, drawn in secret among the vacant squares: ${unitStr(e.at)}.`,
-    'rock-placed': (e) => `A Big Rock is placed at ${unitStr(e.at)} (${str(e.why)}).`,
+    'rock-placed': (e) => `A Big Rock is placed at ${unitStr(e.at)} (${e.why}).`,
     'rocks-crushed': (e) =>
       `A Big Rock falls on the Big Rock at ${unitStr(e.at)}: everything there is destroyed.`,
     'no-siren': (e) => `No Siren on the Big Rock at ${unitStr(e.at)}.`,
-    'siren-appears': (e) => `A Siren sits on the Big Rock at ${unitStr(e.at)}: her name is ${str(e.name)}.`,
-  },
+    'siren-appears': (e) => `A Siren sits on the Big Rock at ${unitStr(e.at)}: her name is ${e.name}.`,
+  } satisfies Texts<RockEvent>,
 };

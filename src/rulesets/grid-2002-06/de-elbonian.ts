@@ -12,7 +12,7 @@
 // on a randomly selected legal grid square."
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import {
   GRID_SIZE,
@@ -22,7 +22,6 @@ import {
   onGrid,
   playerId,
   sameUnit,
-  str,
   unitStr,
   unitText,
 } from './grid.js';
@@ -31,6 +30,27 @@ import { enterSquare } from './entering.js';
 import { toLimbo } from './players.js';
 import { withDE } from './de-state.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface ThrownElbonia extends GameEvent {
+  readonly type: 'thrown-elbonia';
+  readonly id: string;
+  readonly at: Unit;
+  readonly to: Unit;
+  readonly rolls: readonly Roll[];
+}
+interface Fell extends GameEvent {
+  readonly type: 'fell';
+  /** The object that Falls Off the Edge (a player's own object for a player). */
+  readonly id: string;
+  /** Set when it falls again from where it came down (no roll). */
+  readonly again?: boolean;
+}
+interface LandedLegally extends GameEvent {
+  readonly type: 'landed-legally';
+  readonly player: string;
+}
+type ElbonianEvent = ThrownElbonia | Fell | LandedLegally;
 
 /** D: both coordinates integral multiples of 6. */
 export const hasAirways = ([x, y]: Unit): boolean => x % 6 === 0 && y % 6 === 0 && onGrid([x, y]);
@@ -151,17 +171,16 @@ export const elbonianModule: RuleModule<JuneState, JuneErrorCode> = {
     }),
   },
   evolve: {
-    fell: (s: JuneState, e) => {
-      const name = nameOf(str(e.id));
+    fell: (s, e) => {
+      const name = nameOf(e.id);
       return name && !e.again ? withDE(s, { fallen: [...s.de.fallen, name] }) : s;
     },
-    'landed-legally': (s: JuneState, e) =>
-      withDE(s, { fallen: s.de.fallen.filter((p) => p !== str(e.player)) }),
-  },
+    'landed-legally': (s, e) => withDE(s, { fallen: s.de.fallen.filter((p) => p !== e.player) }),
+  } satisfies Folds<JuneState, ElbonianEvent>,
   describe: {
     'thrown-elbonia': (e) =>
-      `${str(e.id)} is Thrown Elbonia-Style at ${unitStr(e.at)} and comes down at ${unitStr(e.to)}.`,
-    fell: (e) => `${str(e.id)} Falls Off the Edge${e.again ? ' again' : ''}!`,
-    'landed-legally': (e) => `${str(e.player)} is back on solid ground.`,
-  },
+      `${e.id} is Thrown Elbonia-Style at ${unitStr(e.at)} and comes down at ${unitStr(e.to)}.`,
+    fell: (e) => `${e.id} Falls Off the Edge${e.again ? ' again' : ''}!`,
+    'landed-legally': (e) => `${e.player} is back on solid ground.`,
+  } satisfies Texts<ElbonianEvent>,
 };

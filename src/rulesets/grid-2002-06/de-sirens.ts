@@ -10,14 +10,52 @@
 // F.4: "Deaf players are unaffected by Sirens."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Json, Roll, RuleModule, Texts } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
-import { locationOf, objectById, str } from './grid.js';
+import { locationOf, objectById, rolled } from './grid.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import { becomeToad } from './de-toads.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface MadeLove extends GameEvent {
+  readonly type: 'made-love';
+  readonly player: string;
+  readonly siren: string;
+  readonly rolls: readonly Roll[];
+}
+interface ZoeCounted extends GameEvent {
+  readonly type: 'zoe-counted';
+  /** Who lingers in which Siren's ZOE, and for how many nweeks. */
+  readonly zoe: JuneState['de']['zoe'];
+}
+interface SirenFreeEnds extends GameEvent {
+  readonly type: 'siren-free-ends';
+  readonly player: string;
+  /** The Sirens e is still free of. */
+  readonly freed: readonly string[];
+}
+interface ZatrNow extends GameEvent {
+  readonly type: 'zatr-now';
+  readonly player: string;
+  readonly sirens: readonly string[];
+}
+interface ZatrRoll extends GameEvent {
+  readonly type: 'zatr-roll';
+  readonly player: string;
+  /** The Siren's name. */
+  readonly siren: string;
+  readonly rolls: readonly Roll[];
+}
+interface SirenFree extends GameEvent {
+  readonly type: 'siren-free';
+  readonly player: string;
+  /** The Siren's object id. */
+  readonly siren: string;
+}
+type SirenEvent = MadeLove | ZoeCounted | SirenFreeEnds | ZatrNow | ZatrRoll | SirenFree;
 
 /** Whether a Siren holds a player: not if e is Deaf (F.4) or freed from her (E.2.5). */
 function holds(ctx: Decision<JuneState, JuneErrorCode>, player: string, siren: string): boolean {
@@ -138,28 +176,24 @@ export const sirensModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   ],
   evolve: {
-    'zoe-counted': (s: JuneState, e) => withDE(s, { zoe: e.zoe as unknown as JuneState['de']['zoe'] }),
-    'siren-free': (s: JuneState, e) => {
-      const name = str(e.player);
+    'zoe-counted': (s, e) => withDE(s, { zoe: e.zoe }),
+    'siren-free': (s, e) => {
+      const name = e.player;
       return withDE(s, {
-        freed: { ...s.de.freed, [name]: [...(own(s.de.freed, name) ?? []), str(e.siren)] },
+        freed: { ...s.de.freed, [name]: [...(own(s.de.freed, name) ?? []), e.siren] },
       });
     },
-    'zatr-now': (s: JuneState, e) =>
-      withDE(s, { zatr: { ...s.de.zatr, [str(e.player)]: e.sirens as unknown as string[] } }),
-    'siren-free-ends': (s: JuneState, e) =>
-      withDE(s, { freed: { ...s.de.freed, [str(e.player)]: e.freed as unknown as string[] } }),
-  },
+    'zatr-now': (s, e) => withDE(s, { zatr: { ...s.de.zatr, [e.player]: e.sirens } }),
+    'siren-free-ends': (s, e) => withDE(s, { freed: { ...s.de.freed, [e.player]: e.freed } }),
+  } satisfies Folds<JuneState, SirenEvent>,
   describe: {
     'zoe-counted': () => 'The Sirens count who lingers in their Zones of Enchantment.',
     'made-love': (e) =>
-      `${str(e.player)} Makes Love to the Siren ${str(e.siren)}, who leaves the Grid (1d3 = ${str(e.rolls?.[0]?.result)}).`,
-    'zatr-roll': (e) =>
-      `${str(e.player)} enters the ZATR of ${str(e.siren)}: 1d10 = ${str(e.rolls?.[0]?.result)}.`,
+      `${e.player} Makes Love to the Siren ${e.siren}, who leaves the Grid (1d3 = ${rolled(e)}).`,
+    'zatr-roll': (e) => `${e.player} enters the ZATR of ${e.siren}: 1d10 = ${rolled(e)}.`,
     'siren-free': (e) =>
-      `${str(e.player)} may move freely, as if ${str(e.siren)} did not exist, until e leaves her ZATR.`,
-    'siren-free-ends': (e) => `${str(e.player)} has left a Siren's ZATR.`,
-    'zatr-now': (e) =>
-      `${str(e.player)} stands in the ZATR of ${(e.sirens as unknown as string[]).length} Siren(s).`,
-  },
+      `${e.player} may move freely, as if ${e.siren} did not exist, until e leaves her ZATR.`,
+    'siren-free-ends': (e) => `${e.player} has left a Siren's ZATR.`,
+    'zatr-now': (e) => `${e.player} stands in the ZATR of ${e.sirens.length} Siren(s).`,
+  } satisfies Texts<SirenEvent>,
 };

@@ -6,14 +6,28 @@
 // possession of all players and is Thrown Elbonia-Style at eir [location]. If a Toad is airborne, and e ceases
 // to be a Toad, e is immediately Thrown Elbonia-Style at the location e was headed for. When a player becomes
 // a Toad, e drops all eir carryable objects."
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameEvent, Json, RuleModule, Texts } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { own } from './types.js';
-import { locationOf, objectsAt, playerObject, str } from './grid.js';
+import { locationOf, objectsAt, playerObject } from './grid.js';
 import { withDE } from './de-state.js';
 import { dropEverything } from './players.js';
 import { throwElbonia } from './de-elbonian.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface ToadBegins extends GameEvent {
+  readonly type: 'toad-begins';
+  readonly player: string;
+  /** The nweek the player stops being a Toad. */
+  readonly until: number;
+  readonly why: string;
+}
+interface ToadEnds extends GameEvent {
+  readonly type: 'toad-ends';
+  readonly player: string;
+}
+type ToadEvent = ToadBegins | ToadEnds;
 
 export const isToad = (s: JuneState, name: string): boolean => own(s.de.toads, name) !== undefined;
 
@@ -98,16 +112,15 @@ export const toadsModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   evolve: {
-    'toad-begins': (s: JuneState, e) =>
-      withDE(s, { toads: { ...s.de.toads, [str(e.player)]: Number(e.until) } }),
-    'toad-ends'(s: JuneState, e) {
+    'toad-begins': (s, e) => withDE(s, { toads: { ...s.de.toads, [e.player]: e.until } }),
+    'toad-ends'(s, e) {
       const toads = { ...s.de.toads };
-      delete toads[str(e.player)];
+      delete toads[e.player];
       return withDE(s, { toads });
     },
-  },
+  } satisfies Folds<JuneState, ToadEvent>,
   describe: {
-    'toad-begins': (e) => `${str(e.player)} becomes a Toad until nweek ${str(e.until)} (${str(e.why)}).`,
-    'toad-ends': (e) => `${str(e.player)} is no longer a Toad.`,
-  },
+    'toad-begins': (e) => `${e.player} becomes a Toad until nweek ${e.until} (${e.why}).`,
+    'toad-ends': (e) => `${e.player} is no longer a Toad.`,
+  } satisfies Texts<ToadEvent>,
 };

@@ -11,11 +11,11 @@
 // stick, the Ball of Earwax explodes and is destroyed, but the bits fall harmlessly to the ground."
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
-import { playerCommand, refuse } from '../../core/index.js';
+import { eventsOf, playerCommand, refuse } from '../../core/index.js';
 import type { Decision, Folds, GameEvent, Json, RuleModule, Texts } from '../../core/index.js';
-import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
+import type { GridObject, Hit, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
-import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, str, unitStr } from './grid.js';
+import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, unitStr } from './grid.js';
 import { cannotEnter, newObjectId } from './objects.js';
 import { enterSquare } from './entering.js';
 import { withDE } from './de-state.js';
@@ -228,9 +228,8 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
       // An Earwax ball that hit a player explodes; e is Icky for 1d3 ndays.
       after: ['hit'],
       run(ctx) {
-        for (const e of ctx.events) {
-          if (e.type !== 'hit') continue;
-          const o = objectById(ctx.rules, str(e.object));
+        for (const e of eventsOf<Hit, 'hit'>(ctx.events, 'hit')) {
+          const o = objectById(ctx.rules, e.object);
           if (!o || !isEarwax(o)) continue;
           const gone: ObjectRemoved = {
             type: 'object-removed',
@@ -239,11 +238,11 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
             why: 'it explodes on impact',
           };
           ctx.emit(gone);
-          const d3 = ctx.roll('1d3', `how many ndays ${str(e.player)} is Icky`);
+          const d3 = ctx.roll('1d3', `how many ndays ${e.player} is Icky`);
           ctx.emit({
             type: 'icky',
             vis: 'public',
-            player: str(e.player),
+            player: e.player,
             ndays: d3.result,
             rolls: [d3],
           });

@@ -2,7 +2,7 @@
 // moves three times, each time to a random square which is not more than 8 units from the square e is in.
 // When the Yeti leaves a square, that square becomes Frozen."
 // R-J14: where the Yeti starts is not said; the Administrator places it (`place yeti X Y`).
-import type { RuleModule } from '../../core/index.js';
+import type { GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import { consecutive, GRID_SIZE, unitText } from './grid.js';
 import { cannotEnter } from './objects.js';
@@ -10,6 +10,14 @@ import { enterSquare } from './entering.js';
 import { changeSquare, squareAt } from './squares.js';
 import { steps } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
+
+// The events of this section, each declared once: the folds, the texts and the emits read them typed.
+interface YetiBound extends GameEvent {
+  readonly type: 'yeti-bound';
+  readonly from: Unit;
+  readonly to: Unit;
+  readonly rolls: readonly Roll[];
+}
 
 export const YETI_REACH = 8;
 
@@ -69,7 +77,6 @@ export const yetiModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   describe: {
-    'yeti-bound': (e) =>
-      `The Yeti bounds from (${String((e.from as number[])[0])},${String((e.from as number[])[1])}) to (${String((e.to as number[])[0])},${String((e.to as number[])[1])}).`,
-  },
+    'yeti-bound': (e) => `The Yeti bounds from (${e.from[0]},${e.from[1]}) to (${e.to[0]},${e.to[1]}).`,
+  } satisfies Texts<YetiBound>,
 };

@@ -6,7 +6,7 @@
 // shot, players first; a Move that cannot be made stops it; the Shield (F.3) turns the whole shot back.
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
 import { traitsOf } from './objects.js';
@@ -103,11 +103,11 @@ export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
     'pinball-gun-bought': (s: JuneState, e: GunBought) => withFG(s, { guns: [...s.fg.guns, e.player] }),
     'pinball-gun-fired': (s: JuneState, e: GunFired) =>
       withFG(s, { guns: s.fg.guns.filter((p) => p !== e.player) }),
-  },
+  } satisfies Folds<JuneState, GunBought | GunFired>,
   describe: {
     ...commonDescribe,
     'pinball-gun-bought': (e: GunBought) => `${e.player} buys a Pinball Gun for ${GUN_PRICE} points.`,
     'pinball-gun-fired': (e: GunFired) =>
       `${e.player} Fires eir Pinball Gun at ${unitText(e.at)}, and loses it.`,
-  },
+  } satisfies Texts<GunBought | GunFired>,
 };

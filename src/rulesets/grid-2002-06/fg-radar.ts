@@ -7,7 +7,7 @@
 // The Radar a player is "treated as" having is eir Radar plus what the rules answer to 'radar-bonus' (G.2).
 import { z } from 'zod';
 import { command, refuse } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, GameState, RuleModule, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import { own } from './types.js';
 import { sameUnit, unitOf, unitText } from './grid.js';
@@ -99,9 +99,9 @@ export const radarModule: RuleModule<JuneState, JuneErrorCode> = {
         revealed: { ...s.fg.revealed, [e.player]: [...(own(s.fg.revealed, e.player) ?? []), sighting] },
       });
     },
-  },
+  } satisfies Folds<JuneState, RadarSet | RadarReveal>,
   describe: {
     'radar-set': (e: RadarSet) => `${e.player}'s Radar is now ${e.radar}.`,
     'radar-reveal': (e: RadarReveal) => `${e.player}'s Radar shows a Bonus Box at ${unitText(e.at)}.`,
-  },
+  } satisfies Texts<RadarSet | RadarReveal>,
 };

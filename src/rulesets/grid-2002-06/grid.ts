@@ -1,6 +1,7 @@
 // A.1 "The Grid is 20 units wide by 20 units tall. ... with (1,1) in the lower left-hand corner, and (20,20)
 // in the upper [right]." Helpers over squares and the objects on them.
 import type { GridObject, JuneState, Place, Unit } from './types.js';
+import type { GameEvent } from '../../core/index.js';
 
 export const GRID_SIZE = 20;
 
@@ -51,6 +52,10 @@ export const replaceObject = (s: JuneState, next: GridObject): JuneState => ({
 
 /** A JSON value from an event, as text for a log line. */
 export const str = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** What an event's n-th roll came to (a die's total), as text for a log line. */
+export const rolled = ({ rolls }: GameEvent, n = 0): string => str(rolls?.[n]?.result);
+/** The i-th die an event's first roll drew, as text for a log line. */
+export const drawn = ({ rolls }: GameEvent, i: number): string => str(rolls?.[0]?.draws[i]);
 /** A square from an event, as text. */
 export const unitStr = (v: unknown): string =>
   Array.isArray(v) ? `(${String(v[0])},${String(v[1])})` : str(v);

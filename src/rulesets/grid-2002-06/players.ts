@@ -10,7 +10,7 @@
 // eir Move fails and e remains in eir current location."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import type { Decision, Folds, RuleModule, Texts } from '../../core/index.js';
 import type {
   GridObject,
   JuneState,
@@ -36,6 +36,9 @@ import { NEW_PLAYER } from './facts.js';
 export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
+
+/** The events of this section (declared in types.ts): the folds and texts read them typed. */
+type PlayersEvent = MoveAnnounced | MoveFailed;
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
@@ -152,14 +155,14 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
         ...s,
         players: {
           ...s.players,
-          [name]: { ...(own(s.players, name) ?? NEW_PLAYER), movedInNweek: Number(e.nweek) },
+          [name]: { ...(own(s.players, name) ?? NEW_PLAYER), movedInNweek: e.nweek },
         },
       };
     },
-  },
+  } satisfies Folds<JuneState, PlayersEvent>,
   describe: {
     'move-announced': (e: MoveAnnounced) => `${e.player} moves towards ${unitText(e.to)}.`,
     'move-failed': (e: MoveFailed) =>
       `${e.player}'s Move to ${unitText(e.to)} fails (${e.reason}); e stays put.`,
-  },
+  } satisfies Texts<PlayersEvent>,
 };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { command, refuse } from '../../core/index.js';
 import type { Decision, RuleModule } from '../../core/index.js';
 import type { Burned, JuneState, Square, SquareChanged, TemperatureSet, Unit } from './types.js';
-import { onGrid, squareKey, unitText } from './grid.js';
+import { onGrid, rolled, squareKey, unitText } from './grid.js';
 import type { JuneErrorCode } from './errors.js';
 
 export const DEFAULT_SQUARE: Square = { substance: 'Turf', depth: 0, wet: false, frozen: false };
@@ -136,7 +136,7 @@ export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   describe: {
-    burned: (e: Burned) => `${e.player} enters Fire and loses ${String(e.rolls[0]?.result)} points.`,
+    burned: (e: Burned) => `${e.player} enters Fire and loses ${rolled(e)} points.`,
     'temperature-set': (e: TemperatureSet) => `The temperature is now ${e.degrees} degrees Celsius.`,
     'square-changed': (e: SquareChanged) => {
       const sq = e.square;

@@ -24,7 +24,7 @@ import type {
   ObjectMoved,
   Unit,
 } from './types.js';
-import { GRID_SIZE, objectById, objectsAt, onGrid, unitText } from './grid.js';
+import { GRID_SIZE, objectById, objectsAt, onGrid, rolled, unitText } from './grid.js';
 import { cannotEnter, describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
@@ -183,7 +183,7 @@ export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
   },
   describe: {
     'catch-declared': (e: CatchDeclared) => `${e.player} declares that e will catch ${e.object}.`,
-    hit: (e: Hit) => `${e.player} is hit by ${e.object} and loses ${String(e.rolls[0]?.result)} points.`,
+    hit: (e: Hit) => `${e.player} is hit by ${e.object} and loses ${rolled(e)} points.`,
     'landing-chosen': (e: LandingChosen) => `${e.id} will land at ${unitText(e.at)}.`,
   },
 };
