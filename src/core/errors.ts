@@ -22,6 +22,8 @@ export const KERNEL_ERROR_CODES = [
   'unknown-game',
   'bad-config',
   'rule-not-in-force', // a rule emitted an event only a repealed module records
+  'beacon-needed', // beacon dice: the round the nweek's dice are anchored to is not recorded yet
+  'bad-beacon-round', // beacon dice: a round that does not verify (relabelled, altered, another chain)
 ] as const;
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
 

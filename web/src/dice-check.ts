@@ -41,7 +41,7 @@ export interface RollRow {
   expr: string;
   result: string;
   draws: number[];
-  source: 'fair' | 'manual';
+  source: 'fair' | 'manual' | 'beacon';
   /** A fair roll's stream and nweek (the secret stream is the game's: epoch 0). */
   stream?: 'public' | 'secret';
   epoch?: number;
