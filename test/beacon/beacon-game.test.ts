@@ -2,8 +2,17 @@
 // published, waits for that round (refusing what would roll) until a verified round is recorded, anchors
 // every roll of the nweek to it, and verifies offline, round signatures included.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, GENESIS, Kernel, chain, player, verifyLog } from '../../src/core/index.js';
-import type { Command, GameState, LogEntry, KernelEvent } from '../../src/core/index.js';
+import {
+  ADMIN,
+  GENESIS,
+  Kernel,
+  chain,
+  diceTotal,
+  parseDice,
+  player,
+  verifyLog,
+} from '../../src/core/index.js';
+import type { Command, GameState, LogEntry, KernelEvent, Roll } from '../../src/core/index.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import { roundTime } from '../../src/core/dice/beacon-chains.js';
 import { checkBeaconRoll } from '../../src/core/dice/beacon-draw.js';
@@ -41,7 +50,7 @@ class Log {
     const c = [...this.entries]
       .reverse()
       .find((e) => e.event.type === 'seed-committed' && 'round' in e.event);
-    return (c?.event as { round: number }).round;
+    return (c?.event as unknown as { round: number }).round;
   }
   record(n = this.awaited()): void {
     this.must({ type: 'beacon', by: ADMIN, args: { round: n, json: { ...t.round(n) } } });
@@ -124,6 +133,55 @@ describe('beacon dice in the kernel', () => {
     expect(log.decide({ type: 'tick', by: ADMIN, args: { at: iso(end) } }).ok).toBe(false);
     log.record();
     expect((log.state as GameState).clock).toMatchObject({ nweek: 2, nday: 1 });
+  });
+
+  /** The log with one event changed and the chain linked anew, as a forger with the whole file would. */
+  function forged(log: Log, change: (e: KernelEvent) => KernelEvent | undefined): LogEntry[] {
+    const events = log.entries.map((e) => change(e.event as KernelEvent) ?? e.event);
+    return chain(
+      GENESIS,
+      1,
+      events as LogEntry['event'][],
+      log.entries.map((e) => e.at),
+    );
+  }
+
+  it('verify refuses a recorded round altered, a commitment naming a round already out, an anchored draw changed', () => {
+    const log = created();
+    log.record();
+    for (const n of ['ann', 'bob']) log.must({ type: 'join', by: player(n), args: {} });
+    log.must({ type: 'tick', by: ADMIN, args: { nweek: true, at: iso(T0 + 100_000) } });
+    log.record();
+    log.must({ type: 'end', by: ADMIN, args: { reason: 'done' } });
+    expect(verifyLog(log.kernel, log.entries, MASTER).ok).toBe(true);
+    const altered = forged(log, (e) =>
+      e.type === 'beacon-round' && e.round === 1002 ? { ...e, randomness: 'cd'.repeat(32) } : undefined,
+    );
+    const a = verifyLog(log.kernel, altered, MASTER);
+    expect(a.ok).toBe(false);
+    expect(a.problems.join('\n')).toContain('randomness is not the hash of its signature');
+    const late = forged(log, (e) =>
+      e.type === 'seed-committed' && e.round === 1002 ? { ...e, round: 990 } : undefined,
+    );
+    const l = verifyLog(log.kernel, late, MASTER);
+    expect(l.ok).toBe(false);
+    expect(l.problems.join('\n')).toContain('was published before the seed was committed');
+    // A draw changed (and its result with it): derived again from the revealed seed and its round, it differs.
+    let changed = 0;
+    const drawn = forged(log, (e) => {
+      const r = (e as { rolls?: Roll[] }).rolls?.[0];
+      if (changed > 0 || !r || r.kind !== 'dice' || (r.sides[0] as number) < 2) return undefined;
+      changed++;
+      const draws = [((r.draws[0] as number) % (r.sides[0] as number)) + 1, ...r.draws.slice(1)];
+      const result = diceTotal(parseDice(r.expr), draws);
+      return {
+        ...e,
+        rolls: [{ ...r, draws, result }, ...(e as { rolls: Roll[] }).rolls.slice(1)],
+      } as unknown as KernelEvent;
+    });
+    expect(changed).toBe(1);
+    const d = verifyLog(log.kernel, drawn, MASTER);
+    expect(d.problems.join('\n')).toMatch(/the seed and round \d+ give/);
   });
 
   for (const ruleset of ['grid-2002-01', 'tunnelers']) {
