@@ -176,7 +176,7 @@ describe('beacon dice in the kernel', () => {
       const result = diceTotal(parseDice(r.expr), draws);
       return {
         ...e,
-        rolls: [{ ...r, draws, result }, ...(e as { rolls: Roll[] }).rolls.slice(1)],
+        rolls: [{ ...r, draws, result }, ...(e as unknown as { rolls: Roll[] }).rolls.slice(1)],
       } as unknown as KernelEvent;
     });
     expect(changed).toBe(1);
