@@ -34,7 +34,9 @@ export function endNday(ctx: Decision, instant?: string): void {
   if (ctx.state.dice.source === 'beacon' && beacon) {
     // B1, B5: the next nweek's seed names a round not yet published; the nweek begins when it is recorded.
     ctx.revealSeed('public', nweek);
-    ctx.commitSeed('public', nweek + 1, roundNamedAt(ctx, beacon.chain, instant));
+    // B6: never a round at or before one already recorded, whatever instant the tick was given.
+    const round = Math.max(roundNamedAt(ctx, beacon.chain, instant), beacon.round + 1);
+    ctx.commitSeed('public', nweek + 1, round);
     return;
   }
   if (ctx.state.dice.source === 'fair') {

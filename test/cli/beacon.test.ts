@@ -7,7 +7,10 @@ import { makeTestChain } from '../beacon/test-chain.js';
 
 afterAll(removeTempDirs);
 
-const t = makeTestChain('clitest', Uint8Array.from({ length: 48 }, (_, i) => i + 3));
+const t = makeTestChain(
+  'clitest',
+  Uint8Array.from({ length: 48 }, (_, i) => i + 3),
+);
 
 describe('referee on beacon dice', () => {
   it('waits for the round, refuses a forged one, takes the real one, plays an nweek and verifies', () => {
