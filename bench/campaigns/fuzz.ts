@@ -344,9 +344,10 @@ function wrongValue(schema: Schema, type: string, tape: Tape, pool: Pool): Json 
 export function resolve(kernel: Kernel, state: GameState, s: CommandStep, pool: Pool): Command {
   const commands = [...kernel.commands(state)].filter(([name]) =>
     // (Ending the game is a step of its own, rarer than the other kernel commands; a correction shares the
-    // ledger's turn with `points`, below, so that the other commands come up as often as they did before it.)
+    // ledger's turn with `points`, below, so that the other commands come up as often as they did before it.
+    // `beacon` records a beacon round, which only a beacon game takes: the fuzz's games are fair or manual.)
     s.what.kind === 'kernel'
-      ? Object.hasOwn(KERNEL_COMMANDS, name) && name !== 'end' && name !== 'correct'
+      ? Object.hasOwn(KERNEL_COMMANDS, name) && name !== 'end' && name !== 'correct' && name !== 'beacon'
       : !Object.hasOwn(KERNEL_COMMANDS, name),
   );
   let type: string;

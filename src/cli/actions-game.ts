@@ -188,6 +188,17 @@ const ADMIN_ORDERS = {
   }),
   'remove-player': ([name, reason]) => ({ player: name ?? '', reason: reason ?? '' }),
   joins: ([mode]) => ({ joins: mode ?? '' }),
+  // Issue 26 (B5): the beacon round a game's dice wait for, as drand's relays serve it (verified by the rules).
+  beacon: ([round, json]) => {
+    if (!/^\d+$/.test(round ?? '')) throw new UsageError('the round is its number, a whole number');
+    let parsed: Json;
+    try {
+      parsed = JSON.parse(json ?? '') as Json;
+    } catch {
+      throw new UsageError("the round's JSON does not parse (paste drand's answer for the round whole)");
+    }
+    return { round: Number(round), json: parsed };
+  },
 } satisfies Record<string, (positional: string[], opts: Record<string, unknown>) => Record<string, Json>>;
 
 export type AdminOrder = keyof typeof ADMIN_ORDERS;
@@ -228,6 +239,16 @@ export async function adminOrder(
   );
 }
 
+/** --beacon-chain: a pinned chain's name, or a file describing a chain whole (B4: its key the operator's). */
+function chainOption(text: string): Json {
+  if (/^[a-z][a-z0-9-]*$/.test(text)) return text;
+  try {
+    return JSON.parse(readFileSync(text, 'utf8')) as Json;
+  } catch (e) {
+    throw new UsageError(`cannot read the beacon chain ${text}: ${(e as Error).message}`);
+  }
+}
+
 /** `referee new RULESET --game ID …`. */
 export async function newGame(
   program: Program,
@@ -240,9 +261,14 @@ export async function newGame(
     admin?: boolean;
     joins?: string;
     rhythmFloor?: string;
+    beaconChain?: string;
   },
 ): Promise<void> {
-  if (opts.dice !== 'fair' && opts.dice !== 'manual') throw new UsageError('--dice is fair or manual');
+  if (opts.dice !== 'fair' && opts.dice !== 'manual' && opts.dice !== 'beacon')
+    throw new UsageError('--dice is fair, manual or beacon');
+  if (opts.beaconChain !== undefined && opts.dice !== 'beacon')
+    throw new UsageError('--beacon-chain is for --dice beacon');
+  const beacon = opts.beaconChain === undefined ? undefined : chainOption(opts.beaconChain);
   if (opts.rhythmFloor !== undefined && !/^[1-9]\d{0,7}$/.test(opts.rhythmFloor))
     throw new UsageError('--rhythm-floor is a whole number of seconds, at least 1');
   if (opts.joins !== undefined && opts.joins !== 'open' && opts.joins !== 'approval')
@@ -269,6 +295,7 @@ export async function newGame(
             game: opts.game,
             ruleset,
             dice: opts.dice,
+            ...(beacon !== undefined ? { beacon } : {}),
             ndays: Number(opts.ndays),
             config,
             ...(opts.joins === 'approval' ? { joins: 'approval' } : {}),

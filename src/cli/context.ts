@@ -7,6 +7,7 @@ import type { GameLog } from '../engine/ports/index.js';
 import type { Referee } from '../engine/referee.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openHouse, shownSpec } from '../house/house.js';
 import { UsageError } from './fail.js';
+import { cliNow } from './now.js';
 import { mayDraw, NO_PROGRESS, openProgress } from './progress.js';
 import type { Progress } from './progress.js';
 
@@ -34,7 +35,7 @@ export async function withReferee<T>(
 ): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
   if (sync !== 'full' && sync !== 'normal') throw new UsageError('--sync is full or normal');
-  const house = await openHouse(dbPath(program), { sync });
+  const house = await openHouse(dbPath(program), { sync, now: cliNow });
   const { referee } = house;
   const bars = new Map<string, Promise<Progress>>();
   try {

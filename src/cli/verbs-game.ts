@@ -46,10 +46,14 @@ export function registerGameVerbs(program: Program): void {
       .requiredOption('--game <id>', 'the new game id')
       .option(
         '--dice <source>',
-        'fair (commit-reveal) or manual (the Administrator supplies results)',
+        'fair (commit-reveal), manual (the Administrator supplies results) or beacon (commit-reveal anchored to a drand round)',
         'fair',
       )
       .option('--ndays <n>', 'ndays per nweek', '7')
+      .option(
+        '--beacon-chain <chain>',
+        'beacon dice: quicknet (the default) or mainnet, or a JSON file describing another chain (name, hash, scheme, publicKey, genesis, period)',
+      )
       .option('--config <file>', 'ruleset configuration as a JSON file')
       .option(
         '--joins <who>',
@@ -72,6 +76,7 @@ export function registerGameVerbs(program: Program): void {
           admin?: boolean;
           joins?: string;
           rhythmFloor?: string;
+          beaconChain?: string;
         },
       ) => (await actions()).newGame(program, ruleset, opts),
     );
@@ -133,6 +138,13 @@ export function registerGameVerbs(program: Program): void {
     cmd
       .argument('[values...]', 'results, in the order the rolls will use them')
       .option('--clear', 'empty the queue first'),
+  );
+  adminVerb(
+    program,
+    'beacon',
+    "record the beacon round a beacon game's dice wait for: `beacon g1 ROUND 'JSON'` (drand's answer, verified)",
+    (cmd) =>
+      cmd.argument('<round>', 'the round number').argument('<json>', "the round as drand's relays serve it"),
   );
   adminVerb(program, 'tick', 'end the current nday (or, with --nweek, the whole nweek)', (cmd) =>
     cmd.option('--nweek', 'end every nday left in this nweek'),

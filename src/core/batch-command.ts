@@ -30,6 +30,8 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
         // K16: the creation instant and rhythm floor an edition-3 game recorded.
         ...(e.created !== undefined ? { at: e.created } : {}),
         ...(e.rhythmFloor !== undefined ? { rhythmFloor: e.rhythmFloor } : {}),
+        // Issue 26 (B4): a beacon game's chain, as its creation described it whole.
+        ...(e.beacon !== undefined ? { beacon: e.beacon } : {}),
       },
       ...rolls,
     };

@@ -16,6 +16,7 @@ import { diceSides, diceTotal, parseDice } from './dice/notation.js';
 import type { DiceSpec } from './dice/notation.js';
 import { permutation, shuffleSides } from './dice/roll.js';
 import { balanceOf } from './ledger.js';
+import { anchoredStreamSeed } from './beacon-dice.js';
 
 /** What a decision needs from outside the rules: the registry, the fold, the log head, the dice secret. */
 export interface DecisionEnv {
@@ -278,19 +279,21 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
   /** Ends the game and reveals every seed still hidden. */
   endGame(winners: readonly string[], reason: string): void {
     this.emit({ type: 'game-ended', vis: 'public', winners: [...winners], reason });
-    if (this.state.dice.source === 'fair') {
+    if (this.state.dice.source !== 'manual') {
       this.revealSeed('public', this.state.dice.epoch);
       this.revealSeed('secret', 0);
     }
   }
 
-  commitSeed(stream: Stream, epoch: number): void {
+  /** Publishes a stream's commitment; `round`, beacon dice only: the round its rolls are anchored to (B1). */
+  commitSeed(stream: Stream, epoch: number, round?: number): void {
     this.emit({
       type: 'seed-committed',
       vis: 'public',
       stream,
       epoch,
       commitment: commitmentOf(this.seed(stream, epoch)),
+      ...(round !== undefined ? { round } : {}),
     });
   }
 
@@ -387,7 +390,10 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
       const stream: Stream = secret ? 'secret' : 'public';
       const epoch = secret ? 0 : dice.epoch;
       const first = dice.drawn[stream] + this.pendingDraws[stream];
-      const seed = this.seed(stream, epoch);
+      // Beacon dice (issue 26): the stream's seed anchored to the nweek's round, the round named in the proof.
+      const beacon = dice.source === 'beacon' ? dice.beacon : undefined;
+      const streamSeed = this.seed(stream, epoch);
+      const seed = beacon ? anchoredStreamSeed(streamSeed, beacon) : streamSeed;
       const game = this.state.game;
       const head = this.env.head;
       const draws = what.sides.map((sides, i) =>
@@ -398,8 +404,10 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
         ...what,
         draws,
         result: result(draws),
-        source: 'fair',
-        proof: { stream, epoch, first, head: this.env.head },
+        source: beacon ? 'beacon' : 'fair',
+        proof: beacon
+          ? { stream, epoch, first, head: this.env.head, chain: beacon.chain.name, round: beacon.round }
+          : { stream, epoch, first, head: this.env.head },
         secret,
       };
     }

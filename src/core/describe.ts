@@ -19,12 +19,14 @@ export function describeKernelEvent(e: KernelEvent): string {
       return `Game ${e.game} begins under ${e.ruleset}, ${e.ndays} ndays to the nweek, ${e.dice} dice.`;
     case 'seed-committed':
       return e.stream === 'public'
-        ? `Dice for nweek ${e.epoch} are committed: SHA-256 of the seed is ${e.commitment}.`
+        ? `Dice for nweek ${e.epoch} are committed: SHA-256 of the seed is ${e.commitment}.${e.round !== undefined ? ` Its rolls are anchored to beacon round ${e.round}, not yet published.` : ''}`
         : `Secret dice for the whole game are committed: SHA-256 of the seed is ${e.commitment}.`;
     case 'seed-revealed':
       return e.stream === 'public'
         ? `The dice seed of nweek ${e.epoch} was ${e.seed}.`
         : `The secret dice seed of the game was ${e.seed}.`;
+    case 'beacon-round':
+      return `Beacon round ${e.round} of ${e.chain} is recorded, its signature verified: randomness ${e.randomness}.`;
     case 'nday-ended':
       return `Nday ${e.nday} of nweek ${e.nweek} ends.`;
     case 'nweek-ended':

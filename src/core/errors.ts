@@ -27,6 +27,8 @@ export const KERNEL_ERROR_CODES = [
   'removed', // K15: the Administrator removed this player from the game
   'not-a-ledger-entry', // K12: a correction names an entry that is not a transfer of points
   'already-corrected', // K12: that transfer has been corrected already
+  'beacon-needed', // beacon dice: the round the nweek's dice are anchored to is not recorded yet
+  'bad-beacon-round', // beacon dice: a round that does not verify (relabelled, altered, another chain)
 ] as const;
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
 

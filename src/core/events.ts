@@ -5,6 +5,7 @@ import type { Command } from './commands.js';
 import type { Stream } from './dice/fair.js';
 import type { Schedule } from './schedule.js';
 import type { Corrects } from './ledger.js';
+import type { BeaconChain } from './dice/beacon-chains.js';
 
 /**
  * What decide produces and evolve consumes. Every event says who may see it; the rolls that decided it ride
@@ -36,7 +37,9 @@ export type KernelEvent =
       ruleset: string;
       config: Json;
       ndays: number;
-      dice: 'fair' | 'manual';
+      dice: 'fair' | 'manual' | 'beacon';
+      /** Beacon dice (issue 26, B4): the chain the rolls are anchored to, described whole. */
+      beacon?: BeaconChain & JsonObject;
       /** The edition of the ruleset's readings the game keeps (ruling K4); absent means 1. */
       edition?: number;
       /** The edition of the kernel's own readings the game keeps (K4, K13); absent means 1. */
@@ -48,7 +51,25 @@ export type KernelEvent =
       /** K16 (kernel edition 3 on): the fastest rhythm allowed, in seconds; absent means the default (60). */
       rhythmFloor?: number;
     }
-  | { type: 'seed-committed'; vis: 'public'; stream: Stream; epoch: number; commitment: string }
+  | {
+      type: 'seed-committed';
+      vis: 'public';
+      stream: Stream;
+      epoch: number;
+      commitment: string;
+      /** Beacon dice (B1): the round, not yet published, the nweek's rolls are anchored to. */
+      round?: number;
+    }
+  /** Beacon dice (B2, B5): the round a commitment named, verified against the chain's key when recorded. */
+  | {
+      type: 'beacon-round';
+      vis: 'public';
+      chain: string;
+      round: number;
+      randomness: string;
+      signature: string;
+      previous_signature?: string;
+    }
   | { type: 'seed-revealed'; vis: 'public'; stream: Stream; epoch: number; seed: string }
   | { type: 'nday-ended'; vis: 'public'; nweek: number; nday: number }
   | { type: 'nweek-ended'; vis: 'public'; nweek: number }
@@ -97,6 +118,7 @@ export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type
   'game-created',
   'seed-committed',
   'seed-revealed',
+  'beacon-round',
   'nday-ended',
   'nweek-ended',
   'nweek-started',

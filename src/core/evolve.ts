@@ -78,14 +78,16 @@ function kernelStep(registry: Registry, s: GameState, dice: DiceState, e: Kernel
     return step(s, s.rules, dice, { nweek: e.nweek, nday: 1, ndays: s.clock.ndays }, e.vis);
   if (e.type === 'seed-committed') {
     const next =
-      e.stream === 'public'
-        ? {
-            source: dice.source,
-            epoch: e.epoch,
-            drawn: { public: 0, secret: dice.drawn.secret },
-            queue: dice.queue,
-          }
-        : dice;
+      e.round !== undefined && dice.beacon
+        ? beaconCommitted(dice, e.epoch, e.round)
+        : e.stream === 'public'
+          ? {
+              source: dice.source,
+              epoch: e.epoch,
+              drawn: { public: 0, secret: dice.drawn.secret },
+              queue: dice.queue,
+            }
+          : dice;
     return step(s, s.rules, next, s.clock, e.vis);
   }
   if (e.type === 'points')
@@ -179,7 +181,14 @@ function created(registry: Registry, e: Extract<KernelEvent, { type: 'game-creat
     players: [],
     balances: {},
     journal: [],
-    dice: { source: e.dice, epoch: 1, drawn: { public: 0, secret: 0 }, queue: [] },
+    dice: {
+      source: e.dice,
+      epoch: 1,
+      drawn: { public: 0, secret: 0 },
+      queue: [],
+      // Beacon dice only (issue 26): other games' dice keep their shape.
+      ...(e.beacon ? { beacon: { chain: e.beacon, round: 0, randomness: null } } : {}),
+    },
     ended: null,
     schedule: null,
     scheduleBounds: boundsAtCreation(e.kernelEdition ?? 1, e.created, e.rhythmFloor),
@@ -220,8 +229,18 @@ function advanceDice(dice: DiceState, rolls: readonly Roll[]): DiceState {
   return { ...dice, queue, drawn: { public: pub, secret } };
 }
 
+/** A beacon game's public seed committed naming its round (B1): the new nweek's dice wait for it (B5). */
+function beaconCommitted(dice: DiceState, epoch: number, round: number): DiceState {
+  const beacon = dice.beacon && { chain: dice.beacon.chain, round, randomness: null };
+  return { ...dice, epoch, drawn: { public: 0, secret: dice.drawn.secret }, ...(beacon ? { beacon } : {}) };
+}
+
 function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState {
   switch (e.type) {
+    case 'beacon-round':
+      return s.dice.beacon
+        ? { ...s, dice: { ...s.dice, beacon: { ...s.dice.beacon, randomness: e.randomness } } }
+        : s;
     case 'command':
     case 'seed-revealed':
     case 'nday-ended':
@@ -323,6 +342,7 @@ export const evolveCode = (): string =>
     seePrivate,
     created,
     advanceDice,
+    beaconCommitted,
     kernelFold,
     applyTransfer,
     post,

@@ -8,6 +8,7 @@ import { BANK, reverses } from './ledger.js';
 import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 import { ADMISSION_COMMANDS } from './admission.js';
+import { awaitedRound, beaconCommand, roundNamedAt } from './beacon-dice.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -16,7 +17,7 @@ export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
  * Ends the current nday, passing through the clock phases and firing their hooks. If the game has ended by
  * the time a phase's hooks have run, time stops there: no later phase, no new seed, no later hooks.
  */
-export function endNday(ctx: Decision): void {
+export function endNday(ctx: Decision, instant?: string): void {
   const { nweek, nday, ndays } = ctx.clock;
   ctx.emit({ type: 'nday-ended', vis: 'public', nweek, nday });
   ctx.runHooks('ndayEnd');
@@ -29,11 +30,26 @@ export function endNday(ctx: Decision): void {
   ctx.emit({ type: 'nweek-ended', vis: 'public', nweek });
   ctx.runHooks('nweekEnd');
   if (ctx.state.ended) return;
+  const beacon = ctx.state.dice.beacon;
+  if (ctx.state.dice.source === 'beacon' && beacon) {
+    // B1, B5: the next nweek's seed names a round not yet published; the nweek begins when it is recorded.
+    ctx.revealSeed('public', nweek);
+    // B6: never a round at or before one already recorded, whatever instant the tick was given.
+    const round = Math.max(roundNamedAt(ctx, beacon.chain, instant), beacon.round + 1);
+    ctx.commitSeed('public', nweek + 1, round);
+    return;
+  }
   if (ctx.state.dice.source === 'fair') {
     ctx.revealSeed('public', nweek);
     ctx.commitSeed('public', nweek + 1);
   }
   startNweek(ctx, nweek + 1);
+}
+
+/** Begins the nweek a recorded beacon round anchors (B5): for nweek 1, the game's setup first. */
+export function beginAnchoredNweek(ctx: Decision, epoch: number): void {
+  if (epoch === 1) for (const m of ctx.modules) m.onSetup?.(ctx);
+  startNweek(ctx, epoch);
 }
 
 export function startNweek(ctx: Decision, nweek: number): void {
@@ -55,17 +71,24 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     summary:
       "end the current nday (or, with nweek, every nday left in the nweek); scheduled: the schedule's boundary this is",
     args: () =>
-      z.object({ nweek: z.boolean().optional(), scheduled: z.string().min(1).max(40).optional() }).strict(),
+      z
+        .object({
+          nweek: z.boolean().optional(),
+          scheduled: z.string().min(1).max(40).optional(),
+          // Beacon dice (B1): the instant the tick was given, filled in by the engine, naming the next round.
+          at: z.string().min(1).max(40).optional(),
+        })
+        .strict(),
     confirm: {
       message:
         'End every nday left in this nweek? The rules act at once for everyone who has not acted (they may time out turns), and the nweek cannot be reopened.',
       when: 'nweek',
     },
-    run(ctx, _by, { nweek, scheduled }) {
+    run(ctx, _by, { nweek, scheduled, at }) {
       if (scheduled !== undefined) fireBoundary(ctx, scheduled);
       const start = ctx.clock.nweek;
-      do endNday(ctx);
-      while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended);
+      do endNday(ctx, at);
+      while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended && !awaitedRound(ctx.state));
     },
   }),
   dice: command({
@@ -211,4 +234,5 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     },
   }),
   ...SCHEDULE_COMMANDS,
+  beacon: beaconCommand(beginAnchoredNweek),
 };

@@ -22,6 +22,7 @@ import { KERNEL_EVENT_TYPES } from './events.js';
 import { isoOf } from './instant.js';
 import { instantArg } from './schedule-commands.js';
 import { DEFAULT_RHYTHM_FLOOR, SCHEDULE_BOUNDS_EDITION } from './schedule-bounds.js';
+import { WHILE_WAITING, awaitedRound, chainArgument, roundNamedAt, waitRefusal } from './beacon-dice.js';
 
 /** What the store supplies beside the state: the log's head hash and the game's dice secret. */
 export interface DecideEnv {
@@ -65,7 +66,9 @@ function createSchemaOf() {
       ruleset: z.string().min(1),
       config: z.custom<Json>(isJson, 'the configuration is not JSON').optional(),
       ndays: z.number().int().min(1).max(100).optional(),
-      dice: z.enum(['fair', 'manual']).optional(),
+      dice: z.enum(['fair', 'manual', 'beacon']).optional(),
+      /** Beacon dice (issue 26, B4): a pinned chain's name (quicknet unless given) or a chain described whole. */
+      beacon: z.custom<Json>(isJson, 'the beacon chain is not JSON').optional(),
       /** K4: the edition of the readings to play under; the ruleset's latest unless given (a replay gives it). */
       edition: z.number().int().min(1).optional(),
       /** K4, K13: the edition of the kernel's own readings; the latest unless given (a replay gives it). */
@@ -119,6 +122,8 @@ export class Kernel {
       else {
         if (!state) return err(ruleError('unknown-game', 'there is no such game'));
         if (state.ended) return err(ruleError('game-over', `the game is over (${state.ended.reason})`));
+        // B5: a beacon game whose nweek's round is not yet recorded takes nothing that rolls or acts in it.
+        if (!WHILE_WAITING.has(command.type)) waitRefusal(state);
         const rule = this.findCommand(state, command.type);
         // K13: the actor and the arguments naming players, spelt as the players joined, before anything reads
         // them; so the log, its visibility and every rule see the one spelling.
@@ -185,6 +190,16 @@ export class Kernel {
     const awaiting = this.awaiting(state);
     if (awaiting) base.awaiting = awaiting as unknown as Json;
     if (viewer.role === 'admin') base.diceQueue = [...state.dice.queue];
+    // Beacon dice: the chain, and the round the game waits for (public, as the commitment naming it is).
+    const beacon = state.dice.beacon;
+    if (beacon) {
+      const waiting = awaitedRound(state);
+      base.beacon = {
+        chain: beacon.chain.name,
+        round: beacon.round,
+        ...(waiting ? { waiting: true, due: waiting.due } : { waiting: false }),
+      };
+    }
     return { ...base, ...ruleset.view(state.rules, state, viewer) };
   }
 
@@ -307,6 +322,9 @@ export class Kernel {
         `there is no ruleset ${a.ruleset}; known: ${this.registry.ids().join(', ')}`,
       );
     const dice = a.dice ?? 'fair';
+    if (a.beacon !== undefined && dice !== 'beacon')
+      ctx.reject('bad-arguments', 'beacon: a chain is named only for beacon dice');
+    const chain = dice === 'beacon' ? chainArgument(ctx, a.beacon) : undefined;
     // K4: a game keeps the edition of the readings it was created under; edition 1 is written as nothing, so
     // the creation of every game made before editions existed is decided again exactly as it was.
     const latest = this.registry.get(a.ruleset)?.edition ?? 1;
@@ -342,13 +360,20 @@ export class Kernel {
         ...(a.joins === 'approval' ? { joins: 'approval' as const } : {}),
         ...(at !== undefined ? { created: isoOf(at) } : {}),
         ...(floor !== undefined ? { rhythmFloor: floor } : {}),
+        ...(chain ? { beacon: { ...chain } } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {
         ctx.commitSeed('public', 1);
         ctx.commitSeed('secret', 0);
       }
+      if (chain) {
+        ctx.commitSeed('public', 1, roundNamedAt(ctx, chain, a.at));
+        ctx.commitSeed('secret', 0);
+      }
     });
+    // B5: a beacon game's setup and first nweek begin when the round its commitment named is recorded.
+    if (chain) return;
     for (const m of ctx.modules) m.onSetup?.(ctx);
     startNweek(ctx, 1);
   }

@@ -3,16 +3,19 @@ import type { Clock } from './clock.js';
 import type { Balances, Posting } from './ledger.js';
 import type { Schedule } from './schedule.js';
 import type { ScheduleBounds } from './schedule-bounds.js';
+import type { BeaconDice } from './beacon-dice.js';
 
 /** The dice as the log has left them: which source, the current weekly epoch, and how far each stream is. */
 export interface DiceState {
-  readonly source: 'fair' | 'manual';
+  readonly source: 'fair' | 'manual' | 'beacon';
   /** The nweek whose public seed is in use. */
   readonly epoch: number;
   /** Draws made so far from this epoch's public stream, and from the game-long secret stream. */
   readonly drawn: { readonly public: number; readonly secret: number };
   /** Manual source: results queued by the Administrator, consumed in order. */
   readonly queue: readonly number[];
+  /** Beacon source (issue 26): the chain, the round the current nweek's seed names, and its randomness. */
+  readonly beacon?: BeaconDice;
 }
 
 /**

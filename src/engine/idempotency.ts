@@ -15,7 +15,7 @@ import type { Store } from '../store/store.js';
  */
 function fingerprint(request: Command, withEdition: boolean, withKernelEdition: boolean): string {
   const command = withoutFilledInstant(request);
-  const { edition, kernelEdition, joins, rhythmFloor, ...given } = command.args;
+  const { edition, kernelEdition, joins, rhythmFloor, beacon, ...given } = command.args;
   const args =
     command.type === 'create'
       ? {
@@ -29,6 +29,8 @@ function fingerprint(request: Command, withEdition: boolean, withKernelEdition: 
           dice: command.args.dice ?? 'fair',
           // K16: recorded only when not the default.
           rhythmFloor: rhythmFloor ?? DEFAULT_RHYTHM_FLOOR,
+          // B4: the chain as named or as recorded whole, compared by its name (a pinned name is its chain).
+          beacon: chainName(beacon, command.args.dice),
         }
       : command.args;
   return canonicalJson({
@@ -37,6 +39,14 @@ function fingerprint(request: Command, withEdition: boolean, withKernelEdition: 
     args: args as Json,
     rolls: (command.rolls ?? []) as Json,
   });
+}
+
+/** A creation's beacon chain by name: quicknet unless named, none for other dice. */
+function chainName(beacon: Json | undefined, dice: Json | undefined): Json {
+  if (dice !== 'beacon') return null;
+  if (beacon !== null && typeof beacon === 'object' && !Array.isArray(beacon))
+    return (beacon as { readonly name?: Json }).name ?? null;
+  return beacon ?? 'quicknet';
 }
 
 /**

@@ -14,6 +14,18 @@ export const NOW_ARGUMENT: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The arguments the engine fills in with its own "now", for the game's sake rather than the command's: a tick
+ * of a beacon game (issue 26, B1) is given the instant it was decided at, which names the next nweek's round.
+ */
+export const ENGINE_FILLED: Readonly<Record<string, string>> = { tick: 'at' };
+
+/** A tick of a beacon game with the instant `now` it is decided at, when it gives none (B1). */
+export function withBeaconInstant(command: Command, dice: string | undefined, now: number): Command {
+  if (dice !== 'beacon' || command.type !== 'tick' || command.args.at !== undefined) return command;
+  return { ...command, args: { ...command.args, at: new Date(Math.floor(now / 1000) * 1000).toISOString() } };
+}
+
+/**
  * The command with its instant filled in as `now` (ms since epoch, to the whole second: a rhythm's ndays
  * then end on whole seconds) where it needs one and has none.
  */
@@ -34,7 +46,11 @@ export function withInstants<C extends Command>(command: C, now: number): C {
  * filled with a later instant; it is still the same request, answered with what the first did.
  */
 export function withoutFilledInstant(command: Command): Command {
-  const name = Object.hasOwn(NOW_ARGUMENT, command.type) ? NOW_ARGUMENT[command.type] : undefined;
+  const name = Object.hasOwn(NOW_ARGUMENT, command.type)
+    ? NOW_ARGUMENT[command.type]
+    : Object.hasOwn(ENGINE_FILLED, command.type)
+      ? ENGINE_FILLED[command.type]
+      : undefined;
   if (name === undefined || command.args[name] === undefined) return command;
   const { [name]: _filled, ...args } = command.args;
   return { ...command, args };

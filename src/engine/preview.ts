@@ -95,7 +95,7 @@ export class Sandbox {
         return ok({ entries, state: here.state as GameState, duplicate: true });
       }
     }
-    const fair = creating ? command.args.dice !== 'manual' : here.state?.dice.source === 'fair';
+    const fair = creating ? command.args.dice !== 'manual' : here.state?.dice.source !== 'manual';
     await this.referee.prepare(command);
     const decided = this.kernel.decide(here.state, command, {
       head: here.head,
@@ -154,7 +154,7 @@ export interface PreviewLine {
 export interface PreviewRoll {
   readonly purpose: string;
   readonly expr: string;
-  readonly source: 'fair' | 'manual';
+  readonly source: 'fair' | 'manual' | 'beacon';
   /** From the secret stream (placing something hidden). */
   readonly secret: boolean;
   /** Manual dice: the result the queue would give. */
@@ -181,7 +181,7 @@ const SEED_TYPES = new Set(['seed-committed', 'seed-revealed']);
  */
 export function previewAnswer(kernel: Rules, accepted: Accepted, viewer: Viewer = ADMIN): PreviewAnswer {
   const { entries } = accepted;
-  const fairGame = accepted.state.dice.source === 'fair';
+  const fairGame = accepted.state.dice.source !== 'manual';
   const rolls: PreviewRoll[] = [];
   const lines: PreviewLine[] = [];
   let afterFair = false;
@@ -189,7 +189,7 @@ export function previewAnswer(kernel: Rules, accepted: Accepted, viewer: Viewer 
   for (const line of shown) {
     const event = line.event;
     for (const r of event?.rolls ?? []) {
-      if (r.source === 'fair' && !accepted.duplicate) afterFair = true;
+      if (r.source !== 'manual' && !accepted.duplicate) afterFair = true;
       rolls.push({
         purpose: r.purpose,
         expr: r.expr,

@@ -55,6 +55,7 @@ import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
 import type { Decider, DecideJob, Linked } from './deciding.js';
 import { decideLinked } from './deciding.js';
+import { withBeaconInstant } from './instants.js';
 
 export type { AppendListener };
 export type { Accepted, CommandNotices, Entropy, RefereeOptions, SubmitOptions } from './submission.js';
@@ -73,6 +74,7 @@ export class Referee extends Doors {
   private decider: Decider | undefined;
   /** The listeners of appends, and the watching of other processes' (following.ts). */
   private readonly following: Following;
+  private readonly now: () => number; // RefereeOptions.now
   /** The notices of every command, beside a command's own (see setNotices). */
   private commandNotices: CommandNotices | undefined;
   /**
@@ -92,6 +94,7 @@ export class Referee extends Doors {
     super(store, new Kernel(registry));
     this.file = new FileSoundness(store);
     admit(this, { store, kernel: this.kernel });
+    this.now = options.now ?? Date.now;
     const snapshots = options.snapshots ?? {};
     this.snapshots = new SnapshotKeeper(
       store,
@@ -446,7 +449,8 @@ export class Referee extends Doors {
   ): Promise<Result<Linked, RuleError>> {
     const job: DecideJob = {
       state: loaded?.state,
-      command,
+      // B1: a beacon game's tick names the next round from the instant it is decided at
+      command: withBeaconInstant(command, loaded?.state.dice.source, this.now()),
       head: loaded?.head ?? GENESIS,
       seq: loaded?.state.seq ?? 0,
       ...(master ? { master } : {}),

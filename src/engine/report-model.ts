@@ -52,7 +52,7 @@ export interface NweekReport {
   /** Each wait of the rules that ended with players who had not acted, in words (absent.ts). */
   readonly absent: readonly string[];
   readonly rolls: readonly Roll[];
-  readonly dice: 'fair' | 'manual';
+  readonly dice: 'fair' | 'manual' | 'beacon';
   readonly seeds: readonly SeedFacts[];
   readonly standings: Standings;
   readonly board: string;
@@ -225,7 +225,8 @@ function modelOf(
   // secret one (committed in public, though what it draws is hidden).
   told.add(`public|${week}`);
   told.add('secret|0');
-  if (!whole && current.dice.source === 'fair' && [...told].some((key) => !known.has(key))) return undefined;
+  if (!whole && current.dice.source !== 'manual' && [...told].some((key) => !known.has(key)))
+    return undefined;
   const seeds = [...known.entries()]
     .filter(([key]) => told.has(key))
     .map(([key, facts]) => ({ ...facts, used: used.has(key) }))

@@ -55,6 +55,8 @@ export interface RefereeOptions {
    * the folds the registry holds: a snapshot folded by other code is never used. `false`: none.
    */
   readonly snapshots?: false | { readonly every?: number; readonly code?: () => string };
+  /** The time (ms since the epoch) a beacon game's tick is decided at (instants.ts): the machine's unless given. */
+  readonly now?: () => number;
 }
 
 /**

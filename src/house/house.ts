@@ -29,6 +29,8 @@ export interface HouseOptions {
    * that gives commands; false for a store opened only to be copied from or into.
    */
   readonly byMail?: boolean;
+  /** The time a beacon game's tick is decided at (RefereeOptions.now; issue 26): the machine's unless given. */
+  readonly now?: () => number;
 }
 
 /** A store opened, and the Referee over it. */
@@ -42,7 +44,10 @@ export interface House {
 export async function openHouse(spec: string, options: HouseOptions = {}): Promise<House> {
   const store = await openStore(spec, options.sync ? { sync: options.sync } : {});
   const registry = options.rulesets === 'all' ? defaultRegistry() : lazyRegistry();
-  const referee = new Referee(store, registry, systemEntropy, { snapshots: { code: programCode } });
+  const referee = new Referee(store, registry, systemEntropy, {
+    snapshots: { code: programCode },
+    ...(options.now ? { now: options.now } : {}),
+  });
   if (options.byMail !== false) noticesByMail(referee);
   return { referee, close: () => store.close() };
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Actor, Command, JsonObject, RuleError } from '../core/index.js';
+import type { Actor, Command, Json, JsonObject, RuleError } from '../core/index.js';
 import { ADMIN, knownSpelling, player, playerNamed } from '../core/index.js';
 import type { Accepted, Referee } from '../engine/referee.js';
 import { numberedAnswer } from '../engine/numbering.js';
@@ -79,6 +79,7 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): v
         game,
         ruleset: body.ruleset,
         dice: body.dice,
+        ...(body.beacon !== undefined ? { beacon: body.beacon as Json } : {}),
         ndays: body.ndays,
         ...(body.config !== undefined ? { config: body.config as JsonObject } : {}),
         ...(body.joins === 'approval' ? { joins: 'approval' } : {}),

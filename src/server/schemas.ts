@@ -27,7 +27,10 @@ export const CreateBody = z
     config: JsonValue.optional().describe(
       "the ruleset's configuration (a map for rooms, a field for Life, …)",
     ),
-    dice: z.enum(['fair', 'manual']).default('fair'),
+    dice: z.enum(['fair', 'manual', 'beacon']).default('fair'),
+    beacon: JsonValue.optional().describe(
+      'beacon dice (issue 26): quicknet (the default), mainnet, or a chain described whole (name, hash, scheme, publicKey, genesis, period)',
+    ),
     ndays: z.number().int().min(1).max(100).default(7).describe('ndays in an nweek'),
     joins: z
       .enum(['open', 'approval'])

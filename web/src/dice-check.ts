@@ -41,7 +41,7 @@ export interface RollRow {
   expr: string;
   result: string;
   draws: number[];
-  source: 'fair' | 'manual';
+  source: 'fair' | 'manual' | 'beacon';
   /** A fair roll's stream and nweek (the secret stream is the game's: epoch 0). */
   stream?: 'public' | 'secret';
   epoch?: number;
@@ -135,9 +135,20 @@ export function checkDice(game: string, lines: readonly LogLine[]): DiceCheck {
     };
     let row: RollRow;
     const proof = roll.proof;
-    if (roll.source !== 'fair' || !proof) {
+    if (roll.source === 'manual' || !proof) {
       const wrong = attempt(() => checkRollResult(roll));
       row = { ...base, status: wrong ? 'wrong' : 'manual', ...(wrong ? { problem: wrong } : {}) };
+    } else if (roll.source === 'beacon') {
+      // Issue 26: a beacon roll's derivation needs its round too; the page checks its result only (sealed),
+      // and `referee verify` re-derives it.
+      const wrong = attempt(() => checkRollResult(roll));
+      row = {
+        ...base,
+        stream: proof.stream,
+        epoch: proof.epoch,
+        status: wrong ? 'wrong' : 'sealed',
+        ...(wrong ? { problem: wrong } : {}),
+      };
     } else {
       const where = { stream: proof.stream, epoch: proof.epoch };
       const seed = seeds.get(`${proof.stream}|${proof.epoch}`);

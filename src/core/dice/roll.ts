@@ -8,6 +8,9 @@ export interface RollProof {
   readonly first: number;
   /** Hash of the log before the command that made the roll. */
   readonly head: string;
+  /** Beacon rolls (issue 26): the chain's name and the round the nweek's commitment named. */
+  readonly chain?: string;
+  readonly round?: number;
 }
 
 /**
@@ -24,8 +27,8 @@ export interface Roll {
   readonly draws: readonly number[];
   /** Dice: the total. Choice: the 0-based index chosen. Shuffle: the permutation (new order of old indices). */
   readonly result: number | readonly number[];
-  readonly source: 'fair' | 'manual';
-  /** Only for fair rolls. */
+  readonly source: 'fair' | 'manual' | 'beacon';
+  /** Only for fair and beacon rolls. */
   readonly proof?: RollProof;
   /** True for rolls from the secret stream (allowed only in events the public cannot see). */
   readonly secret: boolean;
