@@ -3,7 +3,7 @@
 // the same clock beside the server. Both stop on SIGTERM or SIGINT once the boundaries being fired are
 // committed or refused.
 import type { Command as Program } from 'commander';
-import type { Referee } from '../engine/referee.js';
+import type { ClockDoor } from '../engine/ports/index.js';
 import type { ClockReport } from '../clock/clockwork.js';
 import type { Clockwork } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
@@ -36,7 +36,7 @@ export function parseCatchUpCap(value: string | undefined, flag: string): number
 
 /** Starts the system clock's Clockwork over a referee (src/house/serving.ts), printing what it does. */
 export function startClock(
-  referee: Referee,
+  referee: ClockDoor,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
 ): Promise<Clockwork> {

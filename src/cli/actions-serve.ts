@@ -3,7 +3,7 @@
 // store has none, and hands its Administrator and players tokens so the page can be tried at once.
 import type { Command as Program } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import type { Referee } from '../engine/referee.js';
+import type { CliDoor } from '../engine/ports/index.js';
 import { buildApp } from '../server/app.js';
 import { prepareForum } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
@@ -45,7 +45,7 @@ function countFlag(value: string, flag: string): number {
 
 /** Plays the demo into an empty store and prints fresh tokens for it (a token is only ever shown once). */
 async function demoTokens(
-  referee: Referee,
+  referee: CliDoor,
   where: string,
 ): Promise<{ game: string; lines: string[] } | undefined> {
   if ((await referee.listGames()).length > 0) return undefined;

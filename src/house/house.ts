@@ -4,6 +4,7 @@
 // mail channel: serving.ts) are built here too, so a new channel plugs in at one place. Only the engine
 // and this room import the store (test/architecture/ports.test.ts); the rooms below get narrow ports.
 import { Referee } from '../engine/referee.js';
+import type { CliDoor } from '../engine/ports/index.js';
 import { programCode } from '../node/code-version.js';
 import { systemEntropy } from '../node/entropy.js';
 import { defaultRegistry } from '../rulesets/index.js';
@@ -31,9 +32,9 @@ export interface HouseOptions {
   readonly byMail?: boolean;
 }
 
-/** A store opened, and the Referee over it. */
+/** A store opened, and the Referee over it, as the command line's door (src/engine/ports/use-cases.ts). */
 export interface House {
-  readonly referee: Referee;
+  readonly referee: CliDoor;
   /** Closes the store (after the rooms built over it have stopped). */
   close(): Promise<void>;
 }

@@ -18,7 +18,7 @@ import { HEALTH_DEFAULTS } from '../channels/health.js';
 import type { HealthOptions } from '../channels/health.js';
 import { tellOutage } from '../channels/mail/outage.js';
 import { leasesOfOutbox } from '../engine/ports/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { ClockDoor, MailDoor, People } from '../engine/ports/index.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
 import type { ClockReport } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
@@ -37,7 +37,7 @@ export interface MailService {
  * told what each mail read came to (the command line prints it).
  */
 export async function startMail(
-  referee: Referee,
+  referee: MailDoor & Pick<People, 'roster'>,
   settings: MailSettings,
   report: (r: WatchReport) => void,
 ): Promise<MailService> {
@@ -88,7 +88,11 @@ export async function startMail(
 }
 
 /** The mail Courier's health settings (issue 23 item 9): the settings' outage, told to every game's Administrator. */
-function mailHealth(referee: Referee, settings: MailSettings, log: (line: string) => void): HealthOptions {
+function mailHealth(
+  referee: Pick<MailDoor, 'outbox'>,
+  settings: MailSettings,
+  log: (line: string) => void,
+): HealthOptions {
   const outageMs = (settings.outage?.afterMinutes ?? HEALTH_DEFAULTS.outageMs / 60_000) * 60_000;
   const probeMs = (settings.outage?.probeSeconds ?? HEALTH_DEFAULTS.probeMs / 1000) * 1000;
   const leases = leasesOfOutbox(referee.outbox);
@@ -114,7 +118,7 @@ function mailHealth(referee: Referee, settings: MailSettings, log: (line: string
 
 /** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
 export async function startClock(
-  referee: Referee,
+  referee: ClockDoor,
   report: (r: ClockReport) => void,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,

@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
 import type { CheckableCounts } from '../engine/numbering.js';
 import { checkableCounts } from '../engine/numbering.js';
-import type { Referee } from '../engine/referee.js';
+import type { Verifying } from '../engine/ports/index.js';
 import { isPostgresSpec } from '../engine/ports/index.js';
 import { StoreError } from '../engine/ports/index.js';
 import { HttpError } from './errors.js';
@@ -125,7 +125,7 @@ export class Verifier {
   private closed = false;
 
   constructor(
-    private readonly referee: Referee,
+    private readonly referee: Verifying,
     options: VerifierOptions = {},
   ) {
     this.running = options.running ?? VERIFY_RUNNING;
