@@ -22,7 +22,7 @@ export function parseGrace(value: string | undefined, flag: string): number {
  * The clock's reports as the operator reads them: one line each on stderr, prefixed `clock:`; with
  * REFEREE_CLOCK_LOG=json, each report as one JSON line instead (what the clock benchmark reads).
  */
-function printReport(report: ClockReport): void {
+export function printReport(report: ClockReport): void {
   if (process.env.REFEREE_CLOCK_LOG === 'json') console.error(`clock: ${JSON.stringify(report)}`);
   else console.error(`clock: ${report.text}`);
 }

@@ -6,6 +6,7 @@ import { StoreError } from '../engine/ports/index.js';
 import type { GameLog } from '../engine/ports/index.js';
 import type { CliDoor, Reading } from '../engine/ports/index.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openHouse, shownSpec } from '../house/house.js';
+import type { House } from '../house/house.js';
 import { UsageError } from './fail.js';
 import { mayDraw, NO_PROGRESS, openProgress } from './progress.js';
 import type { Progress } from './progress.js';
@@ -29,7 +30,7 @@ export function dbPath(program: Program): string {
  */
 export async function withReferee<T>(
   program: Program,
-  work: (referee: CliDoor) => Promise<T>,
+  work: (referee: CliDoor, house: House) => Promise<T>,
   flags: { json?: boolean } = {},
 ): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
@@ -55,7 +56,7 @@ export async function withReferee<T>(
         bar.update(folded);
         if (done) bar.stop();
       };
-    return await work(referee);
+    return await work(referee, house);
   } finally {
     for (const bar of bars.values()) (await bar.catch(() => NO_PROGRESS)).stop();
     await house.close();

@@ -13,6 +13,7 @@ import { DEFAULT_DB, defaultSpec, isPostgresSpec, openStore } from '../store/ope
 import type { SyncMode } from '../store/sqlite.js';
 import { redact } from '../store/postgres/connection.js';
 import { noticesByMail } from './by-mail.js';
+import type { Service, ServiceOptions, ServiceSteps } from './service.js';
 
 export { DEFAULT_DB, defaultSpec, isPostgresSpec };
 
@@ -35,6 +36,11 @@ export interface HouseOptions {
 /** A store opened, and the Referee over it, as the command line's door (src/engine/ports/use-cases.ts). */
 export interface House {
   readonly referee: CliDoor;
+  /**
+   * The whole running service over this referee (service.ts: the HTTP app, the channels, the clock): what
+   * `referee serve` runs. Its code is loaded only when asked, so the other verbs load no server.
+   */
+  serve(options: ServiceOptions, steps?: ServiceSteps): Promise<Service>;
   /** Closes the store (after the rooms built over it have stopped). */
   close(): Promise<void>;
 }
@@ -45,7 +51,11 @@ export async function openHouse(spec: string, options: HouseOptions = {}): Promi
   const registry = options.rulesets === 'all' ? defaultRegistry() : lazyRegistry();
   const referee = new Referee(store, registry, systemEntropy, { snapshots: { code: programCode } });
   if (options.byMail !== false) noticesByMail(referee);
-  return { referee, close: () => store.close() };
+  return {
+    referee,
+    serve: async (serving, steps) => (await import('./service.js')).startService(referee, serving, steps),
+    close: () => store.close(),
+  };
 }
 
 /** A store spec fit to print: a PostgreSQL connection string without its password. */
