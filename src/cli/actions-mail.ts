@@ -5,7 +5,7 @@
 // `referee address GAME NAME ADDRESS` is the Administrator registering a player's address (a claim to
 // confirm, ruling M10, unless --unconfirmed; `--confirm CODE` confirms one). Import and watch mark the games
 // their settings name as played by mail, and `mail on`, `mail off` and `mail games` are the operator's word on
-// those marks (by-mail.ts).
+// those marks (src/house/by-mail.ts).
 import { statSync } from 'node:fs';
 import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
