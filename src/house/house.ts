@@ -1,4 +1,4 @@
-// The composition root (issue 28 item 2): the one place that opens a store and builds the rooms over it. Every
+// The composition root (issue 28 item 3): the one place that opens a store and builds the rooms over it. Every
 // CLI verb and `serve` open their store here and get a Referee wired as every process needs it (the report
 // producers of games played by mail: by-mail.ts); the long-running parts (the clock, the couriers and the
 // mail channel: serving.ts) are built here too, so a new channel plugs in at one place. Only the engine

@@ -1,4 +1,4 @@
-// The long-running rooms a server starts, wired in the composition root (issue 28 item 2): the clock over the
+// The long-running rooms a server starts, wired in the composition root (issue 28 item 3): the clock over the
 // Referee, and the delivery channels with their Couriers. A new channel (a chat medium) plugs in here.
 //
 // `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, the games they name marked as
