@@ -116,17 +116,11 @@ export async function mailWatch(program: Program, opts: { settings: string }): P
   const full = await fullSettingsFrom(opts.settings);
   const settings = full;
   // The IMAP client (imapflow) is loaded by this verb alone.
-  const { MailWatcher } = await import('../channels/mail/watcher.js');
+  const { mailWatcher } = await import('../house/serving.js');
   await withReferee(program, async (referee) => {
     await playByMail(referee, full);
     const stopped = stopSignal();
-    const watcher = new MailWatcher({
-      referee,
-      imap: full.imap,
-      settings,
-      auth: mailAuthOf(full),
-      report: printWatchReport,
-    });
+    const watcher = mailWatcher(referee, settings, printWatchReport);
     // The backoff timers are unref'd: this holds the process until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {

@@ -44,12 +44,7 @@ export async function startMail(
   const log = (line: string) => console.error(line);
   const games = settings.games;
   await playByMail(referee, settings);
-  const mail = new MailChannel({
-    settings,
-    addressOf: (game, player) => referee.directory.addressOf(game, player),
-    enqueue: (notices) => referee.outbox.enqueue(notices),
-    log,
-  });
+  const mail = mailChannel(referee, settings, log);
   const channels: Channel[] = [mail];
   if (Object.values(games).some((g) => g.chat.length > 0))
     channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.outbox }));
@@ -68,13 +63,7 @@ export async function startMail(
   );
   for (const c of couriers) await c.start();
   // Last, so that a receipt for mail waiting in the mailbox finds its Courier running.
-  const watcher = new MailWatcher({
-    referee,
-    imap: settings.imap,
-    settings,
-    auth: mailAuthOf(settings),
-    report,
-  });
+  const watcher = mailWatcher(referee, settings, report);
   await watcher.start();
   return {
     settings,
@@ -85,6 +74,32 @@ export async function startMail(
       mail.close();
     },
   };
+}
+
+/**
+ * The mail channel over the settings' SMTP server: players' private addresses from the directory, and the
+ * notices it writes (a bounce's word to the Administrator) into the outbox. `serve --mail` and `mail send`.
+ */
+export function mailChannel(
+  referee: Pick<MailDoor, 'directory' | 'outbox'>,
+  settings: MailSettings,
+  log?: (line: string) => void,
+): MailChannel {
+  return new MailChannel({
+    settings,
+    addressOf: (game, player) => referee.directory.addressOf(game, player),
+    enqueue: (notices) => referee.outbox.enqueue(notices),
+    ...(log ? { log } : {}),
+  });
+}
+
+/** The reading of the settings' IMAP mailboxes, each message taken as mail (`serve --mail`, `mail watch`). */
+export function mailWatcher(
+  referee: MailDoor,
+  settings: MailSettings,
+  report: (r: WatchReport) => void,
+): MailWatcher {
+  return new MailWatcher({ referee, imap: settings.imap, settings, auth: mailAuthOf(settings), report });
 }
 
 /** The mail Courier's health settings (issue 23 item 9): the settings' outage, told to every game's Administrator. */
