@@ -2,7 +2,7 @@
 // at an nweek's end, the nweek's report, from the producers (producers.ts), written in the command's own
 // transaction (Referee.setNotices). Games the operator's mail settings do not name get none from here.
 import type { LogEntry } from '../core/index.js';
-import type { CommandNotices } from '../engine/referee.js';
+import type { CommandNotices } from '../engine/ports/index.js';
 import type { LogStretch } from '../engine/report-model.js';
 import type { GameLog, Notice } from '../engine/ports/index.js';
 import { creationOf, NweekBeginnings } from './nweek-beginnings.js';

@@ -3,7 +3,7 @@
 // the same clock beside the server. Both stop on SIGTERM or SIGINT once the boundaries being fired are
 // committed or refused.
 import type { Command as Program } from 'commander';
-import type { Referee } from '../engine/referee.js';
+import type { ClockDoor } from '../engine/ports/index.js';
 import type { ClockReport } from '../clock/clockwork.js';
 import type { Clockwork } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
@@ -22,7 +22,7 @@ export function parseGrace(value: string | undefined, flag: string): number {
  * The clock's reports as the operator reads them: one line each on stderr, prefixed `clock:`; with
  * REFEREE_CLOCK_LOG=json, each report as one JSON line instead (what the clock benchmark reads).
  */
-function printReport(report: ClockReport): void {
+export function printReport(report: ClockReport): void {
   if (process.env.REFEREE_CLOCK_LOG === 'json') console.error(`clock: ${JSON.stringify(report)}`);
   else console.error(`clock: ${report.text}`);
 }
@@ -36,7 +36,7 @@ export function parseCatchUpCap(value: string | undefined, flag: string): number
 
 /** Starts the system clock's Clockwork over a referee (src/house/serving.ts), printing what it does. */
 export function startClock(
-  referee: Referee,
+  referee: ClockDoor,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
 ): Promise<Clockwork> {

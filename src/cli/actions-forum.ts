@@ -5,14 +5,14 @@ import { readFileSync } from 'node:fs';
 import type { Command as Program } from 'commander';
 import { ForumError, postMessage, sentenceLine } from '../forum/index.js';
 import type { SentenceResult } from '../forum/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { Commanding } from '../engine/ports/index.js';
 import { withReferee } from './context.js';
 import { UsageError } from './fail.js';
 import { previewAnswer, Sandbox } from '../engine/preview.js';
 import { printPreview } from './dry-run.js';
 
 async function post(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   name: string,
   text: string,

@@ -3,7 +3,7 @@
 import type { Command as Program } from 'commander';
 import type { Actor, Command, CommandRule, Json, RuleError, Viewer } from '../core/index.js';
 import { ADMIN, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { Commanding } from '../engine/ports/index.js';
 import { withInstants } from '../engine/instants.js';
 import type { Absence } from '../engine/absent.js';
 import { absences, absenceText } from '../engine/absent.js';
@@ -37,7 +37,7 @@ export interface SubmitFlags extends ViewerFlags {
 
 /** Submits one command and prints what the given viewer may see of what it did. */
 export async function submit(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   command: Omit<Command, 'rolls' | 'id'>,
   flags: SubmitFlags,
@@ -111,7 +111,7 @@ const cliShape = (verb: string, rule: CommandRule<unknown>, prefix: string): Com
  * through with no arguments, for the rules to refuse (and `explain` to list what may be said instead).
  */
 async function wordsToArgs(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   verb: string,
   words: string[],
@@ -126,7 +126,7 @@ async function wordsToArgs(
  * unknown verb with the players' and the Administrator's verbs of this game, each with its words.
  */
 async function explain(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   verb: string,
   prefix: string,

@@ -5,7 +5,7 @@
 // `referee address GAME NAME ADDRESS` is the Administrator registering a player's address (a claim to
 // confirm, ruling M10, unless --unconfirmed; `--confirm CODE` confirms one). Import and watch mark the games
 // their settings name as played by mail, and `mail on`, `mail off` and `mail games` are the operator's word on
-// those marks (by-mail.ts).
+// those marks (src/house/by-mail.ts).
 import { statSync } from 'node:fs';
 import type { Command as Program } from 'commander';
 import { archiveMessages } from '../channels/mail/archive.js';
@@ -116,17 +116,11 @@ export async function mailWatch(program: Program, opts: { settings: string }): P
   const full = await fullSettingsFrom(opts.settings);
   const settings = full;
   // The IMAP client (imapflow) is loaded by this verb alone.
-  const { MailWatcher } = await import('../channels/mail/watcher.js');
+  const { mailWatcher } = await import('../house/serving.js');
   await withReferee(program, async (referee) => {
     await playByMail(referee, full);
     const stopped = stopSignal();
-    const watcher = new MailWatcher({
-      referee,
-      imap: full.imap,
-      settings,
-      auth: mailAuthOf(full),
-      report: printWatchReport,
-    });
+    const watcher = mailWatcher(referee, settings, printWatchReport);
     // The backoff timers are unref'd: this holds the process until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {

@@ -12,7 +12,7 @@ import type { Clock, Json, Schedule } from '../core/index.js';
 import { ADMIN, PUBLIC, describeSchedule, isoOf, parseInstant, scheduledNweekEnd } from '../core/index.js';
 import { upcoming } from '../clock/calendar.js';
 import { durationOf, readSchedule, SpecError, warningsOf } from '../clock/schedule-spec.js';
-import type { Referee } from '../engine/referee.js';
+import type { Reading } from '../engine/ports/index.js';
 import { withReferee } from './context.js';
 import { UsageError } from './fail.js';
 import { submit } from './actions-game.js';
@@ -27,7 +27,7 @@ export interface ScheduleFlags extends SubmitFlags {
 
 /** What the spec's words ask: one kernel command, or nothing (show the schedule). */
 async function commandOf(
-  referee: Referee,
+  referee: Reading,
   game: string,
   words: readonly string[],
   flags: ScheduleFlags,
@@ -69,7 +69,7 @@ async function commandOf(
 }
 
 /** An extension's end: an instant as given, or a duration beyond the nweek's scheduled end. */
-async function untilOf(referee: Referee, game: string, when: string): Promise<string> {
+async function untilOf(referee: Reading, game: string, when: string): Promise<string> {
   if (parseInstant(when) !== undefined) return when;
   const by = durationOf(when);
   if (by === undefined)
@@ -81,7 +81,7 @@ async function untilOf(referee: Referee, game: string, when: string): Promise<st
 
 /** The schedule and clock as the public view shows them (the schedule is a rule in force). */
 async function publicSchedule(
-  referee: Referee,
+  referee: Reading,
   game: string,
 ): Promise<{ schedule: Schedule | null; clock: Clock }> {
   const view = await referee.view(game, PUBLIC);
@@ -95,7 +95,7 @@ const local = (ms: number, zone: string): string =>
   DateTime.fromMillis(ms, { zone }).toFormat('ccc d LLL yyyy HH:mm ZZZZ');
 
 /** The schedule in words and its next three boundaries, in the game's zone and UTC. */
-async function show(referee: Referee, game: string, json: boolean): Promise<void> {
+async function show(referee: Reading, game: string, json: boolean): Promise<void> {
   const { schedule, clock } = await publicSchedule(referee, game);
   const now = Date.now();
   const after = schedule?.fired ? Date.parse(schedule.fired) : Number.NEGATIVE_INFINITY;

@@ -2,20 +2,15 @@
 // same store as every other verb. `--demo` (what `npm start` runs) first plays the demonstration game if the
 // store has none, and hands its Administrator and players tokens so the page can be tried at once.
 import type { Command as Program } from 'commander';
-import type { FastifyInstance } from 'fastify';
-import type { Referee } from '../engine/referee.js';
-import { buildApp } from '../server/app.js';
-import { prepareForum } from '../forum/index.js';
+import type { CliDoor } from '../engine/ports/index.js';
 import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, DEMO_RHYTHM_SECONDS, playDemo } from './demo.js';
 import { dbPath, shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
-import type { Clockwork } from '../clock/clockwork.js';
-import { parseCatchUpCap, parseGrace, startClock } from './actions-clock.js';
+import { parseCatchUpCap, parseGrace, printReport } from './actions-clock.js';
 import type { AccessFlags } from './serve-settings.js';
 import { creationPolicy, parseTrustProxy } from './serve-settings.js';
-import type { MailService } from '../house/serving.js';
-import { startMail } from '../house/serving.js';
+import type { Service } from '../house/service.js';
 import { printWatchReport, settingsFrom as mailSettings } from './actions-mail.js';
 
 export interface ServeFlags extends AccessFlags {
@@ -45,7 +40,7 @@ function countFlag(value: string, flag: string): number {
 
 /** Plays the demo into an empty store and prints fresh tokens for it (a token is only ever shown once). */
 async function demoTokens(
-  referee: Referee,
+  referee: CliDoor,
   where: string,
 ): Promise<{ game: string; lines: string[] } | undefined> {
   if ((await referee.listGames()).length > 0) return undefined;
@@ -75,11 +70,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * SHUTDOWN_GRACE_MS without an end, exits at once: nothing is lost, since a command is acknowledged only
  * once committed.
  */
-async function stop(
-  app: FastifyInstance,
-  clock: Clockwork | undefined,
-  mail: MailService | undefined,
-): Promise<void> {
+async function stop(service: Service): Promise<void> {
   const now = (why: string) => () => {
     console.error(`nomic-referee stopped ${why}; commands not yet answered were not acknowledged`);
     process.exit(1);
@@ -93,12 +84,8 @@ async function stop(
     now(`after waiting ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`),
     SHUTDOWN_GRACE_MS,
   ).unref();
-  // The clock first: a boundary being fired is committed (or refused) before the store closes.
-  await clock?.stop();
-  await app.close();
-  // The Couriers last: the deliveries in flight end and are marked; notices not yet sent stay in the outbox
-  // for the next start (or another process's Courier).
-  await mail?.stop();
+  // The clock first, the app, the Couriers last (src/house/service.ts).
+  await service.stop();
 }
 
 /** `referee serve …`. */
@@ -125,48 +112,55 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
   const graceMs = parseGrace(opts.clockGrace, '--clock-grace');
   const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
   const settings = opts.mail !== undefined ? await mailSettings(opts.mail) : undefined;
-  await withReferee(program, async (referee) => {
-    // A server serves games of every ruleset, and lists them all (GET /api/rulesets).
-    await referee.rules.registry.loadAll();
-    // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to
-    // listen is reported now rather than at the first page that asks.
-    await referee.watch();
-    const demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
-    // The forum parsers are generated now, not by the first post to each ruleset's games (0.3-1.2 s each).
-    prepareForum();
-    const app = await buildApp({
-      referee,
-      logger: opts.log ? { level: 'info' } : false,
-      live,
-      clientLimits,
-      creation,
-      ...(rhythmFloor !== undefined ? { rhythmFloor } : {}),
-      ...(trustProxy ? { trustProxy } : {}),
-      verify: { worker: { db: dbPath(program) } },
-      decideOnThread: true,
-      ...(settings ? { mail: { settings } } : {}),
-    });
-    const address = await app.listen({ port: Number(opts.port), host: opts.host });
-    console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
-    console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
-    if (creation.mode === 'operator') console.log('  games are created only with the operator token');
-    if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
-    // Mail before the clock, so a boundary's report is made as the first tick is decided.
-    const mail = settings ? await startMail(referee, settings, printWatchReport) : undefined;
-    if (mail)
-      console.log(
-        `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,
-      );
-    // The clock starts once the demo is played, so its schedule is found with every other game's.
-    const clock = opts.clock ? await startClock(referee, graceMs, catchUpCap) : undefined;
-    if (!clock) console.log("  the games' clock is not kept here (--no-clock)");
+  await withReferee(program, async (referee, house) => {
+    let demo: { game: string; lines: string[] } | undefined;
+    let address = '';
+    // The house builds the whole service (src/house/service.ts): the app, the channels, the clock.
+    const service = await house.serve(
+      {
+        app: {
+          logger: opts.log ? { level: 'info' } : false,
+          live,
+          clientLimits,
+          creation,
+          ...(rhythmFloor !== undefined ? { rhythmFloor } : {}),
+          ...(trustProxy ? { trustProxy } : {}),
+          verify: { worker: { db: dbPath(program) } },
+          decideOnThread: true,
+          ...(settings ? { mail: { settings } } : {}),
+        },
+        listen: { port: Number(opts.port), host: opts.host },
+        ...(settings ? { mail: { settings, report: printWatchReport } } : {}),
+        ...(opts.clock ? { clock: { report: printReport, graceMs, catchUpCap } } : {}),
+      },
+      {
+        ready: async () => {
+          demo = opts.demo ? await demoTokens(referee, shownDb(program)) : undefined;
+        },
+        listening: (at) => {
+          address = at;
+          console.log(`nomic-referee is serving ${shownDb(program)} at ${address}/`);
+          console.log(`  the API: ${address}/api/games   its description: ${address}/api/openapi.json`);
+          if (creation.mode === 'operator') console.log('  games are created only with the operator token');
+          if (trustProxy) console.log(`  X-Forwarded-For is believed from ${trustProxy.join(', ')}`);
+        },
+        mailStarted: (mail) =>
+          console.log(
+            `  mail and chat: ${Object.keys(mail.settings.games).length} game(s) from ${opts.mail}; sending by ${mail.channels.join(', ')}`,
+          ),
+        // The clock starts once the demo is played, so its schedule is found with every other game's.
+        clockStarted: (clock) => {
+          if (!clock) console.log("  the games' clock is not kept here (--no-clock)");
+        },
+      },
+    );
     if (demo) {
       console.log(
         `\nThe demo game ${demo.game} was played; open ${address}/#/games/${demo.game} with a token:`,
       );
       for (const line of demo.lines) console.log(line);
       console.log(
-        clock
+        service.clock
           ? `Its ndays now end by themselves, one every ${DEMO_RHYTHM_SECONDS} s: the clock keeps its schedule.`
           : `Its schedule (an nday every ${DEMO_RHYTHM_SECONDS} s) is kept only where a clock runs (--no-clock).`,
       );
@@ -176,6 +170,6 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    await stop(app, clock, mail);
+    await stop(service);
   });
 }

@@ -5,7 +5,7 @@ import { viewerOf, withReferee } from './context.js';
 import type { ViewerFlags } from './context.js';
 import type { GameState, Viewer } from '../core/index.js';
 import { nameHolder, player } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { Reading } from '../engine/ports/index.js';
 import { UsageError } from './fail.js';
 import { pendingLines } from './pending-text.js';
 
@@ -66,7 +66,7 @@ function admission(state: GameState): string[] {
 }
 
 /** Where the game stands: its ruleset, nweek and nday (or that it is over), said first by `show`. */
-function heading(referee: Referee, state: GameState): string {
+function heading(referee: Reading, state: GameState): string {
   const title = referee.rules.registry.get(state.ruleset)?.title ?? state.ruleset;
   const when = state.ended
     ? `over after nweek ${state.clock.nweek}`

@@ -4,8 +4,9 @@ import type { GameState, Viewer } from '../core/index.js';
 import { ADMIN, knownSpelling, PUBLIC, PLAYER_NAME, player } from '../core/index.js';
 import { StoreError } from '../engine/ports/index.js';
 import type { GameLog } from '../engine/ports/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { CliDoor, Reading } from '../engine/ports/index.js';
 import { defaultSpec, DEFAULT_DB as STORE_DEFAULT_DB, openHouse, shownSpec } from '../house/house.js';
+import type { House } from '../house/house.js';
 import { UsageError } from './fail.js';
 import { cliNow } from './now.js';
 import { mayDraw, NO_PROGRESS, openProgress } from './progress.js';
@@ -30,7 +31,7 @@ export function dbPath(program: Program): string {
  */
 export async function withReferee<T>(
   program: Program,
-  work: (referee: Referee) => Promise<T>,
+  work: (referee: CliDoor, house: House) => Promise<T>,
   flags: { json?: boolean } = {},
 ): Promise<T> {
   const sync = program.opts<{ sync?: string }>().sync ?? process.env.REFEREE_SYNC ?? 'full';
@@ -56,7 +57,7 @@ export async function withReferee<T>(
         bar.update(folded);
         if (done) bar.stop();
       };
-    return await work(referee);
+    return await work(referee, house);
   } finally {
     for (const bar of bars.values()) (await bar.catch(() => NO_PROGRESS)).stop();
     await house.close();
@@ -89,7 +90,10 @@ export function viewerOf(flags: ViewerFlags): Viewer {
  * The game, or undefined if there is none: for what a verb looks up before its command (a name's spelling, K13),
  * leaving an unknown game to the command's own refusal.
  */
-export async function gameIfAny(referee: Referee, game: string): Promise<GameState | undefined> {
+export async function gameIfAny(
+  referee: Pick<Reading, 'state'>,
+  game: string,
+): Promise<GameState | undefined> {
   try {
     return await referee.state(game);
   } catch (e) {

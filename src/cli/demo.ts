@@ -3,7 +3,7 @@
 import type { Command as Program } from 'commander';
 import type { Command } from '../core/index.js';
 import { ADMIN, player } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { Commanding, Posting, Reading, Verifying } from '../engine/ports/index.js';
 import { nweekReport } from '../engine/report.js';
 import { shownDb, withReferee } from './context.js';
 import { positionOf } from '../rulesets/grid-2002-01/index.js';
@@ -46,12 +46,12 @@ const STEPS: Record<(typeof PLAYERS)[number], [number, number][]> = {
 };
 const NWEEKS = 4;
 
-async function must(referee: Referee, game: string, command: Command): Promise<void> {
+async function must(referee: Posting, game: string, command: Command): Promise<void> {
   const r = await referee.submit(game, command);
   if (!r.ok) throw new Error(`demo command ${command.type} was rejected: ${r.error.message}`);
 }
 
-async function freeGameId(referee: Referee): Promise<string> {
+async function freeGameId(referee: Reading): Promise<string> {
   const taken = new Set((await referee.listGames()).map((g) => g.id));
   for (let n = 1; ; n++)
     if (!taken.has(n === 1 ? 'demo' : `demo-${n}`)) return n === 1 ? 'demo' : `demo-${n}`;
@@ -66,7 +66,7 @@ export const DEMO_RHYTHM_SECONDS = 30;
  * a schedule of an nday every that many seconds from now, which the clock of `referee serve` keeps.
  */
 export async function playDemo(
-  referee: Referee,
+  referee: Commanding & Reading & Pick<Verifying, 'verify'>,
   where: string,
   say: (line: string) => void,
   rhythm?: number,

@@ -4,7 +4,7 @@
 // no dice taken from the queue. A refusal is the real command's refusal, with its exit code (2). Fair dice are
 // drawn from a stand-in (ruling K11): lines from the first fair roll on show one possible outcome.
 import type { Command, RuleError } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { Commanding } from '../engine/ports/index.js';
 import type { PreviewAnswer } from '../engine/preview.js';
 import { previewAnswer, Sandbox } from '../engine/preview.js';
 import type { UsageError } from './fail.js';
@@ -12,7 +12,7 @@ import { printAbsences } from './actions-game.js';
 
 /** Decides `command` in a sandbox and prints what it would do; throws the refusal the real one would. */
 export async function dryRun(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   command: Command,
   flags: { json?: boolean },

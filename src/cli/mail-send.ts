@@ -5,11 +5,11 @@
 // an address), then a total. Exit 1 if any was not sent (it waits in the outbox, as before, for the next try).
 import type { Command as Program } from 'commander';
 import { Courier } from '../channels/courier.js';
-import { MailChannel } from '../channels/mail/outbound.js';
 import { Undeliverable, Unreachable } from '../channels/outcome.js';
 import { systemTime } from '../clock/time.js';
 import type { StoredNotice } from '../engine/ports/index.js';
 import { playByMail } from '../house/by-mail.js';
+import { mailChannel } from '../house/serving.js';
 import { withReferee } from './context.js';
 import { VerificationFailed } from './fail.js';
 import { settingsFrom } from './actions-mail.js';
@@ -25,11 +25,7 @@ export async function mailSend(program: Program, opts: { settings: string }): Pr
   const settings = await settingsFrom(opts.settings);
   await withReferee(program, async (referee) => {
     await playByMail(referee, settings);
-    const mail = new MailChannel({
-      settings,
-      addressOf: (game, player) => referee.directory.addressOf(game, player),
-      enqueue: (notices) => referee.outbox.enqueue(notices),
-    });
+    const mail = mailChannel(referee, settings);
     let sent = 0;
     let waiting = 0;
     let refused = 0;

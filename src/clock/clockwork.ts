@@ -18,8 +18,7 @@
 // turn (turns.ts), one boundary each, so a game with many boundaries due delays another game's boundary by one
 // of its own at most, whatever its backlog; the heap only tells when each game falls due.
 import type { GameState } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
-import type { Notice } from '../engine/ports/index.js';
+import type { ClockDoor, Notice } from '../engine/ports/index.js';
 
 export type { ClockReport } from './firing.js';
 import type { Boundary } from './calendar.js';
@@ -36,7 +35,7 @@ import { remindersDue } from './reminders.js';
 import type { TimeSource } from './time.js';
 
 export interface ClockworkOptions {
-  readonly referee: Referee;
+  readonly referee: ClockDoor;
   readonly time: TimeSource;
   readonly report?: (report: ClockReport) => void;
   /** A boundary more overdue than this is an outage, handled by the game's policy (default 60 s). */
@@ -82,7 +81,7 @@ interface Due {
 }
 
 export class Clockwork {
-  private readonly referee: Referee;
+  private readonly referee: ClockDoor;
   private readonly time: TimeSource;
   private readonly say: (report: ClockReport) => void;
   private readonly settings: { -readonly [K in keyof typeof CLOCK_DEFAULTS]: number };

@@ -2,8 +2,7 @@
 // of its clock; and what a rules' refusal of either means. Each gives the commands of commands.ts, so each is
 // once-only across processes and restarts.
 import type { GameState, RuleError } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
-import type { Notice } from '../engine/ports/index.js';
+import type { ClockDoor, Notice } from '../engine/ports/index.js';
 import type { Boundary } from './calendar.js';
 import { backlogReason, outageReason, pausedNotice, pauseFor, tickAt } from './commands.js';
 import { countMissed, nextToFire, scheduleOf } from './plan.js';
@@ -26,7 +25,7 @@ export interface ClockReport {
 
 /** What firing needs of the clock. */
 export interface Firing {
-  readonly referee: Referee;
+  readonly referee: ClockDoor;
   readonly time: TimeSource;
   readonly graceMs: number;
   /** K17: the most boundaries one catch-up fires. */

@@ -6,6 +6,9 @@ import { canSee } from '../core/index.js';
 import type { Accepted, Referee } from './referee.js';
 import { insidesOf } from './insides.js';
 
+/** What numbering reads of a referee: its rules (and, through insides.ts, its store). */
+type Numbering = Pick<Referee, 'rules'>;
+
 /** An accepted command's entries as a viewer may see them, and eir position after them. */
 export interface NumberedLines {
   readonly seq: number;
@@ -18,7 +21,7 @@ export interface NumberedLines {
  * position before them is counted from the log (as /log does).
  */
 export async function numberedAnswer(
-  referee: Referee,
+  referee: Numbering,
   game: string,
   accepted: Accepted,
   viewer: Viewer,
@@ -38,7 +41,7 @@ export async function numberedAnswer(
 
 /** How many entries before `seq` the viewer may see. */
 export async function positionBefore(
-  referee: Referee,
+  referee: Numbering,
   game: string,
   seq: number,
   viewer: Viewer,

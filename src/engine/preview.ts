@@ -18,7 +18,8 @@ import { StoreError } from '../store/store.js';
 import type { Absence } from './absent.js';
 import { absences } from './absent.js';
 import { commandEntries, reusedId } from './idempotency.js';
-import type { Accepted, Referee } from './referee.js';
+import type { Accepted } from './referee.js';
+import type { Commanding } from './ports/use-cases.js';
 import { insidesOf } from './insides.js';
 import type { Rules } from './ports/index.js';
 
@@ -42,7 +43,7 @@ export class Sandbox {
   readonly appended: LogEntry[] = [];
 
   constructor(
-    private readonly referee: Referee,
+    private readonly referee: Commanding,
     readonly game: string,
   ) {}
 
@@ -236,7 +237,7 @@ const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Decides one command in a fresh Sandbox: what it would do now, nothing written. */
 export async function preview(
-  referee: Referee,
+  referee: Commanding,
   game: string,
   command: Command,
 ): Promise<Result<PreviewAnswer, RuleError>> {

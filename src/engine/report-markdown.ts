@@ -76,7 +76,11 @@ export function reportMarkdown(
 }
 
 /** The public report of nweek `nweek` (default: the last that ended) of `game`, as Markdown. */
-export async function nweekReportMarkdown(referee: Referee, game: string, nweek?: number): Promise<string> {
+export async function nweekReportMarkdown(
+  referee: Pick<Referee, 'entries' | 'state'>,
+  game: string,
+  nweek?: number,
+): Promise<string> {
   return reportMarkdown(
     insidesOf(referee).kernel,
     game,

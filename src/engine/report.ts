@@ -50,7 +50,11 @@ export function reportAsText(r: NweekReport): string {
   return out.join('\n');
 }
 
-export async function nweekReport(referee: Referee, game: string, nweek?: number): Promise<string> {
+export async function nweekReport(
+  referee: Pick<Referee, 'entries' | 'state'>,
+  game: string,
+  nweek?: number,
+): Promise<string> {
   return reportText(
     insidesOf(referee).kernel,
     game,

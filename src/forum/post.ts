@@ -11,7 +11,7 @@ import {
   playerNamed,
 } from '../core/index.js';
 import type { Command, GameState, Json, JsonObject } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { ForumDoor } from '../engine/ports/index.js';
 import { buildParser, paragraphsOf, splitParagraph, splitPost } from './grammar.js';
 import type { ForumParser } from './grammar.js';
 import { fillForm, nearKeyword, nearestForm } from './nearest.js';
@@ -49,10 +49,11 @@ export interface SentenceResult {
 }
 
 /**
- * What a post is acted on through: the Referee, or a preview's Sandbox (src/engine/preview.ts), which decides
- * the same way and writes nothing (`referee post --dry-run`).
+ * What a post is acted on through (the forum's door, src/engine/ports/use-cases.ts): the Referee, or a
+ * preview's Sandbox (src/engine/preview.ts), which decides the same way and writes nothing
+ * (`referee post --dry-run`).
  */
-export type PostTarget = Pick<Referee, 'rules' | 'state' | 'recordedCommand' | 'submit'>;
+export type PostTarget = ForumDoor;
 
 export interface PostOptions {
   /**

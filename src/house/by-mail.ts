@@ -71,7 +71,10 @@ class ByMail {
   }
 }
 
-const installed = new WeakMap<Referee, ByMail>();
+const installed = new WeakMap<object, ByMail>();
+
+/** What marking games reads of a referee: the roster of games played by mail. */
+type Marking = Pick<Referee, 'roster'>;
 
 /** Has every command of a game the store marks write its notices (once per Referee). */
 export function noticesByMail(referee: Referee): void {
@@ -89,16 +92,17 @@ function byMailOf(referee: Referee): ByMail {
 }
 
 /** Marks games as played by mail; this process's commands see it at once. Answers how many were new. */
-export async function markByMail(referee: Referee, games: readonly string[]): Promise<number> {
+export async function markByMail(referee: Marking, games: readonly string[]): Promise<number> {
   const fresh = await referee.roster.markByMail(games);
-  byMailOf(referee).forget();
+  // A referee the house opened without the notices of games played by mail has no marks to forget.
+  installed.get(referee)?.forget();
   return fresh;
 }
 
 /** Unmarks games (`referee mail off`). Answers how many were marked. */
-export async function unmarkByMail(referee: Referee, games: readonly string[]): Promise<number> {
+export async function unmarkByMail(referee: Marking, games: readonly string[]): Promise<number> {
   const gone = await referee.roster.unmarkByMail(games);
-  byMailOf(referee).forget();
+  installed.get(referee)?.forget();
   return gone;
 }
 
@@ -114,7 +118,10 @@ export function channelsOf(settings: MailSettings | undefined): string[] {
  * written from now on (receipts, private news, reports) waits in the outbox for the first `serve --mail`,
  * even if none has ever run (a channel delivers only what is written after its registration).
  */
-export async function playByMail(referee: Referee, settings: MailSettings): Promise<void> {
+export async function playByMail(
+  referee: Marking & Pick<Referee, 'outbox'>,
+  settings: MailSettings,
+): Promise<void> {
   for (const channel of channelsOf(settings)) await referee.outbox.openChannel(channel);
   await markByMail(referee, Object.keys(settings.games));
 }

@@ -1,9 +1,10 @@
-// The composition root (issue 28 item 2): the one place that opens a store and builds the rooms over it. Every
+// The composition root (issue 28 item 3): the one place that opens a store and builds the rooms over it. Every
 // CLI verb and `serve` open their store here and get a Referee wired as every process needs it (the report
 // producers of games played by mail: by-mail.ts); the long-running parts (the clock, the couriers and the
 // mail channel: serving.ts) are built here too, so a new channel plugs in at one place. Only the engine
 // and this room import the store (test/architecture/ports.test.ts); the rooms below get narrow ports.
 import { Referee } from '../engine/referee.js';
+import type { CliDoor } from '../engine/ports/index.js';
 import { programCode } from '../node/code-version.js';
 import { systemEntropy } from '../node/entropy.js';
 import { defaultRegistry } from '../rulesets/index.js';
@@ -12,6 +13,7 @@ import { DEFAULT_DB, defaultSpec, isPostgresSpec, openStore } from '../store/ope
 import type { SyncMode } from '../store/sqlite.js';
 import { redact } from '../store/postgres/connection.js';
 import { noticesByMail } from './by-mail.js';
+import type { Service, ServiceOptions, ServiceSteps } from './service.js';
 
 export { DEFAULT_DB, defaultSpec, isPostgresSpec };
 
@@ -33,9 +35,14 @@ export interface HouseOptions {
   readonly now?: () => number;
 }
 
-/** A store opened, and the Referee over it. */
+/** A store opened, and the Referee over it, as the command line's door (src/engine/ports/use-cases.ts). */
 export interface House {
-  readonly referee: Referee;
+  readonly referee: CliDoor;
+  /**
+   * The whole running service over this referee (service.ts: the HTTP app, the channels, the clock): what
+   * `referee serve` runs. Its code is loaded only when asked, so the other verbs load no server.
+   */
+  serve(options: ServiceOptions, steps?: ServiceSteps): Promise<Service>;
   /** Closes the store (after the rooms built over it have stopped). */
   close(): Promise<void>;
 }
@@ -49,7 +56,11 @@ export async function openHouse(spec: string, options: HouseOptions = {}): Promi
     ...(options.now ? { now: options.now } : {}),
   });
   if (options.byMail !== false) noticesByMail(referee);
-  return { referee, close: () => store.close() };
+  return {
+    referee,
+    serve: async (serving, steps) => (await import('./service.js')).startService(referee, serving, steps),
+    close: () => store.close(),
+  };
 }
 
 /** A store spec fit to print: a PostgreSQL connection string without its password. */

@@ -1,4 +1,4 @@
-// The long-running rooms a server starts, wired in the composition root (issue 28 item 2): the clock over the
+// The long-running rooms a server starts, wired in the composition root (issue 28 item 3): the clock over the
 // Referee, and the delivery channels with their Couriers. A new channel (a chat medium) plugs in here.
 //
 // `referee serve --mail FILE` (issue 15): the operator's mail settings loaded, the games they name marked as
@@ -18,7 +18,7 @@ import { HEALTH_DEFAULTS } from '../channels/health.js';
 import type { HealthOptions } from '../channels/health.js';
 import { tellOutage } from '../channels/mail/outage.js';
 import { leasesOfOutbox } from '../engine/ports/index.js';
-import type { Referee } from '../engine/referee.js';
+import type { ClockDoor, MailDoor, People } from '../engine/ports/index.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
 import type { ClockReport } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
@@ -37,19 +37,14 @@ export interface MailService {
  * told what each mail read came to (the command line prints it).
  */
 export async function startMail(
-  referee: Referee,
+  referee: MailDoor & Pick<People, 'roster'>,
   settings: MailSettings,
   report: (r: WatchReport) => void,
 ): Promise<MailService> {
   const log = (line: string) => console.error(line);
   const games = settings.games;
   await playByMail(referee, settings);
-  const mail = new MailChannel({
-    settings,
-    addressOf: (game, player) => referee.directory.addressOf(game, player),
-    enqueue: (notices) => referee.outbox.enqueue(notices),
-    log,
-  });
+  const mail = mailChannel(referee, settings, log);
   const channels: Channel[] = [mail];
   if (Object.values(games).some((g) => g.chat.length > 0))
     channels.push(new ChatChannel({ webhooks: (game) => games[game]?.chat ?? [], store: referee.outbox }));
@@ -68,13 +63,7 @@ export async function startMail(
   );
   for (const c of couriers) await c.start();
   // Last, so that a receipt for mail waiting in the mailbox finds its Courier running.
-  const watcher = new MailWatcher({
-    referee,
-    imap: settings.imap,
-    settings,
-    auth: mailAuthOf(settings),
-    report,
-  });
+  const watcher = mailWatcher(referee, settings, report);
   await watcher.start();
   return {
     settings,
@@ -87,8 +76,38 @@ export async function startMail(
   };
 }
 
+/**
+ * The mail channel over the settings' SMTP server: players' private addresses from the directory, and the
+ * notices it writes (a bounce's word to the Administrator) into the outbox. `serve --mail` and `mail send`.
+ */
+export function mailChannel(
+  referee: Pick<MailDoor, 'directory' | 'outbox'>,
+  settings: MailSettings,
+  log?: (line: string) => void,
+): MailChannel {
+  return new MailChannel({
+    settings,
+    addressOf: (game, player) => referee.directory.addressOf(game, player),
+    enqueue: (notices) => referee.outbox.enqueue(notices),
+    ...(log ? { log } : {}),
+  });
+}
+
+/** The reading of the settings' IMAP mailboxes, each message taken as mail (`serve --mail`, `mail watch`). */
+export function mailWatcher(
+  referee: MailDoor,
+  settings: MailSettings,
+  report: (r: WatchReport) => void,
+): MailWatcher {
+  return new MailWatcher({ referee, imap: settings.imap, settings, auth: mailAuthOf(settings), report });
+}
+
 /** The mail Courier's health settings (issue 23 item 9): the settings' outage, told to every game's Administrator. */
-function mailHealth(referee: Referee, settings: MailSettings, log: (line: string) => void): HealthOptions {
+function mailHealth(
+  referee: Pick<MailDoor, 'outbox'>,
+  settings: MailSettings,
+  log: (line: string) => void,
+): HealthOptions {
   const outageMs = (settings.outage?.afterMinutes ?? HEALTH_DEFAULTS.outageMs / 60_000) * 60_000;
   const probeMs = (settings.outage?.probeSeconds ?? HEALTH_DEFAULTS.probeMs / 1000) * 1000;
   const leases = leasesOfOutbox(referee.outbox);
@@ -114,7 +133,7 @@ function mailHealth(referee: Referee, settings: MailSettings, log: (line: string
 
 /** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
 export async function startClock(
-  referee: Referee,
+  referee: ClockDoor,
   report: (r: ClockReport) => void,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,

@@ -12,8 +12,8 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../engine/ports/index.js';
+import type { ServerDoor } from '../engine/ports/index.js';
 import type { AuthLimitOptions } from './auth-limit.js';
 import { authFailureHandler } from './auth-limit.js';
 import type { ServerContext } from './context.js';
@@ -36,7 +36,8 @@ import { Verifier } from './verify.js';
 import { ThreadDecider } from './deciding.js';
 
 export interface AppOptions {
-  readonly referee: Referee;
+  /** The use-cases every route calls (src/engine/ports/use-cases.ts), as the house builds them. */
+  readonly referee: ServerDoor;
   /**
    * Fastify's logger settings; off unless given. Request logs never include headers, so never a token, nor
    * query strings (hardening.ts).

@@ -1,15 +1,20 @@
-// What every route needs: the referee, and who is asking.
+// What every route needs: the referee's door (src/engine/ports/use-cases.ts: each route's file names the
+// use-cases it calls), and who is asking.
 import type { FastifyRequest } from 'fastify';
 import type { Actor, CommandConfirm, CommandRule, GameState, JsonObject, Viewer } from '../core/index.js';
 import { PUBLIC } from '../core/index.js';
-import type { Referee } from '../engine/referee.js';
 import { StoreError } from '../engine/ports/index.js';
+import type { ServerDoor } from '../engine/ports/index.js';
 import { HttpError, unauthorized } from './errors.js';
 import { actorOf, bearer, tokenHash } from './tokens.js';
 import type { Verifier } from './verify.js';
 
-export interface ServerContext {
-  readonly referee: Referee;
+/** What telling who asks reads of the referee: the directory of tokens. */
+export type Asking = Pick<ServerDoor, 'directory'>;
+
+/** A route's context, with the use-cases `D` it calls (the server's whole door by default). */
+export interface ServerContext<D = ServerDoor> {
+  readonly referee: D;
   /** Told when a holder's token is replaced here, so streams opened with the old one end at once. */
   readonly tokens: TokenEvents;
   /**
@@ -35,7 +40,7 @@ export interface ServerContext {
  * is not a live token of THIS game is refused (401) whether or not the game exists.
  */
 export async function caller(
-  ctx: ServerContext,
+  ctx: ServerContext<Asking>,
   request: FastifyRequest,
   game: string,
 ): Promise<Actor | undefined> {
@@ -49,7 +54,7 @@ export async function caller(
 
 /** As `caller`, but a token is required. */
 export async function requireCaller(
-  ctx: ServerContext,
+  ctx: ServerContext<Asking>,
   request: FastifyRequest,
   game: string,
 ): Promise<Actor> {
@@ -65,7 +70,7 @@ export const viewerOf = (actor: Actor | undefined): Viewer => actor ?? PUBLIC;
  * Referee.knownState), for checks that may lag a command behind.
  */
 export async function gameState(
-  ctx: ServerContext,
+  ctx: ServerContext<Pick<ServerDoor, 'state' | 'knownState'>>,
   game: string,
   which: 'latest' | 'known' = 'latest',
 ): Promise<GameState> {
@@ -99,7 +104,11 @@ export const commandInfo = (name: string, rule: CommandRule<unknown>): CommandIn
 });
 
 /** The commands a viewer may give in a game now: a player's announcements, or the Administrator's orders. */
-export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer): CommandInfo[] {
+export function commandsFor(
+  ctx: ServerContext<Pick<ServerDoor, 'rules'>>,
+  state: GameState,
+  viewer: Viewer,
+): CommandInfo[] {
   if (viewer.role === 'public' || state.ended) return [];
   const out: CommandInfo[] = [];
   for (const [name, rule] of ctx.referee.rules.commands(state)) {
@@ -118,7 +127,11 @@ export function commandsFor(ctx: ServerContext, state: GameState, viewer: Viewer
  * amends this one. Which modules are in force and which ruleset a game follows are public (every enactment,
  * repeal and amendment is a public entry). Left out when there is nothing to choose.
  */
-function withChoices(ctx: ServerContext, state: GameState, info: CommandInfo): CommandInfo | undefined {
+function withChoices(
+  ctx: ServerContext<Pick<ServerDoor, 'rules'>>,
+  state: GameState,
+  info: CommandInfo,
+): CommandInfo | undefined {
   const registry = ctx.referee.rules.registry;
   const ruleset = registry.get(state.ruleset);
   let field: string;

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LogEntry, Viewer } from '../core/index.js';
 import type { ServerContext } from './context.js';
+import type { Appends, Reading, ServerDoor } from '../engine/ports/index.js';
 import { caller, gameState, viewerOf } from './context.js';
 import { HttpError } from './errors.js';
 import type { LiveOptions } from './limits.js';
@@ -67,7 +68,11 @@ interface Feed {
 
 const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.name}` : v.role);
 
-export function registerLive(app: FastifyInstance, ctx: ServerContext, options: LiveOptions = {}): void {
+export function registerLive(
+  app: FastifyInstance,
+  ctx: ServerContext<Reading & Appends & Pick<ServerDoor, 'directory' | 'gameLog' | 'outbox'>>,
+  options: LiveOptions = {},
+): void {
   const limits = { ...LIVE_DEFAULTS, ...options };
   const heartbeat = limits.heartbeatMs;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Viewer } from '../core/index.js';
 import type { NoticeBox, StoredNotice } from '../engine/ports/index.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { ServerDoor } from '../engine/ports/index.js';
 import { caller, gameState, viewerOf } from './context.js';
 import { GameParams } from './schemas.js';
 
@@ -78,7 +79,10 @@ export async function noticesAfter(
   }
 }
 
-export function registerNoticeRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerNoticeRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext<Asking & Pick<ServerDoor, 'outbox' | 'state' | 'knownState'>>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/games/:game/notices',

@@ -1,12 +1,12 @@
 // The public report of an nweek in the format asked for: the text report, or the markdown one (tables for
 // rolls and standings) to paste into a forum.
-import type { Referee } from '../engine/referee.js';
+import type { Reading } from '../engine/ports/index.js';
 import { nweekReport } from '../engine/report.js';
 import { nweekReportMarkdown } from '../engine/report-markdown.js';
 import { HttpError } from './errors.js';
 
 export async function renderReport(
-  referee: Referee,
+  referee: Reading,
   game: string,
   nweek: number | undefined,
   format: 'text' | 'markdown',

@@ -6,14 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Command, JsonObject } from '../core/index.js';
 import { ADMIN } from '../core/index.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { Commanding } from '../engine/ports/index.js';
 import { requireCaller } from './context.js';
 import { forbidden } from './errors.js';
 import { commandId } from './idempotency.js';
 import { commandAnswer, refused } from './routes-write.js';
 import { IdempotencyHeaders, PlayerParams, RefuseBody, RemoveBody } from './schemas.js';
 
-export function registerAdmissionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerAdmissionRoutes(app: FastifyInstance, ctx: ServerContext<Commanding & Asking>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 

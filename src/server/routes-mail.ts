@@ -13,7 +13,8 @@ import { AddressError, checkRegistration, registerAddress } from '../channels/ma
 import type { InboundSettings } from '../channels/mail/settings.js';
 import type { GameState } from '../core/index.js';
 import { playerNamed } from '../core/index.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { Commanding, ServerDoor } from '../engine/ports/index.js';
 import { gameState, requireCaller } from './context.js';
 import { forbidden, HttpError } from './errors.js';
 import { PlayerParams } from './schemas.js';
@@ -63,7 +64,7 @@ function asHttp(e: unknown): unknown {
 
 /** The player named (K13: in any case, as e joined), if the caller is that player or the Administrator. */
 async function playerOfRequest(
-  ctx: ServerContext,
+  ctx: ServerContext<Commanding & Asking & Pick<ServerDoor, 'mailDesk'>>,
   req: FastifyRequest,
   params: { game: string; player: string },
 ): Promise<{ player: string; admin: boolean; state: GameState }> {
@@ -79,7 +80,7 @@ async function playerOfRequest(
 
 export function registerMailRoutes(
   app: FastifyInstance,
-  ctx: ServerContext,
+  ctx: ServerContext<Commanding & Asking & Pick<ServerDoor, 'mailDesk'>>,
   mail: AddressOptions = {},
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

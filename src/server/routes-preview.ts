@@ -11,12 +11,13 @@ import type { Command, JsonObject } from '../core/index.js';
 import { ADMIN } from '../core/index.js';
 import { withInstants } from '../engine/instants.js';
 import { preview } from '../engine/preview.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { Commanding } from '../engine/ports/index.js';
 import { gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
 import { CommandBody, GameParams } from './schemas.js';
 
-export function registerPreviewRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerPreviewRoutes(app: FastifyInstance, ctx: ServerContext<Commanding & Asking>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 

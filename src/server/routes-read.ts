@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GameState, Viewer } from '../core/index.js';
 import { KERNEL_COMMANDS } from '../core/kernel-commands.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { Reading } from '../engine/ports/index.js';
 import { caller, commandInfo, commandsFor, gameState, requireCaller, viewerOf } from './context.js';
 import { GameParams, LogQuery, ReportQuery } from './schemas.js';
 import { renderReport } from './report-format.js';
@@ -13,7 +14,7 @@ import { HttpError } from './errors.js';
 import { VERIFY_RETRY_AFTER } from './verify.js';
 import { PHRASES } from '../forum/phrases/index.js';
 
-export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext<Reading & Asking>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 

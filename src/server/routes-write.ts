@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor, Command, Json, JsonObject, RuleError } from '../core/index.js';
 import { ADMIN, knownSpelling, player, playerNamed } from '../core/index.js';
-import type { Accepted, Referee } from '../engine/referee.js';
 import { numberedAnswer } from '../engine/numbering.js';
 import { withInstants } from '../engine/instants.js';
 import { absences } from '../engine/absent.js';
-import type { ServerContext } from './context.js';
+import type { Asking, ServerContext } from './context.js';
+import type { Accepted, Commanding, Posting } from '../engine/ports/index.js';
 import { caller, gameState, requireCaller } from './context.js';
 import { forbidden, HttpError, statusOfRuleError } from './errors.js';
 import {
@@ -39,7 +39,7 @@ function tokenFor(holder: string, key: string | undefined, purpose: string) {
  * them, both in the caller's own numbering (hidden entries are not counted); and, issue 16, what the rules did
  * for players who had not acted in time, set apart (public facts only).
  */
-export async function commandAnswer(referee: Referee, game: string, accepted: Accepted, actor: Actor) {
+export async function commandAnswer(referee: Posting, game: string, accepted: Accepted, actor: Actor) {
   const absent = absences(referee.rules, accepted.before, accepted.entries);
   return {
     duplicate: accepted.duplicate,
@@ -52,7 +52,7 @@ export function refused(e: RuleError): HttpError {
   return new HttpError(statusOfRuleError(e), e.code, e.message);
 }
 
-export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext<Commanding & Asking>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referee } = ctx;
 

@@ -1,7 +1,7 @@
 // GET /api/games/{game}/verify at a bounded cost (issue 13, item 4). Re-deciding a whole log is the heaviest
 // thing a public request can ask for (a Grid game: about 18 ms per 1,000 entries on 2 × EPYC; a 160 × 160
 // Life match took 1.9-7 s, and four at once stalled every game). So:
-// - when the server is the built program, a worker thread (verify-worker.ts) does all of it: it opens the
+// - when the server is the built program, a worker thread (src/engine/verify-worker.ts) does all of it: it opens the
 //   store itself (a read-only connection), reads the log, checks the file, re-decides and counts what each
 //   viewer may check; the thread that serves every game sends a game's name and gets a small answer back.
 //   (It used to read the log and copy it to the thread itself, and run SQLite's integrity check of the whole
@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import type { VerifyReport } from '../core/index.js';
 import type { CheckableCounts } from '../engine/numbering.js';
 import { checkableCounts } from '../engine/numbering.js';
-import type { Referee } from '../engine/referee.js';
+import type { Verifying } from '../engine/ports/index.js';
 import { isPostgresSpec } from '../engine/ports/index.js';
 import { StoreError } from '../engine/ports/index.js';
 import { HttpError } from './errors.js';
@@ -49,7 +49,7 @@ export interface VerifierOptions {
 /** A job as sent, without its id. */
 type Job = VerifyJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never;
 
-/** One worker thread of verify-worker.ts, one job at a time. */
+/** One worker thread of src/engine/verify-worker.ts, one job at a time. */
 class VerifyThread {
   private readonly worker: Worker;
   private next = 1;
@@ -125,7 +125,7 @@ export class Verifier {
   private closed = false;
 
   constructor(
-    private readonly referee: Referee,
+    private readonly referee: Verifying,
     options: VerifierOptions = {},
   ) {
     this.running = options.running ?? VERIFY_RUNNING;

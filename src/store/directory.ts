@@ -45,7 +45,7 @@ export interface Directory {
 export interface MailRoster {
   /**
    * Marks games as played by mail (issue 15, schema 5): every command given to a marked game, by any
-   * process and any verb, writes the notices `serve --mail` would (src/cli/by-mail.ts). Names, not games:
+   * process and any verb, writes the notices `serve --mail` would (src/house/by-mail.ts). Names, not games:
    * a game may be marked before it is created. Marking one marked already changes nothing. Answers how many
    * were new. A name that cannot be a game's is refused ('bad-input'), and nothing is written.
    */

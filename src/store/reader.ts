@@ -1,4 +1,4 @@
-// A read-only connection of its own to a store, for the server's verifying thread (src/server/verify-worker.ts):
+// A read-only connection of its own to a store, for the server's verifying thread (src/engine/verify-worker.ts):
 // the thread reads a game's log, its dice secret and the file's own check itself, so the thread that serves
 // every game neither reads nor copies the log (issue 13, item 4). SQLite: a read-only better-sqlite3
 // connection (in WAL mode it reads beside the server's writing one, from a snapshot of its own); PostgreSQL:

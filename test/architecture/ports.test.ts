@@ -19,6 +19,23 @@ function insides(e: ImportEdge): boolean {
   return e.to === 'src/core/index.ts' && (e.names ?? []).includes('Kernel');
 }
 
+/** The rooms that may name the Referee itself: the engine that defines it, the house that builds it. */
+const BUILDERS = ['engine', 'house'];
+
+/**
+ * Each import of the Referee from a room outside the engine and the root, as "from → to": of its file (any
+ * name: the rooms take its records from the ports), or of the name Referee from anywhere (a re-export).
+ */
+export function refereeNamed(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter(
+      (e) =>
+        !BUILDERS.includes(roomOf(e.from)) &&
+        (e.to === 'src/engine/referee.ts' || (e.names ?? []).includes('Referee')),
+    )
+    .map((e) => `${e.from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`);
+}
+
 /** Each import of the store or the kernel from a room outside the engine and the root, as "from → to". */
 export function openDoors(edges: readonly ImportEdge[]): string[] {
   return edges
@@ -31,6 +48,33 @@ describe('the narrow ports (issue 28)', () => {
 
   it('issue 28: no file outside the engine and the composition root imports the store or the kernel', () => {
     expect(openDoors(importEdges(root, 'src'))).toEqual([]);
+  });
+
+  it('issue 28: no room outside the engine and the house names the Referee; each is given its door (src/engine/ports/use-cases.ts)', () => {
+    expect(refereeNamed(importEdges(root, 'src'))).toEqual([]);
+  });
+
+  it('issue 28: the check finds the Referee named outside the engine and the house, by its file or by its name', () => {
+    const edge = (from: string, to: string, typeOnly = false, names: string[] = []): ImportEdge => ({
+      from,
+      to,
+      typeOnly,
+      names,
+    });
+    expect(
+      refereeNamed([
+        edge('src/clock/clockwork.ts', 'src/engine/referee.ts', true, ['Referee']),
+        edge('src/server/routes-write.ts', 'src/engine/referee.ts', true, ['Accepted']),
+        edge('src/cli/context.ts', 'src/engine/index.ts', false, ['Referee']),
+        edge('src/clock/clockwork.ts', 'src/engine/ports/index.ts', true, ['ClockDoor']),
+        edge('src/house/house.ts', 'src/engine/referee.ts', false, ['Referee']),
+        edge('src/engine/preview.ts', 'src/engine/referee.ts', true, ['Accepted']),
+      ]),
+    ).toEqual([
+      'src/clock/clockwork.ts → src/engine/referee.ts (type)',
+      'src/server/routes-write.ts → src/engine/referee.ts (type)',
+      'src/cli/context.ts → src/engine/index.ts',
+    ]);
   });
 
   it('issue 28: the check finds the store and the kernel imported from outside, of values or of types, and lets the rest be', () => {

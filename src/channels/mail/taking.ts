@@ -2,9 +2,8 @@
 // outcome of taking it, and what the taker is given. Types only, apart from the edge's code, so that the
 // files that take a message (inbound.ts, and confirm.ts for a confirmation of an address) share them
 // without importing each other.
-import type { Referee } from '../../engine/referee.js';
 import type { SentenceResult } from '../../forum/index.js';
-import type { Notice } from '../../engine/ports/index.js';
+import type { MailDoor, Notice } from '../../engine/ports/index.js';
 import type { MailAuthOptions } from './auth.js';
 import type { DropReason } from './filters.js';
 import type { PhraseRefusal } from './phrase-guard.js';
@@ -53,7 +52,7 @@ export type Outcome =
   | { readonly kind: 'confirmed'; readonly game: string; readonly player: string; readonly receipt: Notice };
 
 export interface InboundContext {
-  readonly referee: Referee;
+  readonly referee: MailDoor;
   readonly settings: InboundSettings;
   /** The instant the message is taken (ISO): receipts are stamped with it. */
   readonly now: () => string;

@@ -11,7 +11,7 @@
 import { ImapFlow } from 'imapflow';
 import type { TimeSource } from '../../clock/time.js';
 import { systemTime } from '../../clock/time.js';
-import type { Referee } from '../../engine/referee.js';
+import type { MailDoor } from '../../engine/ports/index.js';
 import type { MailAuthOptions } from './auth.js';
 import type { Outcome } from './inbound.js';
 import { takeMail } from './inbound.js';
@@ -34,7 +34,7 @@ export type WatchReport =
     };
 
 export interface WatcherOptions {
-  readonly referee: Referee;
+  readonly referee: MailDoor;
   /** The IMAP account and its mailboxes (MailSettings.imap). */
   readonly imap: MailSettings['imap'];
   /** What takeMail reads: the referee's address and the games' addresses. */

@@ -6,3 +6,19 @@ export { leasesOfOutbox } from './outbox.js';
 export type { Directory, MailDesk, MailRoster } from './directory.js';
 export type { GameLog, Maintenance } from './game-log.js';
 export * from './records.js';
+export type {
+  Appends,
+  CliDoor,
+  ClockDoor,
+  Commanding,
+  Copying,
+  ForumDoor,
+  MailDoor,
+  People,
+  Posting,
+  Reading,
+  ServerDoor,
+  Verifying,
+} from './use-cases.js';
+export type { Accepted, CommandNotices, SubmitOptions } from '../submission.js';
+export type { AppendListener } from '../following.js';

@@ -104,7 +104,7 @@ ${dropAppendBatch(s, 2)}${appendBatch(s, 3)}`,
   // 3 → 4: mail (issue 15): addresses, and notices' thread (schema-mail.ts).
   MAIL_MIGRATION,
   // 4 → 5: the games played by mail (issue 15): a game named here has every command, from any process,
-  // write its notices (src/cli/by-mail.ts). Names, not references to games: settings may name a game
+  // write its notices (src/house/by-mail.ts). Names, not references to games: settings may name a game
   // before it is created.
   (s) => `
 CREATE TABLE ${s}.mail_games (
