@@ -84,7 +84,7 @@ const CASES: [string, string[], RegExp][] = [
   [
     'new --dice of no known kind',
     ['new', 'grid-2002-01', '--game', 'g2', '--dice', 'loaded'],
-    /fair or manual/,
+    /fair, manual or beacon/,
   ],
   ['new with an unknown ruleset', ['new', 'grid-1999', '--game', 'g2'], /unknown-ruleset/],
   ['new for a game that exists', ['new', 'grid-2002-01', '--game', 'g1'], /game-exists/],
