@@ -54,7 +54,7 @@ function parsedDice(expr: string): DiceSpec {
  * is folded in at once, so the next line of rule code sees its effect, and the rules' triggers run after it.
  * Nothing here touches the stored game: if the decision is rejected, all of it is dropped.
  */
-export class Decision<S = unknown, C extends string = KernelErrorCode> {
+export class Decision<S = unknown, C extends string = KernelErrorCode, E extends GameEvent = GameEvent> {
   readonly events: GameEvent[] = [];
   readonly ats: { nweek: number; nday: number }[] = [];
   private current: GameState | undefined;
@@ -118,8 +118,17 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
     return this.cachedIndex.index;
   }
 
-  /** Records an event, folds it into the working state, then lets the rules' triggers react. */
-  emit(raw: GameEvent): void {
+  /**
+   * Records an event, folds it into the working state, then lets the rules' triggers react. E is the events the
+   * rules may emit (a ruleset's own union, issue 28 item 5): a rule cannot emit a shape its ruleset never
+   * declared. The kernel's own events (points, the game's end) go through recordEvent().
+   */
+  emit(raw: E): void {
+    this.recordEvent(raw);
+  }
+
+  /** Records any event: the kernel's helpers below, and emit() for the rules. */
+  private recordEvent(raw: GameEvent): void {
     // The event's type, visibility and rolls are read once, here, and handed to the fold: events come in
     // dozens of shapes, and each read of a field of one is a look-up V8 cannot specialise.
     const type = raw.type;
@@ -240,7 +249,7 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
   transfer(from: string, to: string, amount: number, reason: string, vis: Visibility = 'public'): void {
     if (!Number.isInteger(amount)) throw new Error(`points must be whole: ${amount}`);
     if (amount === 0 || from === to) return;
-    this.emit({ type: 'points', vis, from, to, amount, reason });
+    this.recordEvent({ type: 'points', vis, from, to, amount, reason });
   }
 
   balance(account: string): number {
@@ -278,7 +287,7 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
 
   /** Ends the game and reveals every seed still hidden. */
   endGame(winners: readonly string[], reason: string): void {
-    this.emit({ type: 'game-ended', vis: 'public', winners: [...winners], reason });
+    this.recordEvent({ type: 'game-ended', vis: 'public', winners: [...winners], reason });
     if (this.state.dice.source !== 'manual') {
       this.revealSeed('public', this.state.dice.epoch);
       this.revealSeed('secret', 0);
@@ -287,7 +296,7 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
 
   /** Publishes a stream's commitment; `round`, beacon dice only: the round its rolls are anchored to (B1). */
   commitSeed(stream: Stream, epoch: number, round?: number): void {
-    this.emit({
+    this.recordEvent({
       type: 'seed-committed',
       vis: 'public',
       stream,
@@ -298,7 +307,7 @@ export class Decision<S = unknown, C extends string = KernelErrorCode> {
   }
 
   revealSeed(stream: Stream, epoch: number): void {
-    this.emit({
+    this.recordEvent({
       type: 'seed-revealed',
       vis: 'public',
       stream,

@@ -19,8 +19,8 @@ interface EventFold<S> {
 interface EventText {
   text(event: GameEvent, game: GameState | undefined): string;
 }
-interface Answer<S, C extends string> {
-  answer(ctx: Decision<S, C>, question: Json): Json | undefined;
+interface Answer<S, C extends string, E extends GameEvent> {
+  answer(ctx: Decision<S, C, E>, question: Json): Json | undefined;
 }
 
 /**
@@ -56,9 +56,9 @@ export type Handled<C extends string = KernelErrorCode> = Refusal<CodeOf<C>> | u
  * trigger is checked after each of those (after every event if `after` is absent). Listing them is an
  * optimisation that must not change behaviour: an event type left out must be one that cannot make it true.
  */
-export interface Trigger<S, C extends string = KernelErrorCode> {
+export interface Trigger<S, C extends string = KernelErrorCode, E extends GameEvent = GameEvent> {
   readonly after?: readonly string[];
-  run(ctx: Decision<S, C>): void;
+  run(ctx: Decision<S, C, E>): void;
 }
 
 /** Who may give a command; 'player' means a joined player speaking for emself. */
@@ -105,7 +105,12 @@ export interface CommandConfirm {
  * it: it is then made when first needed (the first command of that type), not when the module declaring it
  * loads, which a verb that decides no such command never pays for (issue 17).
  */
-export interface CommandSpec<S, Z extends z.ZodType, C extends string = KernelErrorCode> {
+export interface CommandSpec<
+  S,
+  Z extends z.ZodType,
+  C extends string = KernelErrorCode,
+  E extends GameEvent = GameEvent,
+> {
   actor: CommandActor;
   summary: string;
   args: Z | (() => Z);
@@ -114,16 +119,19 @@ export interface CommandSpec<S, Z extends z.ZodType, C extends string = KernelEr
   players?: readonly string[];
   confirm?: CommandConfirm;
   /** C: the ruleset's error codes; a refusal (returned, or ctx.reject deeper down) must use one of them. */
-  run(ctx: Decision<S, C>, by: Actor, args: z.infer<Z>): Handled<C>;
+  run(ctx: Decision<S, C, E>, by: Actor, args: z.infer<Z>): Handled<C>;
 }
 
 /**
  * Declares a command with a zod schema for its arguments; the handler receives them typed. C is the ruleset's
  * closed set of error codes (its errors.ts); left out, the handler may refuse only with the kernel's.
  */
-export function command<S, Z extends z.ZodType, C extends string = KernelErrorCode>(
-  spec: CommandSpec<S, Z, C>,
-): CommandRule<S> {
+export function command<
+  S,
+  Z extends z.ZodType,
+  C extends string = KernelErrorCode,
+  E extends GameEvent = GameEvent,
+>(spec: CommandSpec<S, Z, C, E>): CommandRule<S> {
   let schema: JsonObject | undefined;
   let made: Z | undefined;
   const args = (): Z => (made ??= typeof spec.args === 'function' ? spec.args() : spec.args);
@@ -149,7 +157,7 @@ export function command<S, Z extends z.ZodType, C extends string = KernelErrorCo
     },
     // The codes narrow only what the handler may write (C is a compile-time fact); the kernel's Decision is the
     // same object whatever codes its rules list.
-    run: (ctx, by, parsed) => spec.run(ctx as Decision<S, C>, by, parsed as z.infer<Z>),
+    run: (ctx, by, parsed) => spec.run(ctx as Decision<S, C, E>, by, parsed as z.infer<Z>),
   };
 }
 
@@ -161,12 +169,17 @@ export type PlayerActor = Extract<Actor, { readonly role: 'player' }>;
  * any rule runs (the actor check: not the Administrator, a usable name, a player of this game), so the handler
  * is given the player already narrowed, and no rule repeats the check.
  */
-export function playerCommand<S, Z extends z.ZodType, C extends string = KernelErrorCode>(
-  spec: Omit<CommandSpec<S, Z, C>, 'actor' | 'run'> & {
-    run(ctx: Decision<S, C>, by: PlayerActor, args: z.infer<Z>): Handled<C>;
+export function playerCommand<
+  S,
+  Z extends z.ZodType,
+  C extends string = KernelErrorCode,
+  E extends GameEvent = GameEvent,
+>(
+  spec: Omit<CommandSpec<S, Z, C, E>, 'actor' | 'run'> & {
+    run(ctx: Decision<S, C, E>, by: PlayerActor, args: z.infer<Z>): Handled<C>;
   },
 ): CommandRule<S> {
-  return command<S, Z, C>({
+  return command<S, Z, C, E>({
     ...spec,
     actor: 'player',
     run(ctx, by, args) {
@@ -180,7 +193,7 @@ export function playerCommand<S, Z extends z.ZodType, C extends string = KernelE
  * One section of a rule text: its name, the sentences it implements, and everything it contributes.
  * A ruleset is an ordered list of these; later modules take precedence over earlier ones.
  */
-export interface RuleModule<S, C extends string = KernelErrorCode> {
+export interface RuleModule<S, C extends string = KernelErrorCode, E extends GameEvent = GameEvent> {
   /** Unique within the ruleset, e.g. 'movement'. */
   readonly id: string;
   /** The section's name as the text gives it. */
@@ -200,30 +213,30 @@ export interface RuleModule<S, C extends string = KernelErrorCode> {
    */
   readonly echoes?: readonly string[];
   /** Effects that fire as the clock passes a phase. */
-  readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S, C>) => void>>>;
+  readonly hooks?: Readonly<Partial<Record<ClockPhase, (ctx: Decision<S, C, E>) => void>>>;
   /**
    * "If at any time ..." / "Whenever ...": checked after every change to the game, repeated until none
    * fires. Each must stop firing once it has acted (its condition becomes false).
    */
-  readonly triggers?: readonly Trigger<S, C>[];
+  readonly triggers?: readonly Trigger<S, C, E>[];
   /**
    * Answers to questions rules ask each other ("may this player occupy that square?"). The highest-precedence
    * module that answers (returns something other than undefined) decides: this is how a section that
    * "defers to any rule which contradicts it" is overridden.
    */
-  readonly answers?: Readonly<Record<string, Answer<S, C>['answer']>>;
+  readonly answers?: Readonly<Record<string, Answer<S, C, E>['answer']>>;
   /** At game creation, after the initial state exists. */
-  readonly onSetup?: (ctx: Decision<S, C>) => void;
+  readonly onSetup?: (ctx: Decision<S, C, E>) => void;
   /** When a player joins; may reject. */
-  readonly onJoin?: (ctx: Decision<S, C>, player: string) => void;
+  readonly onJoin?: (ctx: Decision<S, C, E>, player: string) => void;
   /**
    * When the Administrator has removed a player from the game (ruling K15): the player is no longer in the
    * game's list, and the module does with eir things what its text says of a player who leaves (or the ruling
    * on it says). Every module's, in module order, after the kernel's `player-removed`.
    */
-  readonly onRemove?: (ctx: Decision<S, C>, player: string) => void;
+  readonly onRemove?: (ctx: Decision<S, C, E>, player: string) => void;
   /** Just after an amendment made this ruleset the game's ruleset. */
-  readonly onAmend?: (ctx: Decision<S, C>, from: string) => void;
+  readonly onAmend?: (ctx: Decision<S, C, E>, from: string) => void;
 }
 
 /** A game's rules: modules plus how to start, show, and amend into it. */
