@@ -3,14 +3,14 @@
 // invocation, and runs the registered Effect. A refused invocation changes nothing and says why.
 import { z } from 'zod';
 import { command, refuse, Refusal } from '../../core/index.js';
-import type { CommandRule, Decision, RuleModule } from '../../core/index.js';
+import type { CommandRule, RuleModule } from '../../core/index.js';
 import type { ActionSpec, Match } from './match.js';
 import type { FieldState, Square } from './state.js';
 import { objectOn, onField, squareText, timesInvoked } from './state.js';
 import type { Effect, Target, Transform } from './effects.js';
 import { EffectContext } from './effects.js';
 import { fillIn, holds, targetText } from './conditions.js';
-import type { ActionInvoked } from './events.js';
+import type { ActionInvoked, FieldMatchCtx, FieldMatchEvent } from './events.js';
 import type { FieldErrorCode } from './errors.js';
 import { squareJson } from './events.js';
 
@@ -30,7 +30,7 @@ function argsFor(action: ActionSpec): { schema: z.ZodType<Record<string, unknown
  * player.
  */
 function targetOf(
-  ctx: Decision<FieldState, FieldErrorCode>,
+  ctx: FieldMatchCtx,
   action: ActionSpec,
   args: Record<string, unknown>,
 ): Target | Refusal<FieldErrorCode> {
@@ -58,7 +58,7 @@ function targetOf(
 
 /** Checks every limit of the Trigger: the refusal of the first that is not met, or undefined. */
 function triggerRefusal(
-  ctx: Decision<FieldState, FieldErrorCode>,
+  ctx: FieldMatchCtx,
   match: Match,
   action: ActionSpec,
   invoker: string | null,
@@ -92,12 +92,13 @@ export function actionModule(
   action: ActionSpec,
   effect: Effect,
   transforms: Readonly<Record<string, Transform>>,
-): RuleModule<FieldState, FieldErrorCode> {
+): RuleModule<FieldState, FieldErrorCode, FieldMatchEvent> {
   const { schema, words } = argsFor(action);
   const rule: CommandRule<FieldState> = command<
     FieldState,
     z.ZodType<Record<string, unknown>>,
-    FieldErrorCode
+    FieldErrorCode,
+    FieldMatchEvent
   >({
     actor: action.trigger.by === 'Referee' ? 'admin' : 'player',
     summary: action.summary,

@@ -4,12 +4,20 @@
 // line of the effect sees the change. A Transform is a pure rule over the whole state (Life's births and
 // deaths): the event names it and the fold applies it, so a change to a million squares is one small event.
 import type { FieldErrorCode } from './errors.js';
-import type { Decision, JsonObject, Roll } from '../../core/index.js';
+import type { JsonObject, Roll } from '../../core/index.js';
 import type { AttributeSpec, Match, Scope, Value } from './match.js';
 import { attributeOf, inRange, objectOf, rangeText, valueText } from './match.js';
 import type { FieldState, Square } from './state.js';
 import { fieldValue, layerOf, objectOn, objectValue, onField, playerValue, squareAt } from './state.js';
-import type { AttributeSet, Change, ObjectRemoved, ObjectsPlaced, Placement, Transformed } from './events.js';
+import type {
+  AttributeSet,
+  Change,
+  FieldMatchCtx,
+  ObjectRemoved,
+  ObjectsPlaced,
+  Placement,
+  Transformed,
+} from './events.js';
 import { squareJson } from './events.js';
 
 /** What a Transform gives back: the next state, and what it did (as data and as a sentence). */
@@ -65,7 +73,7 @@ export function applyTransform(
 /** The working view of one invocation for its Effect. */
 export class EffectContext {
   constructor(
-    private readonly ctx: Decision<FieldState, FieldErrorCode>,
+    private readonly ctx: FieldMatchCtx,
     readonly match: Match,
     /** The action being performed. */
     readonly action: string,

@@ -1,7 +1,7 @@
 // The Field, its Attributes and its Field Objects as a rule module: how the match's events change its state,
 // and the sentence each says in the log.
 import type { FieldErrorCode } from './errors.js';
-import type { GameState, RuleModule } from '../../core/index.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
 import type { Match } from './match.js';
 import { rangeText, valueText } from './match.js';
 import type { FieldState } from './state.js';
@@ -15,7 +15,7 @@ import {
 } from './state.js';
 import type { Transform } from './effects.js';
 import { applyTransform } from './effects.js';
-import type { ActionInvoked, AttributeSet, ObjectRemoved, ObjectsPlaced, Transformed } from './events.js';
+import type { FieldMatchEvent } from './events.js';
 import { describeFieldEvents } from './events.js';
 
 /** The sentences that set up the Field, its Attributes and Objects, as the definition quotes them. */
@@ -39,27 +39,23 @@ function fieldText(match: Match): string {
 export function fieldModule(
   match: Match,
   transforms: Readonly<Record<string, Transform>>,
-): RuleModule<FieldState, FieldErrorCode> {
+): RuleModule<FieldState, FieldErrorCode, FieldMatchEvent> {
   return {
     id: 'field',
     section: `The Field of ${match.name}`,
     text: fieldText(match),
     evolve: {
-      'field-action-invoked': (s: FieldState, e: ActionInvoked, game: GameState): FieldState =>
+      'field-action-invoked': (s, e, game) =>
         withInvocation(s, { action: e.action, by: e.by, nweek: game.clock.nweek }),
-      'field-objects-placed': (s: FieldState, e: ObjectsPlaced): FieldState =>
-        withObjectsPlaced(match, s, e.object, e.placed),
-      'field-object-removed': (s: FieldState, e: ObjectRemoved): FieldState =>
-        withObjectRemoved(match, s, e.object, e.at),
-      'field-attribute-set': (s: FieldState, e: AttributeSet): FieldState => {
-        if (e.scope === 'player') return withPlayerValue(s, e.player ?? '', e.attribute, e.to);
+      'field-objects-placed': (s, e) => withObjectsPlaced(match, s, e.object, e.placed),
+      'field-object-removed': (s, e) => withObjectRemoved(match, s, e.object, e.at),
+      'field-attribute-set': (s, e) => {
+        if (e.scope === 'player') return withPlayerValue(s, e.player, e.attribute, e.to);
         if (e.scope === 'field') return withFieldValue(s, e.attribute, e.to);
-        if (!e.object || !e.at) throw new Error('an object attribute event without its object');
         return withObjectValue(match, s, e.object, e.at, e.attribute, e.to);
       },
-      'field-transformed': (s: FieldState, e: Transformed): FieldState =>
-        applyTransform(match, transforms, e.transform, s).state,
-    },
-    describe: describeFieldEvents,
+      'field-transformed': (s, e) => applyTransform(match, transforms, e.transform, s).state,
+    } satisfies Folds<FieldState, FieldMatchEvent>,
+    describe: describeFieldEvents satisfies Texts<FieldMatchEvent>,
   };
 }

@@ -130,4 +130,12 @@ export {
 export type { Effect, Transform, TransformResult, Target } from './effects.js';
 export { EffectContext, applyTransform } from './effects.js';
 export { countNeighbours, neighbours } from './adjacency.js';
-export type { ActionInvoked, AttributeSet, ObjectsPlaced, ObjectRemoved, Transformed } from './events.js';
+export type {
+  ActionInvoked,
+  AttributeSet,
+  FieldMatchCtx,
+  FieldMatchEvent,
+  ObjectsPlaced,
+  ObjectRemoved,
+  Transformed,
+} from './events.js';

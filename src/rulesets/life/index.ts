@@ -23,3 +23,4 @@ export { LIFE, LIFE_ID } from './definition.js';
 export { mostCommon, nextGeneration } from './generation.js';
 export type { Generation } from './generation.js';
 export { NEXT_ADVANTAGE } from './evolve.js';
+export type { LifeCtx, LifeEvent } from './events.js';

@@ -19,9 +19,10 @@
 // While creating, the player takes no other action (Q11); the end of the turn abandons it with a demerit (Q12).
 import { z } from 'zod';
 import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { Folds, Json, RuleModule, Texts } from '../../core/index.js';
 import type {
   Creation,
+  CreationEvent,
   Quest,
   QuestAbandoned,
   QuestBegun,
@@ -30,6 +31,8 @@ import type {
   QuestNamed,
   QuestRoom,
   QuestRoomChosen,
+  QuestsCtx,
+  QuestsEvent,
   QuestsState,
   QuestValue,
 } from './types.js';
@@ -82,7 +85,7 @@ export const nextText = (c: Creation): string => {
 };
 
 /** The player's Quest in creation, refusing unless e is the active player creating one and `step` is next. */
-function creationFor(ctx: Decision<QuestsState, QuestsErrorCode>, player: string, step: Step): Creation {
+function creationFor(ctx: QuestsCtx, player: string, step: Step): Creation {
   requireActive(ctx, player, WHAT[step]);
   const c = ctx.rules.quests.creation;
   if (!c || c.player !== player)
@@ -145,7 +148,7 @@ const noArgs = z.object({}).strict();
 export const candidates = (s: QuestsState, not: readonly string[]): string[] =>
   s.map.rooms.map((r) => r.name).filter((r) => r !== MORNINGTON_CRESCENT && !not.includes(r));
 
-function chooseRoom(ctx: Decision<QuestsState, QuestsErrorCode>, player: string, label: QuestRoom): void {
+function chooseRoom(ctx: QuestsCtx, player: string, label: QuestRoom): void {
   const c = creationFor(ctx, player, label);
   const not = [c.home, c.locate].filter((r): r is string => r !== null);
   const from = candidates(ctx.rules, not);
@@ -169,12 +172,12 @@ export const valueOf = (d20: number): QuestValue =>
 const set = (s: QuestsState, creation: Creation | null): QuestsState =>
   withBook(s, { ...s.quests, creation });
 
-export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
+export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEvent> = {
   id: 'quest-creation',
   section: 'Rule 142: creating a Quest',
   text: 'If at any time there are fewer than three Quests on the roster, the active player may create one as an action. To create a Quest, the player, in strict order: may give it a name of his or her choice; gives it a colour of their choice different from any other Quest; chooses by Random Selection a "home" room from the set of all rooms not including Mornington Crescent, a "locate" room from the set of all rooms not including Mornington Crescent or the "home" room, and a "goal" room from the set of all rooms not including Mornington Crescent or the "home" or "locate" rooms; and rolls a 20-sided die. If the result of this roll is 17 or less, the value of the Quest will be that many brownie points; if 18 or greater, the value of the Quest will be one point of Puissance. If the player, having commenced creating a Quest, fails to complete this series of rolls by the end of the turn, he or she will receive one demerit and the Quest will not be added to the Roster.',
   commands: {
-    'create-quest': playerCommand<QuestsState, typeof nameArgs, QuestsErrorCode>({
+    'create-quest': playerCommand<QuestsState, typeof nameArgs, QuestsErrorCode, QuestsEvent>({
       summary: 'commence creating a Quest, as an action, optionally naming it: create-quest [NAME]',
       words: ['name'],
       args: nameArgs,
@@ -204,7 +207,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         ctx.emit(e);
       },
     }),
-    'quest-name': playerCommand<QuestsState, typeof requiredName, QuestsErrorCode>({
+    'quest-name': playerCommand<QuestsState, typeof requiredName, QuestsErrorCode, QuestsEvent>({
       summary: 'name the Quest you are creating (before its colour)',
       words: ['name'],
       args: requiredName,
@@ -214,7 +217,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         ctx.emit(e);
       },
     }),
-    'quest-colour': playerCommand<QuestsState, typeof colourArgs, QuestsErrorCode>({
+    'quest-colour': playerCommand<QuestsState, typeof colourArgs, QuestsErrorCode, QuestsEvent>({
       summary: "give the Quest you are creating a colour unlike every other Quest's",
       words: ['colour'],
       args: colourArgs,
@@ -230,7 +233,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         ctx.emit(e);
       },
     }),
-    'quest-home': command<QuestsState, typeof noArgs, QuestsErrorCode>({
+    'quest-home': command<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's home room (not Mornington Crescent)",
       args: noArgs,
@@ -238,7 +241,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'home');
       },
     }),
-    'quest-locate': command<QuestsState, typeof noArgs, QuestsErrorCode>({
+    'quest-locate': command<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's locate room (not Mornington Crescent or home)",
       args: noArgs,
@@ -246,7 +249,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'locate');
       },
     }),
-    'quest-goal': command<QuestsState, typeof noArgs, QuestsErrorCode>({
+    'quest-goal': command<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
       actor: 'player',
       summary: "choose by Random Selection the Quest's goal room (not Mornington Crescent, home or locate)",
       args: noArgs,
@@ -254,7 +257,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
         if (by.role === 'player') chooseRoom(ctx, by.name, 'goal');
       },
     }),
-    'quest-roll': playerCommand<QuestsState, typeof noArgs, QuestsErrorCode>({
+    'quest-roll': playerCommand<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
       summary: "roll the d20 for the Quest's value; the Quest joins the Roster",
       args: noArgs,
       run(ctx, by) {
@@ -314,39 +317,36 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode> = {
     },
   ],
   evolve: {
-    'quest-begun': (s: QuestsState, e: QuestBegun): QuestsState =>
+    'quest-begun': (s, e) =>
       set(
         { ...s, turn: spending(s.turn, e.player) },
         { player: e.player, turn: e.turn, name: e.name, colour: null, home: null, locate: null, goal: null },
       ),
-    'quest-named': (s: QuestsState, e: QuestNamed): QuestsState =>
-      s.quests.creation ? set(s, { ...s.quests.creation, name: e.name }) : s,
-    'quest-coloured': (s: QuestsState, e: QuestColoured): QuestsState =>
-      s.quests.creation ? set(s, { ...s.quests.creation, colour: e.colour }) : s,
-    'quest-room-chosen': (s: QuestsState, e: QuestRoomChosen): QuestsState =>
+    'quest-named': (s, e) => (s.quests.creation ? set(s, { ...s.quests.creation, name: e.name }) : s),
+    'quest-coloured': (s, e) => (s.quests.creation ? set(s, { ...s.quests.creation, colour: e.colour }) : s),
+    'quest-room-chosen': (s, e) =>
       s.quests.creation ? set(s, { ...s.quests.creation, [e.label]: e.room }) : s,
-    'quest-created': (s: QuestsState, e: QuestCreated): QuestsState =>
+    'quest-created': (s, e) =>
       withBook(s, {
         ...s.quests,
         roster: [...s.quests.roster, e.quest],
         nextQuest: Math.max(s.quests.nextQuest, e.quest.id + 1),
         creation: null,
       }),
-    'quest-abandoned': (s: QuestsState): QuestsState => set(s, null),
-  },
+    'quest-abandoned': (s) => set(s, null),
+  } satisfies Folds<QuestsState, CreationEvent>,
   describe: {
-    'quest-begun': (e: QuestBegun) =>
+    'quest-begun': (e) =>
       `${e.player} commences creating a Quest, as an action${e.name === null ? '' : `, and names it "${e.name}"`}.`,
-    'quest-named': (e: QuestNamed) => `${e.player} names the Quest "${e.name}".`,
-    'quest-coloured': (e: QuestColoured) => `${e.player} gives the Quest the colour ${e.colour}.`,
-    'quest-room-chosen': (e: QuestRoomChosen) =>
-      `Random Selection gives the ${e.colour} Quest the ${e.label} room ${e.room}.`,
-    'quest-created': (e: QuestCreated) => {
+    'quest-named': (e) => `${e.player} names the Quest "${e.name}".`,
+    'quest-coloured': (e) => `${e.player} gives the Quest the colour ${e.colour}.`,
+    'quest-room-chosen': (e) => `Random Selection gives the ${e.colour} Quest the ${e.label} room ${e.room}.`,
+    'quest-created': (e) => {
       const q = e.quest;
       const d20 = e.rolls[0]?.result;
       return `${q.creator} rolls ${String(d20)} on a d20: ${questText(q)} (home ${q.home}, locate ${q.locate}, goal ${q.goal}), ${valueText(q)}, joins the Roster.`;
     },
-    'quest-abandoned': (e: QuestAbandoned) =>
+    'quest-abandoned': (e) =>
       `Turn ${e.turn} ended before ${e.player} finished creating a Quest (next was ${e.next}): ${e.player} receives ${amountText(1, 'demerits')}, and the Quest is not added to the Roster.`,
-  },
+  } satisfies Texts<CreationEvent>,
 };

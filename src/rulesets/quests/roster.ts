@@ -5,7 +5,7 @@
 // The Roster is `quests.roster` in the game's state, public in every view (Q1). Its Quests are added by rule 142
 // and removed by rule 141.
 import type { RuleModule } from '../../core/index.js';
-import type { QuestBook, QuestsState, Quest } from './types.js';
+import type { QuestBook, QuestsEvent, QuestsState, Quest } from './types.js';
 import { amountText } from '../rooms/tallies.js';
 import type { QuestsErrorCode } from './errors.js';
 
@@ -24,7 +24,7 @@ export const questText = (q: { readonly colour: string; readonly name: string | 
 export const valueText = (q: Pick<Quest, 'value'>): string =>
   `worth ${amountText(q.value.amount, q.value.tally)}`;
 
-export const rosterModule: RuleModule<QuestsState, QuestsErrorCode> = {
+export const rosterModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEvent> = {
   id: 'quest-roster',
   section: 'Rule 139: the Roster of Quests',
   text: 'There shall exist a Roster of Quests, which can contain zero or more Quests. This Roster and any Quests on it are part of the state of the game. A Quest has associated with it: an optional name; a colour; three different rooms on the map (labelled "home", "locate", and "goal"); and a value.',

@@ -6,8 +6,8 @@
 // Q2: a token's location is the room it lies in, or the player who carries it; two tokens carried by different
 // players in one room are not in the same location. Q4: "ever" is checked after every change (a trigger), so a
 // second token of a name never outlasts the change that brought it.
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { QuestsState, QuestToken, QuestTokensMerged } from './types.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import type { QuestsCtx, QuestsEvent, QuestsState, QuestToken, QuestTokensMerged } from './types.js';
 import type { Token, TokenPlace } from '../rooms/types.js';
 import { adding, after, placeText, removing, tokenText } from '../rooms/tokens.js';
 import { withBook } from './roster.js';
@@ -50,7 +50,7 @@ export function removingTokens(s: QuestsState, ids: readonly number[]): QuestsSt
 }
 
 /** Merges every group of two or more same-named quest tokens in one location, one event per group. */
-function mergeDuplicates(ctx: Decision<QuestsState, QuestsErrorCode>): void {
+function mergeDuplicates(ctx: QuestsCtx): void {
   const groups = new Map<string, { token: Token; quest: number }[]>();
   for (const qt of questTokens(ctx.rules)) {
     const key = `${placeKey(qt.token.at)}|${qt.token.name}`;
@@ -73,17 +73,17 @@ function mergeDuplicates(ctx: Decision<QuestsState, QuestsErrorCode>): void {
   }
 }
 
-export const questTokensModule: RuleModule<QuestsState, QuestsErrorCode> = {
+export const questTokensModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEvent> = {
   id: 'quest-tokens',
   section: 'Rule 140: quest tokens',
   text: 'Some tokens may be designated "quest tokens". A quest token is associated with a particular Quest. Multiple quest tokens with the same name can exist; if two or more Quest tokens with the same name are ever in the same location, they are all removed from the game, and a new quest token with the same name is created in that location.',
   triggers: [{ run: mergeDuplicates }],
   evolve: {
-    'quest-tokens-merged': (s: QuestsState, e: QuestTokensMerged): QuestsState =>
+    'quest-tokens-merged': (s, e) =>
       creatingQuestToken(removingTokens(s, e.removed), { id: e.token, name: e.name, at: e.at }, e.quest),
-  },
+  } satisfies Folds<QuestsState, QuestTokensMerged>,
   describe: {
-    'quest-tokens-merged': (e: QuestTokensMerged) =>
+    'quest-tokens-merged': (e) =>
       `The ${e.removed.length} quest tokens named ${e.name} ${placeText(e.at)} (${e.removed.map((id) => `#${id}`).join(', ')}) are removed from the game, and a new one, ${tokenText({ id: e.token, name: e.name })}, is created in the same location.`,
-  },
+  } satisfies Texts<QuestTokensMerged>,
 };

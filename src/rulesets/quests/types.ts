@@ -1,7 +1,8 @@
 // The state and events of the Quests rules (Nomic02 rules 139-142, "For It Is Still Your Sacred Task",
 // seeds/003_1bebf603c3346265.txt), added to the host `rooms`.
-import type { GameEvent, Roll } from '../../core/index.js';
-import type { RoomsState, TokenPlace } from '../rooms/types.js';
+import type { Decision, GameEvent, Roll } from '../../core/index.js';
+import type { RoomsEvent, RoomsState, TokenPlace } from '../rooms/types.js';
+import type { QuestsErrorCode } from './errors.js';
 
 /** The three rooms of a Quest, by label. */
 export const QUEST_ROOMS = ['home', 'locate', 'goal'] as const;
@@ -58,6 +59,7 @@ export interface QuestsState extends RoomsState {
 
 export const EMPTY_BOOK: QuestBook = { roster: [], nextQuest: 1, tokens: [], creation: null, served: [] };
 
+// The Quests rules' events, each declared once: the folds (Folds), the texts (Texts) and the emits read them typed.
 export interface QuestBegun extends GameEvent {
   type: 'quest-begun';
   player: string;
@@ -135,3 +137,18 @@ export interface QuestCompleted extends GameEvent {
   /** Every token associated with the Quest, wherever it was: all leave the game. */
   removed: readonly number[];
 }
+
+/** The events of rule 142 (creating a Quest). */
+export type CreationEvent =
+  QuestBegun | QuestNamed | QuestColoured | QuestRoomChosen | QuestCreated | QuestAbandoned;
+/** The events of rule 141 (home, locate and goal). */
+export type ProgressEvent = HomeReached | QuestTokenRenamed | QuestCompleted;
+
+/**
+ * Every event a rooms+quests game's rules emit: the host's (whose rules run here unchanged) and the Quests
+ * rules' own (issue 28 item 5).
+ */
+export type QuestsEvent = RoomsEvent | CreationEvent | ProgressEvent | QuestTokensMerged;
+
+/** The decision a Quests rule is given: it refuses with Quests' codes and emits Quests' events. */
+export type QuestsCtx = Decision<QuestsState, QuestsErrorCode, QuestsEvent>;

@@ -4,7 +4,7 @@
 // demerits. The rules are ours, written down in docs/rulings-quests.md (H1-H10). One module per rule.
 import { erase } from '../../core/index.js';
 import type { RuleModule, Ruleset } from '../../core/index.js';
-import type { RoomsState } from './types.js';
+import type { RoomsEvent, RoomsState } from './types.js';
 import { DEFAULT_MAP } from './default-map.js';
 import { MORNINGTON_CRESCENT, parseMapConfig } from './map.js';
 import { playersModule } from './places.js';
@@ -20,7 +20,7 @@ import { ROOMS_ERROR_CODES } from './errors.js';
 export const ROOMS = 'rooms';
 
 /** The map rule: the rooms and passages are the game's configuration. */
-function mapModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
+function mapModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent> {
   return {
     id: 'map',
     section: 'The map (host)',
@@ -29,7 +29,7 @@ function mapModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
 }
 
 /** The host's rule modules, for a ruleset whose state is RoomsState or extends it. */
-export const roomsModules = <S extends RoomsState>(): RuleModule<S, RoomsErrorCode>[] => [
+export const roomsModules = <S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent>[] => [
   mapModule<S>(),
   playersModule<S>(),
   turnsModule<S>(),
@@ -66,6 +66,6 @@ export const rooms: Ruleset<RoomsState, RoomsErrorCode> = {
 };
 
 export const roomsRuleset = erase(rooms);
-export type { RoomsState } from './types.js';
+export type { RoomsCtx, RoomsEvent, RoomsState } from './types.js';
 export { DEFAULT_MAP } from './default-map.js';
 export { roomsAwaiting } from './awaiting.js';

@@ -2,8 +2,8 @@
 // leads to. Passages go both ways. Rooms are named in any case (H2).
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
-import type { Moved, RoomsState } from './types.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import type { Moved, RoomsEvent, RoomsState } from './types.js';
 import { exitsOf, findRoom } from './map.js';
 import { arriving, roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
@@ -12,13 +12,13 @@ import type { RoomsErrorCode } from './errors.js';
 
 const moveArgs = z.object({ to: text }).strict();
 
-export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
+export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent> {
   return {
     id: 'movement',
     section: 'Movement (host)',
     text: 'As an action, the active player may move from the room e is in along a passage to a room that passage leads to. Passages go both ways.',
     commands: {
-      move: playerCommand<S, typeof moveArgs, RoomsErrorCode>({
+      move: playerCommand<S, typeof moveArgs, RoomsErrorCode, RoomsEvent>({
         summary: 'move along a passage to the room it leads to (one action)',
         words: ['to'],
         args: moveArgs,
@@ -45,14 +45,14 @@ export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsError
       }),
     },
     evolve: {
-      moved: (s: S, e: Moved): S => ({
+      moved: (s, e) => ({
         ...s,
         places: arriving(s.places, e.player, e.to),
         turn: spending(s.turn, e.player),
       }),
-    },
+    } satisfies Folds<S, Moved>,
     describe: {
-      moved: (e: Moved) => `${e.player} moves from ${e.from} to ${e.to}.`,
-    },
+      moved: (e) => `${e.player} moves from ${e.from} to ${e.to}.`,
+    } satisfies Texts<Moved>,
   };
 }

@@ -4,9 +4,9 @@
 // tally sums to zero across the ledger on its own. Ruling H10.
 import { z } from 'zod';
 import { command, PLAYER_NAME, refuse } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
+import type { GameState, RuleModule } from '../../core/index.js';
 import { balanceOf } from '../../core/index.js';
-import type { RoomsState } from './types.js';
+import type { RoomsCtx, RoomsEvent, RoomsState } from './types.js';
 import type { RoomsErrorCode } from './errors.js';
 
 export const TALLIES = ['brownie points', 'Puissance', 'demerits'] as const;
@@ -32,7 +32,7 @@ export function amountText(amount: number, tally: Tally): string {
 
 /** Adds `amount` to a player's tally, from the tally's fund, with the reason in the log. */
 export function award<S extends RoomsState>(
-  ctx: Decision<S, RoomsErrorCode>,
+  ctx: RoomsCtx<S>,
   player: string,
   tally: Tally,
   amount: number,
@@ -64,13 +64,13 @@ const tallyArgs = z
   })
   .strict();
 
-export function talliesModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
+export function talliesModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent> {
   return {
     id: 'tallies',
     section: 'Tallies (host)',
     text: 'Each player has three tallies: brownie points, Puissance and demerits. Rules add to them; the Administrator may correct them.',
     commands: {
-      tally: command<S, typeof tallyArgs, RoomsErrorCode>({
+      tally: command<S, typeof tallyArgs, RoomsErrorCode, RoomsEvent>({
         actor: 'admin',
         summary: "correct a player's tally: tally PLAYER brownie|puissance|demerits AMOUNT REASON",
         words: ['player', 'tally', 'amount', 'reason'],

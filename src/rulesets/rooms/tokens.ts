@@ -4,8 +4,17 @@
 // Administrator may put a new token in a room. Rulings H8, H9.
 import { z } from 'zod';
 import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { Dropped, PickedUp, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import type {
+  Dropped,
+  PickedUp,
+  RoomsCtx,
+  RoomsEvent,
+  RoomsState,
+  Token,
+  TokenPlace,
+  TokenPlaced,
+} from './types.js';
 import { findRoom, tokenName } from './map.js';
 import { roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
@@ -48,7 +57,7 @@ const tokenRef = z
 
 /** The token a player means among `candidates`: "#n" is its number, anything else its name in any case. */
 function pick<S extends RoomsState>(
-  ctx: Decision<S, RoomsErrorCode>,
+  ctx: RoomsCtx<S>,
   candidates: readonly Token[],
   ref: string,
   where: string,
@@ -66,13 +75,13 @@ function pick<S extends RoomsState>(
 const refArgs = z.object({ token: tokenRef }).strict();
 const placeArgs = z.object({ room: text, name: text.pipe(tokenName) }).strict();
 
-export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
+export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent> {
   return {
     id: 'tokens',
     section: 'Tokens (host)',
     text: 'A token lies in a room or is carried by a player. As an action the active player may pick up a token lying in the room e is in, or drop a token e carries into that room. The Administrator may put a new token in any room.',
     commands: {
-      'pick-up': playerCommand<S, typeof refArgs, RoomsErrorCode>({
+      'pick-up': playerCommand<S, typeof refArgs, RoomsErrorCode, RoomsEvent>({
         summary: 'pick up a token lying in your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
@@ -91,7 +100,7 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
           ctx.emit(e);
         },
       }),
-      drop: playerCommand<S, typeof refArgs, RoomsErrorCode>({
+      drop: playerCommand<S, typeof refArgs, RoomsErrorCode, RoomsEvent>({
         summary: 'drop a token you carry into your room, by name or #number (one action)',
         words: ['token'],
         args: refArgs,
@@ -110,7 +119,7 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
           ctx.emit(e);
         },
       }),
-      'place-token': command<S, typeof placeArgs, RoomsErrorCode>({
+      'place-token': command<S, typeof placeArgs, RoomsErrorCode, RoomsEvent>({
         actor: 'admin',
         summary: 'put a new token in a room: place-token ROOM NAME',
         words: ['room', 'name'],
@@ -130,28 +139,27 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
       }),
     },
     evolve: {
-      'token-placed': (s: S, e: TokenPlaced): S => ({
+      'token-placed': (s, e) => ({
         ...s,
         tokens: adding(s.tokens, { id: e.token, name: e.name, at: { room: e.room } }),
         nextToken: after(s.nextToken, e.token),
       }),
-      'picked-up': (s: S, e: PickedUp): S => ({
+      'picked-up': (s, e) => ({
         ...s,
         tokens: moving(s.tokens, e.token, { carrier: e.player }),
         turn: spending(s.turn, e.player),
       }),
-      dropped: (s: S, e: Dropped): S => ({
+      dropped: (s, e) => ({
         ...s,
         tokens: moving(s.tokens, e.token, { room: e.room }),
         turn: spending(s.turn, e.player),
       }),
-    },
+    } satisfies Folds<S, TokenPlaced | PickedUp | Dropped>,
     describe: {
-      'token-placed': (e: TokenPlaced) =>
+      'token-placed': (e) =>
         `The Administrator puts a token, ${tokenText({ id: e.token, name: e.name })}, in ${e.room}.`,
-      'picked-up': (e: PickedUp) =>
-        `${e.player} picks up ${tokenText({ id: e.token, name: e.name })} in ${e.room}.`,
-      dropped: (e: Dropped) => `${e.player} drops ${tokenText({ id: e.token, name: e.name })} in ${e.room}.`,
-    },
+      'picked-up': (e) => `${e.player} picks up ${tokenText({ id: e.token, name: e.name })} in ${e.room}.`,
+      dropped: (e) => `${e.player} drops ${tokenText({ id: e.token, name: e.name })} in ${e.room}.`,
+    } satisfies Texts<TokenPlaced | PickedUp | Dropped>,
   };
 }

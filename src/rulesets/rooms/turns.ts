@@ -6,8 +6,8 @@
 // too, as the Administrator's skip would (on a calendar, at that nday's boundary: issue 14).
 import { z } from 'zod';
 import { command, ndayCount, playerCommand } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
-import type { RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
+import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import type { RoomsCtx, RoomsEvent, RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
 import type { RoomsErrorCode } from './errors.js';
 
 /** The question 'may-act' {player, action}: may this player take this action now? Silence allows. */
@@ -27,11 +27,7 @@ export const spending = (turn: Turn | null, player: string): Turn | null =>
  * Refuses unless `player` is the active player with an action left and no rule forbids the action (the
  * Quests rules forbid other actions while a Quest is being created). `action` says what, for messages.
  */
-export function requireAction<S extends RoomsState>(
-  ctx: Decision<S, RoomsErrorCode>,
-  player: string,
-  action: string,
-): void {
+export function requireAction<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, action: string): void {
   requireActive(ctx, player, action);
   const s = ctx.rules;
   if (actionsLeft(s) <= 0)
@@ -44,11 +40,7 @@ export function requireAction<S extends RoomsState>(
 }
 
 /** Refuses unless `player` is the active player. */
-export function requireActive<S extends RoomsState>(
-  ctx: Decision<S, RoomsErrorCode>,
-  player: string,
-  doing: string,
-): void {
+export function requireActive<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, doing: string): void {
   const turn = ctx.rules.turn;
   if (!turn || turn.player !== player)
     ctx.reject(
@@ -58,7 +50,7 @@ export function requireActive<S extends RoomsState>(
 }
 
 /** Ends the turn in progress and begins the next player's, in joining order. */
-export function endTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, by: TurnEnded['by']): void {
+export function endTurn<S extends RoomsState>(ctx: RoomsCtx<S>, by: TurnEnded['by']): void {
   const turn = ctx.rules.turn;
   if (!turn) return ctx.reject('no-turn', 'no turn is in progress: nobody has joined yet');
   const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, turn: turn.n, by };
@@ -68,7 +60,7 @@ export function endTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, 
   beginTurn(ctx, next, turn.n + 1);
 }
 
-function beginTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, player: string, n: number): void {
+function beginTurn<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, n: number): void {
   const e: TurnBegan = {
     type: 'turn-began',
     vis: 'public',
@@ -81,7 +73,7 @@ function beginTurn<S extends RoomsState>(ctx: Decision<S, RoomsErrorCode>, playe
 
 const noArgs = z.object({}).strict();
 
-export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode> {
+export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCode, RoomsEvent> {
   return {
     id: 'turns',
     section: 'Turns (host)',
@@ -98,7 +90,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
       },
     },
     commands: {
-      'end-turn': playerCommand<S, typeof noArgs, RoomsErrorCode>({
+      'end-turn': playerCommand<S, typeof noArgs, RoomsErrorCode, RoomsEvent>({
         summary: 'end your turn; the next player in order becomes active',
         args: noArgs,
         run(ctx, by) {
@@ -106,7 +98,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
           endTurn(ctx, 'player');
         },
       }),
-      skip: command<S, typeof noArgs, RoomsErrorCode>({
+      skip: command<S, typeof noArgs, RoomsErrorCode, RoomsEvent>({
         actor: 'admin',
         summary: "end the active player's turn for em (a player who has gone quiet)",
         args: noArgs,
@@ -116,7 +108,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
       }),
     },
     evolve: {
-      'turn-began': (s: S, e: TurnBegan, game: GameState): S => ({
+      'turn-began': (s, e, game) => ({
         ...s,
         turn: {
           n: e.turn,
@@ -125,17 +117,17 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
           ...(s.turnDeadline !== undefined ? { since: ndayCount(game.clock) } : {}),
         },
       }),
-      'turn-ended': (s: S): S => ({ ...s, turn: null }),
-    },
+      'turn-ended': (s) => ({ ...s, turn: null }),
+    } satisfies Folds<S, TurnBegan | TurnEnded>,
     describe: {
-      'turn-began': (e: TurnBegan) =>
+      'turn-began': (e) =>
         `Turn ${e.turn} begins: ${e.player} is the active player, with ${e.actions} action${e.actions === 1 ? '' : 's'}.`,
-      'turn-ended': (e: TurnEnded) =>
+      'turn-ended': (e) =>
         e.by === 'player'
           ? `${e.player} ends turn ${e.turn}.`
           : e.by === 'deadline'
             ? `${e.player}'s turn ${e.turn} ends: the time for it ran out.`
             : `The Administrator ends ${e.player}'s turn ${e.turn}.`,
-    },
+    } satisfies Texts<TurnBegan | TurnEnded>,
   };
 }

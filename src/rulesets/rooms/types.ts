@@ -1,6 +1,7 @@
 // The state and events of the host ruleset `rooms`: a map of rooms joined by passages, players who stand in
 // rooms and carry tokens, a turn order with one active player, and three tallies kept in the ledger.
-import type { GameEvent } from '../../core/index.js';
+import type { Decision, GameEvent } from '../../core/index.js';
+import type { RoomsErrorCode } from './errors.js';
 
 /** A room of the map and the rooms its passages lead to (passages go both ways). */
 export type MapRoom = { readonly name: string; readonly exits: readonly string[] };
@@ -51,6 +52,7 @@ export interface RoomsState {
   readonly turn: Turn | null;
 }
 
+// The host's events, each declared once: the folds (Folds), the texts (Texts) and the emits read them typed.
 export interface PlayerPlaced extends GameEvent {
   type: 'player-placed';
   player: string;
@@ -102,3 +104,14 @@ export interface TurnEnded extends GameEvent {
   /** Who ended it: the player, the Administrator for a player who has gone quiet, or the deadline (H11). */
   by: 'player' | 'admin' | 'deadline';
 }
+
+/** Every event the host's rules emit: what a rooms module's ctx.emit accepts (issue 28 item 5). */
+export type RoomsEvent =
+  PlayerPlaced | LeftMap | Moved | TokenPlaced | PickedUp | Dropped | TurnBegan | TurnEnded;
+
+/**
+ * The decision a host rule is given, for any state that extends the host's (rooms+quests adds its own): it
+ * reads S, refuses with the host's codes and emits the host's events. A ruleset built on rooms hands its own,
+ * wider decision (more codes, more events) to these rules, which use only what they declare.
+ */
+export type RoomsCtx<S extends RoomsState = RoomsState> = Decision<S, RoomsErrorCode, RoomsEvent>;
