@@ -20,15 +20,21 @@ import type {
 } from './events.js';
 import { squareJson } from './events.js';
 
-/** What a Transform gives back: the next state, and what it did (as data and as a sentence). */
-export interface TransformResult {
+/**
+ * What a Transform gives back: the next state, and what it did (as data and as a sentence). M is the data's
+ * shape, as the transform declares it (Life's generation: births, deaths, the Cells of each Color).
+ */
+export interface TransformResult<M extends JsonObject = JsonObject> {
   readonly state: FieldState;
-  readonly summary: JsonObject;
+  readonly summary: M;
   readonly text: string;
 }
 
 /** A pure rule over the whole state. Must depend on nothing but its arguments. */
-export type Transform = (state: FieldState, match: Match) => TransformResult;
+export type Transform<M extends JsonObject = JsonObject> = (
+  state: FieldState,
+  match: Match,
+) => TransformResult<M>;
 
 /** The effect of an Invokable Action. */
 export type Effect = (fx: EffectContext) => void;
@@ -195,7 +201,14 @@ export class EffectContext {
   }
 
   /** Applies a registered transform; returns what it did. */
-  transform(name: string, options: ChangeOptions = {}): TransformResult {
+  transform(name: string, options?: ChangeOptions): TransformResult;
+  /**
+   * Given the transform itself (as the match registered it), what it did comes back as that transform declares
+   * it: the effect reads its summary typed.
+   */
+  transform<M extends JsonObject>(registered: Transform<M>, options?: ChangeOptions): TransformResult<M>;
+  transform(which: string | Transform, options: ChangeOptions = {}): TransformResult {
+    const name = typeof which === 'string' ? which : this.nameOf(which);
     const result = applyTransform(this.match, this.transforms, name, this.state);
     const e: Transformed = {
       type: 'field-transformed',
@@ -207,6 +220,13 @@ export class EffectContext {
     };
     this.ctx.emit(e);
     return result;
+  }
+
+  /** The name a transform is registered under; a transform the match never registered is a bug in the effect. */
+  private nameOf(t: Transform): string {
+    const name = Object.keys(this.transforms).find((k) => this.transforms[k] === t);
+    if (name === undefined) throw new Error(`${this.match.name} has no such transform registered`);
+    return name;
   }
 
   /** Ends the match: these players win. */

@@ -5,13 +5,13 @@
 //     it is Blue, it changes to Red
 //  4) Each Player whose Team is null has his Team changed to a random non-null value"
 import type { Effect } from '../field-match/index.js';
+import { generation } from './generation.js';
 
 /** Step 3's rotation. */
 export const NEXT_ADVANTAGE: Readonly<Record<string, string>> = { Red: 'Green', Green: 'Blue', Blue: 'Red' };
 
 export const evolve: Effect = (fx) => {
-  const { summary } = fx.transform('generation', { step: '1' });
-  const counts = summary.counts as Readonly<Record<string, number>>;
+  const { counts } = fx.transform(generation, { step: '1' }).summary;
   // 2) L11: no coloured Cell left is not "exactly one": the match goes on. L12: nobody on that Team, nobody wins.
   const left = Object.keys(counts).filter((c) => (counts[c] ?? 0) > 0);
   const only = left.length === 1 ? left[0] : undefined;

@@ -162,8 +162,17 @@ export function nextGeneration(
   return { next, births, deaths: before - kept, counts: Array.from(counts) };
 }
 
+/** What step 1 did, as its event carries it: births, deaths, the Cells of each Color after, the null Cells. */
+export type GenerationSummary = {
+  readonly births: number;
+  readonly deaths: number;
+  /** By Color's name ("Red"): how many Cells of it remain. */
+  readonly counts: { readonly [color: string]: number };
+  readonly nulls: number;
+};
+
 /** Step 1 as the framework's transform over Life's Cells. */
-export const generation: Transform = (state, match: Match) => {
+export const generation: Transform<GenerationSummary> = (state, match: Match) => {
   const layer = layerOf(state, 'Cell');
   const color = attributeOf(match, 'Color').range;
   if (color.kind !== 'enum') throw new Error('Life: Color has a list of values');
