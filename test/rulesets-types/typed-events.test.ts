@@ -40,3 +40,35 @@ describe('typed events', () => {
     expect(found).toEqual([]);
   });
 });
+
+// The Grid and the June Grid: every module's folds and texts are held to its events (`satisfies Folds<…>`,
+// `satisfies Texts<…>`), so a fold or a text keyed by a type its section never declared, or reading a field
+// its event lacks, fails to compile. (Other rulesets' folders join the list as they are typed.)
+const HELD = ['grid-2002-01', 'grid-2002-06'];
+
+/** How a file's `evolve:` and `describe:` maps outnumber its `satisfies Folds` and `satisfies Texts`. */
+function unheld(text: string): string[] {
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  const out: string[] = [];
+  if (count(/\bevolve:/g) > count(/satisfies Folds</g)) out.push('evolve: without satisfies Folds<…>');
+  if (count(/\bdescribe:/g) > count(/satisfies Texts</g)) out.push('describe: without satisfies Texts<…>');
+  return out;
+}
+
+describe('typed folds and texts', () => {
+  it('finds a fold or a text not held to its events (the check itself)', () => {
+    expect(unheld('  evolve: { a: (s) => s },\n  describe: { a: () => "" } satisfies Texts<A>,')).toEqual([
+      'evolve: without satisfies Folds<…>',
+    ]);
+    expect(unheld('  evolve: { a: (s) => s } satisfies Folds<S, A>,')).toEqual([]);
+  });
+
+  it('every module of The Grid and the June Grid holds its evolve and describe to its events', () => {
+    const found = HELD.flatMap((dir) =>
+      sources(join(RULESETS, dir)).flatMap((file) =>
+        unheld(readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+});
