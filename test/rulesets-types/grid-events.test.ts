@@ -193,6 +193,11 @@ export const juneModule: JuneModule = {
   },
 };
 
+/** The event types a ruleset's triggers say they watch (`after`): a type misspelt there would never fire one. */
+function watched(modules: readonly { triggers?: readonly { after?: readonly string[] }[] }[]): Set<string> {
+  return new Set(modules.flatMap((m) => (m.triggers ?? []).flatMap((t) => t.after ?? [])));
+}
+
 /** The event types a ruleset's modules fold or describe. */
 function handled(modules: readonly { evolve?: object; describe?: object }[]): Set<string> {
   return new Set(modules.flatMap((m) => [...Object.keys(m.evolve ?? {}), ...Object.keys(m.describe ?? {})]));
@@ -209,5 +214,15 @@ describe('typed events of The Grid and the June Grid (issue 28 item 5)', () => {
 
   it("the June Grid's modules fold or describe exactly the events JuneEvent declares", () => {
     expect([...handled(grid200206.modules)].sort()).toEqual([...JUNE_TYPES].sort());
+  });
+
+  it('every event a trigger watches for is one its ruleset declares', () => {
+    const grid: readonly string[] = GRID_TYPES;
+    const june: readonly string[] = JUNE_TYPES;
+    expect([...watched(grid200201.modules)].filter((t) => !grid.includes(t))).toEqual([]);
+    expect([...watched(grid200206.modules)].filter((t) => !june.includes(t))).toEqual([]);
+    // (The check can fail: it sees the lists the modules give.)
+    expect(watched(grid200201.modules).has('moved')).toBe(true);
+    expect(watched(grid200206.modules).has('object-moved')).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';
 import type { JuneErrorCode } from './errors.js';
 import type { BaitEvent } from './de-events.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const BAIT_PRICE = 10;
 export const TAKE_ATTEMPTS = 3;

@@ -23,7 +23,7 @@ import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
 import type { RockEvent } from './de-events.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** Names the Administrator gives new Sirens, in turn (the Sirens of Greek myth). */
 export const SIREN_NAMES = [

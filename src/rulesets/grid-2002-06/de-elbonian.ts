@@ -31,7 +31,7 @@ import { toLimbo } from './players.js';
 import { withDE } from './de-state.js';
 import type { JuneErrorCode } from './errors.js';
 import type { ElbonianEvent } from './de-events.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** D: both coordinates integral multiples of 6. */
 export const hasAirways = ([x, y]: Unit): boolean => x % 6 === 0 && y % 6 === 0 && onGrid([x, y]);

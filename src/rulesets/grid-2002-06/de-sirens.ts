@@ -19,7 +19,7 @@ import { inZatr, inZoe, sirens } from './de-zones.js';
 import { becomeToad } from './de-toads.js';
 import type { JuneErrorCode } from './errors.js';
 import type { SirenEvent } from './de-events.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** Whether a Siren holds a player: not if e is Deaf (F.4) or freed from her (E.2.5). */
 function holds(ctx: JuneCtx, player: string, siren: string): boolean {

@@ -22,7 +22,7 @@ import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
 import type { WaxEvent } from './de-events.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const isEarwax = (o: GridObject): boolean =>
   o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting');

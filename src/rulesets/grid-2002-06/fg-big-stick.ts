@@ -36,7 +36,7 @@ import type {
   Whacked,
 } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** "knocked two squares away" */
 export const KNOCK_SQUARES = 2;

@@ -14,7 +14,7 @@ import { sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import type { RadarReveal, RadarSet } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** "All players initially have a Radar of 2." */
 export const INITIAL_RADAR = 2;

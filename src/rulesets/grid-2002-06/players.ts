@@ -36,7 +36,7 @@ import { NEW_PLAYER } from './facts.js';
 export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** The events of this section (declared in types.ts): the folds and texts read them typed. */
 type PlayersEvent = MoveAnnounced | MoveFailed;

@@ -14,7 +14,7 @@ import type { Folds, Texts } from '../../core/index.js';
 import type { Burned, JuneState, Square, SquareChanged, SquareEvent, TemperatureSet, Unit } from './types.js';
 import { onGrid, rolled, squareKey, unitText } from './grid.js';
 import type { JuneErrorCode } from './errors.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const DEFAULT_SQUARE: Square = { substance: 'Turf', depth: 0, wet: false, frozen: false };
 

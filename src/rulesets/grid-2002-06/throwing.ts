@@ -29,7 +29,7 @@ import { GRID_SIZE, objectById, objectsAt, onGrid, rolled, unitText } from './gr
 import { cannotEnter, describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
-import type { JuneCtx, JuneModule, JuneEvent } from './events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const GREMLIN_FUND = 'Gremlin Fund';
 /** R-J3: "for two ndays" - the object lands at the second end of an nday after it was thrown. */
