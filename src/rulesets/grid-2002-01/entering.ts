@@ -3,20 +3,20 @@
 // Player. Once a player has entered the Grid, e shall be considered on the Grid."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Folds, RuleModule, Texts } from '../../core/index.js';
-import type { Entered, GridState, Unit } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Entered, GridEvent, GridModule, GridState, Unit } from './types.js';
 import { onGrid, placing, positionOf, unitText } from './grid.js';
 import type { GridErrorCode } from './errors.js';
 
 /** A coordinate's schema, made when first needed (issue 17: see command()). */
 export const coordinate = () => z.number().int();
 
-export const enteringModule: RuleModule<GridState, GridErrorCode> = {
+export const enteringModule: GridModule = {
   id: 'entering',
   section: 'Entering the Grid',
   text: 'A Player may enter the Grid by announcing on a public Forum that e will enter the Grid at a particular (x,y) coordinate location. A Player may enter the Grid at any location not already occupied by another Player.',
   commands: {
-    enter: playerCommand<GridState, z.ZodType<{ x: number; y: number }>, GridErrorCode>({
+    enter: playerCommand<GridState, z.ZodType<{ x: number; y: number }>, GridErrorCode, GridEvent>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),

@@ -2,9 +2,7 @@
 // numbered from 1 to 20 horizontally (the x axis) and 1 to 20 vertically (the y axis). Each unit on the Grid
 // can be expressed as an (x,y) coordinate location. The unit (1,1) shall be below the unit (1,2) and to the
 // left of unit (2,1)."
-import type { RuleModule } from '../../core/index.js';
-import type { GridState, Placed, Unit } from './types.js';
-import type { GridErrorCode } from './errors.js';
+import type { GridModule, GridState, Placed, Unit } from './types.js';
 
 export const GRID_SIZE = 20;
 
@@ -64,7 +62,7 @@ export function placing(positions: readonly Placed[], player: string, at: Unit):
   return next;
 }
 
-export const gridModule: RuleModule<GridState, GridErrorCode> = {
+export const gridModule: GridModule = {
   id: 'grid',
   section: 'The Grid',
   text: 'There shall exist an environment known as the Grid. ... The Grid is 20 units wide by 20 units tall. ... The unit (1,1) shall be below the unit (1,2) and to the left of unit (2,1).',

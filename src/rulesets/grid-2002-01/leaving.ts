@@ -2,12 +2,12 @@
 // move to other units on the Grid in a manner prescribed by the rules."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Folds, RuleModule, Texts } from '../../core/index.js';
-import type { GridState, Left } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { GridEvent, GridModule, GridState, Left } from './types.js';
 import { positionOf, unitText } from './grid.js';
 import type { GridErrorCode } from './errors.js';
 
-export const leavingModule: RuleModule<GridState, GridErrorCode> = {
+export const leavingModule: GridModule = {
   id: 'leaving',
   section: 'Leaving the Grid',
   text: 'Once a player is on the Grid, e may only leave the Grid [[e.g. change his status to "off the Grid"]] or move to other units on the Grid in a manner prescribed by the rules.',
@@ -20,7 +20,7 @@ export const leavingModule: RuleModule<GridState, GridErrorCode> = {
     ctx.emit(e);
   },
   commands: {
-    leave: playerCommand<GridState, z.ZodType<Record<string, never>>, GridErrorCode>({
+    leave: playerCommand<GridState, z.ZodType<Record<string, never>>, GridErrorCode, GridEvent>({
       summary: 'leave the Grid for Limbo',
       args: () => z.object({}).strict(),
       run(ctx, by) {

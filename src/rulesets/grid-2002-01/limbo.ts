@@ -4,10 +4,9 @@
 //
 // A player is on the Grid exactly when `positions` lists em; a joining player starts in Limbo because
 // nothing puts em there. The occupancy question is asked of the rules, so a later rule can change it.
-import type { Json, RuleModule } from '../../core/index.js';
-import type { GridState, Unit } from './types.js';
+import type { Json } from '../../core/index.js';
+import type { GridModule, Unit } from './types.js';
 import { occupant, onGrid } from './grid.js';
-import type { GridErrorCode } from './errors.js';
 
 /** The question 'may-occupy' {player, at}: may this player be on that unit? Answered here by default. */
 export interface MayOccupy {
@@ -15,7 +14,7 @@ export interface MayOccupy {
   readonly at: Unit;
 }
 
-export const limboModule: RuleModule<GridState, GridErrorCode> = {
+export const limboModule: GridModule = {
   id: 'limbo',
   section: 'Players on the Grid and in Limbo',
   text: 'Players are either on the Grid or off the Grid. A Player who is off the Grid is located in Limbo. ... Each Player may occupy only one unit at a time. Multiple Players may not occupy the same unit at the same time.',

@@ -7,8 +7,18 @@
 // remains in eir current location."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Folds, Json, RuleModule, Texts } from '../../core/index.js';
-import type { Announcement, GridState, MoveAnnounced, MoveFailed, Moved, MovesMade, Unit } from './types.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
+import type {
+  Announcement,
+  GridEvent,
+  GridModule,
+  GridState,
+  MoveAnnounced,
+  MoveFailed,
+  Moved,
+  MovesMade,
+  Unit,
+} from './types.js';
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 import type { GridErrorCode } from './errors.js';
@@ -31,7 +41,7 @@ function announcedBy(state: GridState, player: string): boolean {
   return false;
 }
 
-export const movementModule: RuleModule<GridState, GridErrorCode> = {
+export const movementModule: GridModule = {
   id: 'movement',
   section: 'Movement',
   text: 'Once per week, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate location. ... Players may only move from eir current location to any of the units surround eir current location. ... Moves on the Grid happen at the end of the nweek and are processed in the order in which they were announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e remains in eir current location.',
@@ -43,7 +53,7 @@ export const movementModule: RuleModule<GridState, GridErrorCode> = {
     },
   },
   commands: {
-    move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>, GridErrorCode>({
+    move: playerCommand<GridState, z.ZodType<{ x: number; y: number }>, GridErrorCode, GridEvent>({
       summary: 'announce a move to a surrounding unit (x,y), made at the end of the nweek',
       words: ['x', 'y'],
       args: () => z.object({ x: coordinate(), y: coordinate() }).strict(),

@@ -11,8 +11,10 @@
 // Every roll that places a Thing comes from the secret stream and rides in an Administrator-only event; the
 // public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
 import { BANK } from '../../core/index.js';
-import type { Decision, Folds, Roll, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Roll, Texts } from '../../core/index.js';
 import type {
+  GridCtx,
+  GridModule,
   GridState,
   Placed,
   Thing,
@@ -23,7 +25,6 @@ import type {
   Unit,
 } from './types.js';
 import { GRID_SIZE, lastOccupant, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
-import type { GridErrorCode } from './errors.js';
 
 export const THINGS_PER_KIND = 5;
 export const THING_POINTS = 25;
@@ -31,7 +32,7 @@ const NAMES: Record<ThingKind, string> = { shiny: 'Shiny Thing', scary: 'Scary D
 export const thingName = (t: { kind: ThingKind; n: number }): string => `${NAMES[t.kind]} ${t.n}`;
 
 /** One 2d20 roll on the secret stream: x from the first die, y from the second. */
-function rollUnit(ctx: Decision<GridState, GridErrorCode>, purpose: string): { unit: Unit; roll: Roll } {
+function rollUnit(ctx: GridCtx, purpose: string): { unit: Unit; roll: Roll } {
   const roll = ctx.roll(`2d${GRID_SIZE}`, purpose, { secret: true });
   return { unit: [roll.draws[0] ?? 1, roll.draws[1] ?? 1], roll };
 }
@@ -40,7 +41,7 @@ function rollUnit(ctx: Decision<GridState, GridErrorCode>, purpose: string): { u
  * R4: "teleport to a new location": 2d20 again until the unit differs from the one the Thing left and no player
  * stands there; every attempt is recorded. If no unit qualifies (every other unit has a player) it stays.
  */
-function teleport(ctx: Decision<GridState, GridErrorCode>, thing: Thing): void {
+function teleport(ctx: GridCtx, thing: Thing): void {
   const free = GRID_SIZE * GRID_SIZE - 1 - ctx.rules.positions.length;
   if (free <= 0) return;
   const rolls: Roll[] = [];
@@ -98,7 +99,7 @@ function anyThingMet(state: GridState): boolean {
   return false;
 }
 
-export const thingsModule: RuleModule<GridState, GridErrorCode> = {
+export const thingsModule: GridModule = {
   id: 'things',
   section: 'Shiny Things and Scary Dark Things',
   text: 'The Grid shall initially contain five Shiny Things and five Scary Dark Things. ... If at any time a Player occupies the same unit as a Shiny Thing, e will be awarded 25 points and the Shiny Thing will instantly teleport ... If at any time a Player occupies the same unit as a Scary Dark Thing, e will lose 25 points, and the Scary Dark Thing will instantly teleport ...',

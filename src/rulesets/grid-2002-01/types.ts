@@ -1,4 +1,5 @@
-import type { GameEvent, Roll } from '../../core/index.js';
+import type { Decision, GameEvent, Roll, RuleModule } from '../../core/index.js';
+import type { GridErrorCode } from './errors.js';
 
 /** A unit of the Grid as [x, y]; (1,1) is the lower left. */
 export type Unit = readonly [number, number];
@@ -93,3 +94,25 @@ export interface ThingTeleported extends GameEvent {
   to: Unit;
   rolls: readonly Roll[];
 }
+
+/**
+ * Every event The Grid's rules emit, each declared once above (issue 28 item 5): its modules are GridModules, so
+ * `ctx.emit` of a shape not listed here is a type error. The June Grid's union (grid-2002-06/events.ts) includes
+ * the ones it reuses.
+ */
+export type GridEvent =
+  | ThingPlaced
+  | ThingFound
+  | ThingTeleported
+  | Entered
+  | Left
+  | MoveAnnounced
+  | Moved
+  | MoveFailed
+  | MovesMade;
+
+/** A decision of The Grid's rules: its state, its error codes, and the events it may emit. */
+export type GridCtx = Decision<GridState, GridErrorCode, GridEvent>;
+
+/** A module of The Grid (a section of its text), held to its error codes and events. */
+export type GridModule = RuleModule<GridState, GridErrorCode, GridEvent>;

@@ -3,8 +3,9 @@
 // Gremlin..." is cut off). The temperature and the squares are set in squares.ts.
 import { z } from 'zod';
 import { command, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type {
+  ControlsEvent,
   GremlinNSet,
   GridObject,
   JuneState,
@@ -20,8 +21,9 @@ import { cannotEnter, KIND_TRAITS, newObjectId } from './objects.js';
 import { HIDDEN_KINDS } from './types.js';
 import { NEW_PLAYER } from './players.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneModule, JuneEvent } from './events.js';
 
-export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
+export const controlsModule: JuneModule = {
   id: 'controls',
   section: "The Administrator's controls",
   text: 'The text refers to Female players, Cheerleaders, Football players and "n is the 5th Gremlin ..." without defining them; the Administrator sets them.',
@@ -29,7 +31,8 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
     'player-facts': command<
       JuneState,
       z.ZodType<{ player: string; female?: boolean; cheerleader?: boolean; football?: boolean }>,
-      JuneErrorCode
+      JuneErrorCode,
+      JuneEvent
     >({
       actor: 'admin',
       summary: 'mark a player Female, a Cheerleader or a Football player (true/false)',
@@ -59,7 +62,8 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
     place: command<
       JuneState,
       z.ZodType<{ kind: string; x: number; y: number; name?: string }>,
-      JuneErrorCode
+      JuneErrorCode,
+      JuneEvent
     >({
       actor: 'admin',
       summary: 'put a Grid Object on a square by hand (a Gremlin, a Bonus Box with its effect as name, ...)',
@@ -104,7 +108,7 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
         ctx.emit(e);
       },
     }),
-    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>, JuneErrorCode>({
+    'gremlin-n': command<JuneState, z.ZodType<{ n: number }>, JuneErrorCode, JuneEvent>({
       actor: 'admin',
       summary: 'set n of the Elbonian Airways fare 2+2n',
       words: ['n'],
@@ -121,7 +125,7 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
       players: { ...s.players, [e.player]: { ...NEW_PLAYER, ...e.facts } },
     }),
     'gremlin-n-set': (s: JuneState, e: GremlinNSet): JuneState => ({ ...s, n: e.n }),
-  },
+  } satisfies Folds<JuneState, ControlsEvent>,
   describe: {
     'player-facts-set': (e: PlayerFactsSet) => {
       const f = e.facts;
@@ -133,5 +137,5 @@ export const controlsModule: RuleModule<JuneState, JuneErrorCode> = {
       return `${e.player} is ${what.join(', ')}.`;
     },
     'gremlin-n-set': (e: GremlinNSet) => `n of the Elbonian fare is now ${e.n}.`,
-  },
+  } satisfies Texts<ControlsEvent>,
 };

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
-import type { Decision, Folds, GameEvent, Json, Roll, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { drawn, locationOf, objectById, rolled, unitOf, unitText } from './grid.js';
@@ -26,40 +26,8 @@ import { steps } from './de-zones.js';
 import { sirenName } from './de-big-rocks.js';
 import { toLimbo } from './players.js';
 import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface BaitPlaced extends GameEvent {
-  readonly type: 'bait-placed';
-  readonly bait: string;
-  readonly rock: string;
-  readonly placedIn: number;
-  readonly ruinAfter: number;
-}
-interface BaitRoll extends GameEvent {
-  readonly type: 'bait-roll';
-  readonly bait: string;
-  readonly taken: boolean;
-  readonly rolls: readonly Roll[];
-}
-interface BaitAttempt extends GameEvent {
-  readonly type: 'bait-attempt';
-  readonly player: string;
-  readonly bait: string;
-  readonly taken: boolean;
-  readonly rolls: readonly Roll[];
-}
-interface BaitBecomesPurse extends GameEvent {
-  readonly type: 'bait-becomes-purse';
-  readonly id: string;
-  readonly player: string;
-}
-interface Catfight extends GameEvent {
-  readonly type: 'catfight';
-  readonly player: string;
-  readonly siren: string;
-  readonly rolls: readonly Roll[];
-}
-type BaitEvent = BaitPlaced | BaitRoll | BaitAttempt | BaitBecomesPurse | Catfight;
+import type { BaitEvent } from './de-events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const BAIT_PRICE = 10;
 export const TAKE_ATTEMPTS = 3;
@@ -70,7 +38,7 @@ const baitSquare = (s: JuneState, id: string): Unit | undefined => {
 };
 
 /** Female Cheerleaders beside a piece of Bait on a square. */
-function cheerleadersBeside(ctx: Decision<JuneState, JuneErrorCode>, at: Unit): string[] {
+function cheerleadersBeside(ctx: JuneCtx, at: Unit): string[] {
   return ctx.state.players.filter((name) => {
     const f = own(ctx.rules.players, name);
     const where = locationOf(ctx.rules, name);
@@ -79,14 +47,14 @@ function cheerleadersBeside(ctx: Decision<JuneState, JuneErrorCode>, at: Unit): 
 }
 
 /** The Bait becomes a Purse in a Cheerleader's possession. */
-function toPurse(ctx: Decision<JuneState, JuneErrorCode>, bait: string, name: string, why: string): void {
+function toPurse(ctx: JuneCtx, bait: string, name: string, why: string): void {
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: bait, to: { heldBy: name }, why };
   ctx.emit(e);
   ctx.emit({ type: 'bait-becomes-purse', vis: 'public', id: bait, player: name });
 }
 
 /** A Siren comes for the Bait: onto the Rock, and into a Catfight with any Cheerleader beside it. */
-function sirenTakesBait(ctx: Decision<JuneState, JuneErrorCode>, baitId: string, at: Unit): void {
+function sirenTakesBait(ctx: JuneCtx, baitId: string, at: Unit): void {
   const name = sirenName(ctx.rules.de.sirens);
   const siren: GridObject = { id: `siren:${name}`, kind: 'siren', name, place: { on: at } };
   const fighters = cheerleadersBeside(ctx, at);
@@ -138,12 +106,12 @@ function sirenTakesBait(ctx: Decision<JuneState, JuneErrorCode>, baitId: string,
 
 const baitArg = z.object({ bait: z.string().min(1).max(100) }).strict();
 
-export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
+export const baitModule: JuneModule = {
   id: 'siren-bait',
   section: 'E.2.4 Bait',
   text: 'Players can buy Siren Bait for 10 ... A Player can place Siren Bait on a Big Rock not otherwise occupied by a Siren if e is standing next to it. ... 1d(3*N) is rolled ... If the Bait is not taken within 1d5 nweeks of being placed, the Bait becomes ruined ... Female Cheerleader ... may only move within those squares ... 1d6 ... Purse ... Catfight ...',
   commands: {
-    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
+    'buy-bait': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode, JuneEvent>({
       summary: `buy a piece of Siren Bait for ${BAIT_PRICE} points (it is yours until you place it)`,
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -162,7 +130,12 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
         ctx.emit(e);
       },
     }),
-    'place-bait': playerCommand<JuneState, z.ZodType<{ bait: string; rock: string }>, JuneErrorCode>({
+    'place-bait': playerCommand<
+      JuneState,
+      z.ZodType<{ bait: string; rock: string }>,
+      JuneErrorCode,
+      JuneEvent
+    >({
       summary: 'place Siren Bait you hold on a Big Rock next to you that has no Siren',
       words: ['bait', 'rock'],
       args: z.object({ bait: z.string(), rock: z.string() }).strict(),
@@ -197,12 +170,12 @@ export const baitModule: RuleModule<JuneState, JuneErrorCode> = {
           bait,
           rock,
           placedIn: ctx.clock.nweek,
-          ruinAfter: ruin.result,
+          ruinAfter: ruin.result as number,
           rolls: [ruin],
         });
       },
     }),
-    'take-bait': playerCommand<JuneState, typeof baitArg, JuneErrorCode>({
+    'take-bait': playerCommand<JuneState, typeof baitArg, JuneErrorCode, JuneEvent>({
       summary: 'as a Female Cheerleader beside Siren Bait, try to take it (even on 1d6)',
       words: ['bait'],
       args: baitArg,

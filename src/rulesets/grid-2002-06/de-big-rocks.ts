@@ -16,52 +16,14 @@
 import { z } from 'zod';
 import { BANK, fromEdition, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
-import type { Decision, Folds, GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { locationOf, objectsAt, onGrid, sameUnit, unitStr, unitText, vacantSquares } from './grid.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface RockPriced extends GameEvent {
-  readonly type: 'rock-priced';
-  readonly player: string;
-  /** The roll's total, 5+5d3 (or 10+5d3 for a chosen square). */
-  readonly cost: number;
-  readonly rolls: readonly Roll[];
-}
-interface RockNotBought extends GameEvent {
-  readonly type: 'rock-not-bought';
-  readonly player: string;
-  readonly reason: string;
-  readonly loss: number;
-}
-/** A Big Rock's square: drawn (in secret), chosen, where one crushes another, or has no Siren. */
-interface AtSquare<T extends string> extends GameEvent {
-  readonly type: T;
-  readonly at: Unit;
-}
-interface RockPlaced extends GameEvent {
-  readonly type: 'rock-placed';
-  readonly at: Unit;
-  readonly why: string;
-}
-/** A Siren on a Big Rock (also when one comes for Siren Bait: de-bait.ts). */
-interface SirenAppears extends GameEvent {
-  readonly type: 'siren-appears';
-  readonly name: string;
-  readonly at: Unit;
-}
-type RockEvent =
-  | RockPriced
-  | RockNotBought
-  | AtSquare<'rock-square-drawn'>
-  | AtSquare<'rock-square-chosen'>
-  | AtSquare<'rocks-crushed'>
-  | AtSquare<'no-siren'>
-  | RockPlaced
-  | SirenAppears;
+import type { RockEvent } from './de-events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** Names the Administrator gives new Sirens, in turn (the Sirens of Greek myth). */
 export const SIREN_NAMES = [
@@ -83,18 +45,14 @@ export const sirenName = (k: number): string => {
 };
 
 /** A player is under a Siren's influence in its ZOE or ZATR (unless Deaf or freed, which the Sirens module asks). */
-export function underInfluence(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  player: string,
-  siren: GridObject,
-): boolean {
+export function underInfluence(ctx: JuneCtx, player: string, siren: GridObject): boolean {
   const at = locationOf(ctx.rules, player);
   if (!at || !(inZoe(siren, at) || inZatr(siren, at))) return false;
   return ctx.forbids('siren-holds', { player, siren: siren.id }) !== null;
 }
 
 /** Puts a Big Rock on a square (vacant, or another Big Rock's) and rolls for its Siren. */
-export function placeRock(ctx: Decision<JuneState, JuneErrorCode>, at: Unit, why: string): void {
+export function placeRock(ctx: JuneCtx, at: Unit, why: string): void {
   const there = objectsAt(ctx.rules, at);
   if (there.some((o) => o.kind === 'big-rock')) {
     for (const o of there) {
@@ -127,12 +85,12 @@ export function placeRock(ctx: Decision<JuneState, JuneErrorCode>, at: Unit, why
 
 const buy = z.object({ x: z.number().int().optional(), y: z.number().int().optional() }).strict();
 
-export const bigRocksModule: RuleModule<JuneState, JuneErrorCode> = {
+export const bigRocksModule: JuneModule = {
   id: 'big-rocks',
   section: 'E.1 Big Rocks (and E.2.1 Siren creation)',
   text: 'Big Rocks may be purchased to put on the Grid. ... specify the target location of the Big Rock at a cost of 10+5d3 points, or allow the Big Rock to be placed randomly at a cost of 5+5d3 points. ... When a Big Rock is placed on the Grid, the Administrator will roll 1d6 ...',
   commands: {
-    'buy-rock': playerCommand<JuneState, typeof buy, JuneErrorCode>({
+    'buy-rock': playerCommand<JuneState, typeof buy, JuneErrorCode, JuneEvent>({
       summary: 'buy a Big Rock: at (x,y) for 10+5d3 points, or with no square for 5+5d3 placed at random',
       words: ['x', 'y'],
       args: buy,

@@ -12,7 +12,7 @@
 // on a randomly selected legal grid square."
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Folds, GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import {
   GRID_SIZE,
@@ -30,27 +30,8 @@ import { enterSquare } from './entering.js';
 import { toLimbo } from './players.js';
 import { withDE } from './de-state.js';
 import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface ThrownElbonia extends GameEvent {
-  readonly type: 'thrown-elbonia';
-  readonly id: string;
-  readonly at: Unit;
-  readonly to: Unit;
-  readonly rolls: readonly Roll[];
-}
-interface Fell extends GameEvent {
-  readonly type: 'fell';
-  /** The object that Falls Off the Edge (a player's own object for a player). */
-  readonly id: string;
-  /** Set when it falls again from where it came down (no roll). */
-  readonly again?: boolean;
-}
-interface LandedLegally extends GameEvent {
-  readonly type: 'landed-legally';
-  readonly player: string;
-}
-type ElbonianEvent = ThrownElbonia | Fell | LandedLegally;
+import type { ElbonianEvent } from './de-events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** D: both coordinates integral multiples of 6. */
 export const hasAirways = ([x, y]: Unit): boolean => x % 6 === 0 && y % 6 === 0 && onGrid([x, y]);
@@ -60,7 +41,7 @@ const nameOf = (id: string): string | undefined =>
   id.startsWith('player:') ? id.slice('player:'.length) : undefined;
 
 /** Where an object that Falls and is not a player goes: a random square it may enter. */
-function legalSquares(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject): Unit[] {
+function legalSquares(ctx: JuneCtx, object: GridObject): Unit[] {
   const out: Unit[] = [];
   for (let x = 1; x <= GRID_SIZE; x++)
     for (let y = 1; y <= GRID_SIZE; y++) if (cannotEnter(ctx, object, [x, y]) === null) out.push([x, y]);
@@ -68,12 +49,7 @@ function legalSquares(ctx: Decision<JuneState, JuneErrorCode>, object: GridObjec
 }
 
 /** Being Thrown Elbonia-Style at a square (D.1), with every re-throw and Fall it leads to. */
-export function throwElbonia(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  id: string,
-  at: Unit,
-  why: string,
-): void {
+export function throwElbonia(ctx: JuneCtx, id: string, at: Unit, why: string): void {
   let target = at;
   for (let throws = 1; throws <= 1000; throws++) {
     const object = objectById(ctx.rules, id);
@@ -110,7 +86,7 @@ export function throwElbonia(
 }
 
 /** D.1 Falling Off the Edge. */
-function fall(ctx: Decision<JuneState, JuneErrorCode>, id: string): void {
+function fall(ctx: JuneCtx, id: string): void {
   const object = objectById(ctx.rules, id);
   if (!object) return;
   const name = nameOf(id);
@@ -143,12 +119,12 @@ function fall(ctx: Decision<JuneState, JuneErrorCode>, id: string): void {
 
 const fly = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
-export const elbonianModule: RuleModule<JuneState, JuneErrorCode> = {
+export const elbonianModule: JuneModule = {
   id: 'elbonian-airways',
   section: 'D Elbonian Airways',
   text: 'Every square of the Grid which has x and y coordinates that are both integral multiples of 6 is said to contain an Elbonian Airways. If a player is in a square which contains an Elbonian Airways, e may pay 2+2n points to be Thrown Elbonia-Style at any other square which contains an Elbonian Airways ...',
   commands: {
-    fly: playerCommand<JuneState, typeof fly, JuneErrorCode>({
+    fly: playerCommand<JuneState, typeof fly, JuneErrorCode, JuneEvent>({
       summary: 'from an Elbonian Airways square, pay 2+2n points to be Thrown Elbonia-Style at another',
       words: ['x', 'y'],
       args: fly,

@@ -10,7 +10,7 @@
 // F.4: "Deaf players are unaffected by Sirens."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Folds, GameEvent, Json, Roll, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
 import type { JuneState, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { locationOf, objectById, rolled } from './grid.js';
@@ -18,52 +18,16 @@ import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import { becomeToad } from './de-toads.js';
 import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface MadeLove extends GameEvent {
-  readonly type: 'made-love';
-  readonly player: string;
-  readonly siren: string;
-  readonly rolls: readonly Roll[];
-}
-interface ZoeCounted extends GameEvent {
-  readonly type: 'zoe-counted';
-  /** Who lingers in which Siren's ZOE, and for how many nweeks. */
-  readonly zoe: JuneState['de']['zoe'];
-}
-interface SirenFreeEnds extends GameEvent {
-  readonly type: 'siren-free-ends';
-  readonly player: string;
-  /** The Sirens e is still free of. */
-  readonly freed: readonly string[];
-}
-interface ZatrNow extends GameEvent {
-  readonly type: 'zatr-now';
-  readonly player: string;
-  readonly sirens: readonly string[];
-}
-interface ZatrRoll extends GameEvent {
-  readonly type: 'zatr-roll';
-  readonly player: string;
-  /** The Siren's name. */
-  readonly siren: string;
-  readonly rolls: readonly Roll[];
-}
-interface SirenFree extends GameEvent {
-  readonly type: 'siren-free';
-  readonly player: string;
-  /** The Siren's object id. */
-  readonly siren: string;
-}
-type SirenEvent = MadeLove | ZoeCounted | SirenFreeEnds | ZatrNow | ZatrRoll | SirenFree;
+import type { SirenEvent } from './de-events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** Whether a Siren holds a player: not if e is Deaf (F.4) or freed from her (E.2.5). */
-function holds(ctx: Decision<JuneState, JuneErrorCode>, player: string, siren: string): boolean {
+function holds(ctx: JuneCtx, player: string, siren: string): boolean {
   if (own(ctx.rules.de.deaf, player)) return false;
   return !(own(ctx.rules.de.freed, player) ?? []).includes(siren);
 }
 
-export const sirensModule: RuleModule<JuneState, JuneErrorCode> = {
+export const sirensModule: JuneModule = {
   id: 'sirens',
   section: 'E.2 Sirens (E.2.2 zones, E.2.3 Lovemaking, E.2.5 Female players)',
   text: "Players in a Siren's ZATR may only move to Grid squares in that Siren's ZATR or ... ZOE. ... Players in a Siren's ZOE may only move to other Grid Squares in that Siren's ZOE. ... If a player is in the same Siren's ZOE at the end of 2 consecutive nweeks, that player may elect to Make Love to the Siren ... If a Female Player enters the area that would be considered a Siren's ZATR, 1d10 is rolled ...",
@@ -86,7 +50,7 @@ export const sirensModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   commands: {
-    'make-love': playerCommand<JuneState, z.ZodType<{ siren: string }>, JuneErrorCode>({
+    'make-love': playerCommand<JuneState, z.ZodType<{ siren: string }>, JuneErrorCode, JuneEvent>({
       summary: 'Make Love to a Siren whose ZOE you have been in at the end of two consecutive nweeks',
       words: ['siren'],
       args: z.object({ siren: z.string().min(1).max(100) }).strict(),

@@ -6,28 +6,15 @@
 // possession of all players and is Thrown Elbonia-Style at eir [location]. If a Toad is airborne, and e ceases
 // to be a Toad, e is immediately Thrown Elbonia-Style at the location e was headed for. When a player becomes
 // a Toad, e drops all eir carryable objects."
-import type { Decision, Folds, GameEvent, Json, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { own } from './types.js';
 import { locationOf, objectsAt, playerObject } from './grid.js';
 import { withDE } from './de-state.js';
 import { dropEverything } from './players.js';
 import { throwElbonia } from './de-elbonian.js';
-import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface ToadBegins extends GameEvent {
-  readonly type: 'toad-begins';
-  readonly player: string;
-  /** The nweek the player stops being a Toad. */
-  readonly until: number;
-  readonly why: string;
-}
-interface ToadEnds extends GameEvent {
-  readonly type: 'toad-ends';
-  readonly player: string;
-}
-type ToadEvent = ToadBegins | ToadEnds;
+import type { ToadEvent } from './de-events.js';
+import type { JuneCtx, JuneModule } from './events.js';
 
 export const isToad = (s: JuneState, name: string): boolean => own(s.de.toads, name) !== undefined;
 
@@ -35,19 +22,14 @@ const nameOf = (id: string): string | undefined =>
   id.startsWith('player:') ? id.slice('player:'.length) : undefined;
 
 /** Makes a player a Toad for some nweeks: e drops everything e holds first. */
-export function becomeToad(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  name: string,
-  nweeks: number,
-  why: string,
-): void {
+export function becomeToad(ctx: JuneCtx, name: string, nweeks: number, why: string): void {
   const at = locationOf(ctx.rules, name);
   if (at) dropEverything(ctx, name, at, `${name} becomes a Toad`);
   ctx.emit({ type: 'toad-begins', vis: 'public', player: name, until: ctx.clock.nweek + nweeks, why });
 }
 
 /** A Toad becomes a player again; thrown Elbonia-Style if held, sharing a square, or Airborne. */
-export function ceaseToad(ctx: Decision<JuneState, JuneErrorCode>, name: string): void {
+export function ceaseToad(ctx: JuneCtx, name: string): void {
   ctx.emit({ type: 'toad-ends', vis: 'public', player: name });
   const body = playerObject(ctx.rules, name);
   if (!body) return;
@@ -66,7 +48,7 @@ export function ceaseToad(ctx: Decision<JuneState, JuneErrorCode>, name: string)
   if (throwAt) throwElbonia(ctx, body.id, throwAt, `${name} stops being a Toad`);
 }
 
-export const toadsModule: RuleModule<JuneState, JuneErrorCode> = {
+export const toadsModule: JuneModule = {
   id: 'toads',
   section: 'F.1 Toads',
   text: 'Toads are Carryable, Throwable, Passable MOs. While a player is a Toad ... Other players may occupy the same location as em. E may not pick up, catch, or throw objects. E may not make a move of eir own free will. E may not use Elbonian Airways. ...',

@@ -12,8 +12,8 @@
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
 import { eventsOf, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Folds, GameEvent, Json, RuleModule, Texts } from '../../core/index.js';
-import type { GridObject, Hit, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
+import type { Decision, Folds, Json, Texts } from '../../core/index.js';
+import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, unitStr } from './grid.js';
 import { cannotEnter, newObjectId } from './objects.js';
@@ -21,53 +21,15 @@ import { enterSquare } from './entering.js';
 import { withDE } from './de-state.js';
 import { inZatr, inZoe, sirens } from './de-zones.js';
 import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface Deaf extends GameEvent {
-  readonly type: 'deaf';
-  readonly player: string;
-  /** The nweek the wax went in; from edition 2 (R-J18) also the nday. */
-  readonly since: number;
-  readonly nday?: number;
-}
-interface DeafZoned extends GameEvent {
-  readonly type: 'deaf-zoned';
-  readonly player: string;
-}
-interface WaxRemoved extends GameEvent {
-  readonly type: 'wax-removed';
-  readonly player: string;
-  readonly why: string;
-}
-interface WeeklyBall extends GameEvent {
-  readonly type: 'weekly-ball';
-  readonly id: string;
-  readonly at: Unit;
-}
-interface BallWhacked extends GameEvent {
-  readonly type: 'ball-whacked';
-  readonly player: string;
-  readonly object: string;
-}
-interface Icky extends GameEvent {
-  readonly type: 'icky';
-  readonly player: string;
-  readonly ndays: number;
-}
-interface IckyWanes extends GameEvent {
-  readonly type: 'icky-wanes';
-  readonly player: string;
-  /** The ndays left; 0 ends it. */
-  readonly left: number;
-}
-type WaxEvent = Deaf | DeafZoned | WaxRemoved | WeeklyBall | BallWhacked | Icky | IckyWanes;
+import type { WaxEvent } from './de-events.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const isEarwax = (o: GridObject): boolean =>
   o.kind === 'ball-of-wax' && (o.tags ?? []).includes('Disgusting');
 
 /** A random legal square for an object (where it may be entered). */
 export function randomLegalSquare(
-  ctx: Decision<JuneState, JuneErrorCode>,
+  ctx: JuneCtx,
   object: GridObject,
   purpose: string,
 ): { at: Unit; rolls: ReturnType<Decision['roll']>[] } {
@@ -79,7 +41,7 @@ export function randomLegalSquare(
 }
 
 /** The wax comes out of a player's ears as a Ball of Earwax, Disgusting, in eir possession. */
-function unstuff(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
+function unstuff(ctx: JuneCtx, name: string, why: string): void {
   ctx.emit({ type: 'wax-removed', vis: 'public', player: name, why });
   // R-J27: off the Grid (in Limbo, or carried as a Toad) there is nowhere for the Earwax to be: it goes with em.
   if (!locationOf(ctx.rules, name)) return;
@@ -96,7 +58,7 @@ function unstuff(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: str
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
+export const waxModule: JuneModule = {
   id: 'balls-of-wax',
   section: 'F.4 Balls of Wax',
   text: "Any player with a Ball of Wax may Stuff the wax into eir ears ... Deaf players are unaffected by Sirens. After escaping a Siren's ZOE and ZATR or after 1 nweek ... Balls of Earwax ... cannot be caught. It explodes on impact ... Icky for 1d3 ndays ...",
@@ -107,7 +69,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   },
   commands: {
-    'stuff-ears': playerCommand<JuneState, typeof which, JuneErrorCode>({
+    'stuff-ears': playerCommand<JuneState, typeof which, JuneErrorCode, JuneEvent>({
       summary: 'stuff a Ball of Wax you hold into your ears (you become Deaf to the Sirens)',
       words: ['object'],
       args: which,
@@ -135,7 +97,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
         });
       },
     }),
-    'whack-ball': playerCommand<JuneState, typeof which, JuneErrorCode>({
+    'whack-ball': playerCommand<JuneState, typeof which, JuneErrorCode, JuneEvent>({
       summary: 'with the Big Stick, whack a Ball of Wax thrown at your square out of the air',
       words: ['object'],
       args: which,
@@ -206,7 +168,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
       }
       // An Icky that began at this very nday's end is counted from the next one.
       for (const [name, left] of Object.entries(ctx.rules.de.icky)) {
-        if (ctx.events.some((e) => e.type === 'icky' && e.player === name)) continue;
+        if (eventsOf<JuneEvent, 'icky'>(ctx.events, 'icky').some((e) => e.player === name)) continue;
         ctx.emit({ type: 'icky-wanes', vis: 'public', player: name, left: left - 1 });
       }
     },
@@ -228,7 +190,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
       // An Earwax ball that hit a player explodes; e is Icky for 1d3 ndays.
       after: ['hit'],
       run(ctx) {
-        for (const e of eventsOf<Hit, 'hit'>(ctx.events, 'hit')) {
+        for (const e of eventsOf<JuneEvent, 'hit'>(ctx.events, 'hit')) {
           const o = objectById(ctx.rules, e.object);
           if (!o || !isEarwax(o)) continue;
           const gone: ObjectRemoved = {
@@ -243,7 +205,7 @@ export const waxModule: RuleModule<JuneState, JuneErrorCode> = {
             type: 'icky',
             vis: 'public',
             player: e.player,
-            ndays: d3.result,
+            ndays: d3.result as number,
             rolls: [d3],
           });
         }

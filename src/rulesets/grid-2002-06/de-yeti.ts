@@ -2,26 +2,19 @@
 // moves three times, each time to a random square which is not more than 8 units from the square e is in.
 // When the Yeti leaves a square, that square becomes Frozen."
 // R-J14: where the Yeti starts is not said; the Administrator places it (`place yeti X Y`).
-import type { GameEvent, Roll, RuleModule, Texts } from '../../core/index.js';
-import type { GridObject, JuneState, Unit } from './types.js';
+import type { Texts } from '../../core/index.js';
+import type { GridObject, Unit } from './types.js';
 import { consecutive, GRID_SIZE, unitText } from './grid.js';
 import { cannotEnter } from './objects.js';
 import { enterSquare } from './entering.js';
 import { changeSquare, squareAt } from './squares.js';
 import { steps } from './de-zones.js';
-import type { JuneErrorCode } from './errors.js';
-
-// The events of this section, each declared once: the folds, the texts and the emits read them typed.
-interface YetiBound extends GameEvent {
-  readonly type: 'yeti-bound';
-  readonly from: Unit;
-  readonly to: Unit;
-  readonly rolls: readonly Roll[];
-}
+import type { YetiBound } from './de-events.js';
+import type { JuneModule } from './events.js';
 
 export const YETI_REACH = 8;
 
-export const yetiModule: RuleModule<JuneState, JuneErrorCode> = {
+export const yetiModule: JuneModule = {
   id: 'yeti',
   section: 'E.3 The Yeti',
   text: 'At the start of the 1st nday of each nweek, the Yeti moves three times, each time to a random square which is not more than 8 units from the square e is in. When the Yeti leaves a square, that square becomes Frozen.',

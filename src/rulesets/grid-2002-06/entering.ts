@@ -3,21 +3,14 @@
 // MO enters a Frozen square from any consecutive square, it is immediately moved an additional unit in the
 // same direction, if possible."
 import { BANK } from '../../core/index.js';
-import type { Decision } from '../../core/index.js';
-import type { Burned, GridObject, JuneState, ObjectMoved, Unit } from './types.js';
+import type { Burned, GridObject, ObjectMoved, Unit } from './types.js';
 import { consecutive, objectById, unitText } from './grid.js';
 import { cannotEnter, describeObject, traitsOf } from './objects.js';
 import { squareAt } from './squares.js';
-import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx } from './events.js';
 
 /** Puts an object on a square it may enter, then applies what the square does to those who enter it. */
-export function enterSquare(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  id: string,
-  to: Unit,
-  why: string,
-  from?: Unit,
-): void {
+export function enterSquare(ctx: JuneCtx, id: string, to: Unit, why: string, from?: Unit): void {
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id, to: { on: to }, why };
   ctx.emit(e);
   const object = objectById(ctx.rules, id) as GridObject;
@@ -41,12 +34,7 @@ export function enterSquare(
  * A.2 "A Move is a step between two consecutive squares." Makes one Move if it can; otherwise the Move fails
  * and the object stays (the text's "it fails to" is cut off: R-J1). Returns the reason it failed, or null.
  */
-export function makeMove(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  id: string,
-  to: Unit,
-  why: string,
-): string | null {
+export function makeMove(ctx: JuneCtx, id: string, to: Unit, why: string): string | null {
   const object = objectById(ctx.rules, id);
   if (!object || !('on' in object.place)) return 'it is not on the Grid';
   const from = object.place.on;

@@ -9,7 +9,7 @@
 // Rulings FG-1 to FG-6 in docs/rulings-grid-june-fg.md.
 import { z } from 'zod';
 import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Json, RuleModule } from '../../core/index.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectMoved } from './types.js';
 import { consecutive, holdings, locationOf, objectById, playerId, unitText } from './grid.js';
 import { describeObject, objectNamed } from './objects.js';
@@ -26,6 +26,8 @@ import { reflect, shieldOf } from './fg-shield.js';
 import { withFG } from './fg-state.js';
 import type {
   BecameDizzy,
+  BigStickEvent,
+  CommonEvent,
   DizzyEnds,
   GremlinActiveSet,
   GremlinKnockedOff,
@@ -34,6 +36,7 @@ import type {
   Whacked,
 } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** "knocked two squares away" */
 export const KNOCK_SQUARES = 2;
@@ -43,21 +46,21 @@ const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('pla
 /** Whether a player or Gremlin (by object id) is Dizzy (F.2). */
 export const isDizzy = (s: JuneState, id: string): boolean => s.fg.dizzy.includes(id);
 
-function makeDizzy(ctx: Decision<JuneState, JuneErrorCode>, id: string): void {
+function makeDizzy(ctx: JuneCtx, id: string): void {
   if (isDizzy(ctx.rules, id)) return;
   const e: BecameDizzy = { type: 'dizzy', vis: 'public', id };
   ctx.emit(e);
 }
 
 /** The object a Whack is aimed at: a player by name (or 'player:name'), or a Gremlin by id. */
-function targetOf(ctx: Decision<JuneState, JuneErrorCode>, target: string): GridObject | undefined {
+function targetOf(ctx: JuneCtx, target: string): GridObject | undefined {
   const direct = objectNamed(ctx, target);
   if (direct) return direct;
   return ctx.state.players.includes(target) ? objectById(ctx.rules, playerId(target)) : undefined;
 }
 
 /** F.2: "After administering the Whack, the Big Stick vanishes ... and reappears at a random legal location". */
-function stickReappears(ctx: Decision<JuneState, JuneErrorCode>, stick: GridObject, from: string): void {
+function stickReappears(ctx: JuneCtx, stick: GridObject, from: string): void {
   const chosen = randomLegalSquare(ctx, stick, `where the Big Stick reappears after ${from}'s Whack`);
   if (!chosen) return;
   const e: StickReappears = {
@@ -75,7 +78,7 @@ function stickReappears(ctx: Decision<JuneState, JuneErrorCode>, stick: GridObje
 const whackArgs = z.object({ target: z.string().min(1).max(100) }).strict();
 const activeArgs = z.object({ gremlin: z.string().min(1).max(100), active: z.boolean() }).strict();
 
-export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
+export const bigStickModule: JuneModule = {
   id: 'big-stick',
   section: 'F.2 The Big Stick',
   text: "There exists a Passable, Carryable MO called the Big Stick. If at any time there is no Big Stick, the Big Stick is placed on a random legal square. If a player has a Big Stick, e may use it to administer a Whack to a Player or a Gremlin in an adjacent square. After administering the Whack, the Big Stick vanishes from the Player's possession and reappears at a random legal location on the grid. When a Player receives a Whack, e is knocked two squares away from the Player with the Big Stick. The Player who has been hit receives the attribute Dizzy, which lasts until the end of the nweek. When a Gremlin receives a Whack, it is knocked off the Grid and receives the attribute Dizzy. It is placed on the Grid again on a random legal square at the end of the current nweek, if it is Active at that time.",
@@ -86,7 +89,7 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   ],
   commands: {
-    whack: playerCommand<JuneState, typeof whackArgs, JuneErrorCode>({
+    whack: playerCommand<JuneState, typeof whackArgs, JuneErrorCode, JuneEvent>({
       summary:
         'Whack a player or a Gremlin on a square next to yours with the Big Stick you hold (target: a player name or a Gremlin id such as gremlin:4); the Stick then reappears at random',
       words: ['target'],
@@ -143,7 +146,7 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
           stickReappears(ctx, held, by.name);
       },
     }),
-    'gremlin-active': command<JuneState, typeof activeArgs, JuneErrorCode>({
+    'gremlin-active': command<JuneState, typeof activeArgs, JuneErrorCode, JuneEvent>({
       actor: 'admin',
       summary:
         "say whether a Gremlin is Active (true/false); a Whacked Gremlin returns at the nweek's end only if Active",
@@ -200,7 +203,7 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
       return withFG(s, { inactive: e.active ? others : [...others, e.id] });
     },
     ...commonEvolve,
-  },
+  } satisfies Folds<JuneState, BigStickEvent | CommonEvent>,
   describe: {
     ...commonDescribe,
     whacked: (e: Whacked) => `${e.player} Whacks ${nameOf(e.target)} with the Big Stick.`,
@@ -212,5 +215,5 @@ export const bigStickModule: RuleModule<JuneState, JuneErrorCode> = {
     'gremlin-active-set': (e: GremlinActiveSet) => `${e.id} is ${e.active ? 'Active' : 'not Active'}.`,
     'big-stick-reappears': (e: StickReappears) =>
       `The Big Stick vanishes from ${e.from}'s possession and reappears at ${unitText(e.at)}.`,
-  },
+  } satisfies Texts<BigStickEvent | CommonEvent>,
 };

@@ -7,13 +7,13 @@
 // gone, and its effect is announced publicly. "+5", "-3", "+2d6", "-1d4" (any of the seeds' dice, signed) are
 // points from or to The Bank; any other effect is announced for the Administrator to carry out by hand.
 import { BANK, parseDice } from '../../core/index.js';
-import type { Decision, Json, Roll, RuleModule } from '../../core/index.js';
+import type { Folds, Json, Roll, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectRemoved } from './types.js';
 import { holdings, objectsAt, sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import { traitsOf } from './objects.js';
 import type { BonusBoxOpened } from './fg-state.js';
-import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneModule } from './events.js';
 
 /** An effect the referee can apply: a sign and a dice expression (or a whole number). */
 export type PointsEffect = { readonly sign: 1 | -1; readonly expr: string; readonly dice: boolean };
@@ -35,11 +35,10 @@ export function pointsEffect(effect: string | undefined): PointsEffect | null {
 }
 
 /** F.1: a player who is a Toad is unaffected by Bonus Boxes; a Toad is a carryable player (F.1's traits). */
-const isToad = (ctx: Decision<JuneState, JuneErrorCode>, body: GridObject): boolean =>
-  traitsOf(ctx, body).carryable;
+const isToad = (ctx: JuneCtx, body: GridObject): boolean => traitsOf(ctx, body).carryable;
 
 /** A player opens a Bonus Box on eir square. */
-function open(ctx: Decision<JuneState, JuneErrorCode>, player: string, box: GridObject): void {
+function open(ctx: JuneCtx, player: string, box: GridObject): void {
   const at = unitOf(box.place);
   if (!at) return;
   const effect = box.name ?? '';
@@ -91,7 +90,7 @@ function open(ctx: Decision<JuneState, JuneErrorCode>, player: string, box: Grid
   if (points !== null && points < 0) ctx.transfer(bearer, BANK, -points, `a Bonus Box ${player} opened`);
 }
 
-export const bonusBoxesModule: RuleModule<JuneState, JuneErrorCode> = {
+export const bonusBoxesModule: JuneModule = {
   id: 'bonus-boxes',
   section: 'Bonus Boxes (what the text leans on)',
   text: 'F.1: "E is unaffected by Bonus Boxes. If a player is carrying a Toad, and e would lose points as a result of a Bonus box, the effects of that box are applied to the Toad instead. If the player is carrying more than one Toad, one is selected at random." G.1: "... reveal where the Bonus Box is, but not what type of Box it is."',
@@ -130,7 +129,7 @@ export const bonusBoxesModule: RuleModule<JuneState, JuneErrorCode> = {
       );
       return withFG(s, { revealed });
     },
-  },
+  } satisfies Folds<JuneState, BonusBoxOpened>,
   describe: {
     'box-opened': (e: BonusBoxOpened) => {
       const what =
@@ -139,5 +138,5 @@ export const bonusBoxesModule: RuleModule<JuneState, JuneErrorCode> = {
           : `${e.bearer} ${e.points >= 0 ? 'gains' : 'loses'} ${Math.abs(e.points)} points${e.bearer === e.player ? '' : ` (the Toad ${e.player} carries takes it)`}`;
       return `${e.player} opens a Bonus Box at ${unitText(e.at)}: ${what}.`;
     },
-  },
+  } satisfies Texts<BonusBoxOpened>,
 };

@@ -1,15 +1,15 @@
 // What F.2 (the Big Stick), F.3 (the Shield) and G.3 (Pinball Guns) share: a random legal square, and pushing
 // an object two squares in a direction ("knocked two squares away", "moved two spaces away", "moves twice in
 // the direction opposite the one from which it was Fired at") - as Moves (A.2), one square at a time.
-import type { Decision, Roll } from '../../core/index.js';
+import type { Folds, Roll, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Kind, ObjectMoved, Unit } from './types.js';
 import { GRID_SIZE, objectById, unitText } from './grid.js';
 import { cannotEnter, describeObject, objectName, traitsOf } from './objects.js';
 import { makeMove } from './entering.js';
 import { squareAt } from './squares.js';
 import { HIDDEN_KINDS } from './types.js';
-import type { PlacedAtRandom, PushStopped } from './fg-state.js';
-import type { JuneErrorCode } from './errors.js';
+import type { CommonEvent, PlacedAtRandom, PushStopped } from './fg-state.js';
+import type { JuneCtx } from './events.js';
 
 const nameOf = (id: string): string => (id.startsWith('player:') ? id.slice('player:'.length) : id);
 
@@ -20,7 +20,7 @@ export const direction = (from: Unit, to: Unit): Unit => [
 ];
 
 /** Every square `object` may enter (A.2), in the order x then y: "legal" squares. */
-export function legalSquares(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject): Unit[] {
+export function legalSquares(ctx: JuneCtx, object: GridObject): Unit[] {
   const out: Unit[] = [];
   for (let x = 1; x <= GRID_SIZE; x++)
     for (let y = 1; y <= GRID_SIZE; y++) if (cannotEnter(ctx, object, [x, y]) === null) out.push([x, y]);
@@ -29,7 +29,7 @@ export function legalSquares(ctx: Decision<JuneState, JuneErrorCode>, object: Gr
 
 /** A random legal square for an object, from the public dice (FG-1: these squares are public). */
 export function randomLegalSquare(
-  ctx: Decision<JuneState, JuneErrorCode>,
+  ctx: JuneCtx,
   object: GridObject,
   purpose: string,
 ): { at: Unit; roll: Roll } | null {
@@ -44,7 +44,7 @@ export function randomLegalSquare(
  * square." Places one, with the kind as its id, if no object of that kind exists anywhere (on a square, held or
  * Airborne).
  */
-export function placeIfNone(ctx: Decision<JuneState, JuneErrorCode>, kind: Kind, label: string): void {
+export function placeIfNone(ctx: JuneCtx, kind: Kind, label: string): void {
   if (ctx.rules.objects.some((o) => o.kind === kind)) return;
   const object: GridObject = { id: kind, kind, place: { limbo: true } };
   const chosen = randomLegalSquare(ctx, object, `where the ${label} is placed`);
@@ -63,12 +63,7 @@ export function placeIfNone(ctx: Decision<JuneState, JuneErrorCode>, kind: Kind,
  * A Move of a hidden object (a Bonus Box), in entries only the Administrator sees, with A.3.1's slide on a
  * Frozen square; entering.ts's moves are public. Returns why it failed, or null.
  */
-function hiddenMove(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  object: GridObject,
-  to: Unit,
-  why: string,
-): string | null {
+function hiddenMove(ctx: JuneCtx, object: GridObject, to: Unit, why: string): string | null {
   if (!('on' in object.place)) return 'it is not on the Grid';
   if (!traitsOf(ctx, object).mobile) return `${describeObject(object)} is Stationary`;
   let from = object.place.on;
@@ -99,13 +94,7 @@ function hiddenMove(
  * fails, and the object stays where the last one left it (FG-2). Each Move is a Move like any other: Fire burns
  * and Frozen squares slide (entering.ts). Returns how many Moves were made.
  */
-export function push(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  id: string,
-  step: Unit,
-  squares: number,
-  why: string,
-): number {
+export function push(ctx: JuneCtx, id: string, step: Unit, squares: number, why: string): number {
   for (let k = 0; k < squares; k++) {
     const object = objectById(ctx.rules, id);
     if (!object || !('on' in object.place)) return k;
@@ -134,11 +123,11 @@ export const commonEvolve = {
     ...s,
     objects: [...s.objects, { id: e.object.id, kind: e.object.kind, place: e.object.place }],
   }),
-};
+} satisfies Folds<JuneState, CommonEvent>;
 
 /** How those events read in the log. */
 export const commonDescribe = {
   'placed-at-random': (e: PlacedAtRandom): string =>
     `${objectName(e.object.id).replace(/^the /, 'The ')} is placed at ${'on' in e.object.place ? unitText(e.object.place.on) : 'no square'} (${e.why}).`,
   'push-stopped': (e: PushStopped): string => `${nameOf(e.id)} stops at ${unitText(e.at)}: ${e.reason}.`,
-};
+} satisfies Texts<CommonEvent>;

@@ -6,7 +6,7 @@
 // shot, players first; a Move that cannot be made stops it; the Shield (F.3) turns the whole shot back.
 import { z } from 'zod';
 import { BANK, playerCommand, refuse } from '../../core/index.js';
-import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type { JuneState, Unit } from './types.js';
 import { consecutive, locationOf, objectById, objectsAt, onGrid, sameUnit, unitText } from './grid.js';
 import { traitsOf } from './objects.js';
@@ -16,6 +16,7 @@ import { reflect, shieldOf } from './fg-shield.js';
 import { withFG } from './fg-state.js';
 import type { GunBought, GunFired, PushStopped } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneModule, JuneEvent } from './events.js';
 
 /** "may buy one for 2 points" */
 export const GUN_PRICE = 2;
@@ -26,12 +27,12 @@ export const hasGun = (s: JuneState, player: string): boolean => s.fg.guns.inclu
 
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
-export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
+export const pinballModule: JuneModule = {
   id: 'pinball-guns',
   section: 'G.3 Pinball Guns',
   text: 'Any player who does not have a Pinball Gun may buy one for 2 points. If a player is on the Grid, and e has a Pinball Gun, e may Fire the Gun at any square consecutive to eir position. If there is a MO in that square, that MO moves twice in the direction opposite the one from which it was Fired at, unless another rule prevents this. When a player fires a Pinball Gun, e loses it.',
   commands: {
-    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
+    'buy-gun': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode, JuneEvent>({
       summary: 'buy a Pinball Gun for 2 points (if you do not have one)',
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -45,7 +46,7 @@ export const pinballModule: RuleModule<JuneState, JuneErrorCode> = {
         ctx.emit(e);
       },
     }),
-    fire: playerCommand<JuneState, typeof xy, JuneErrorCode>({
+    fire: playerCommand<JuneState, typeof xy, JuneErrorCode, JuneEvent>({
       summary:
         'Fire your Pinball Gun at a square next to yours (x y): whatever can move there moves two squares straight on, away from you; the Gun is used up',
       words: ['x', 'y'],

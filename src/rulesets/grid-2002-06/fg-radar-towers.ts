@@ -6,24 +6,25 @@
 // FG-12: the bonus is an answer to 'radar-bonus', which G.1 asks; the Radar attribute itself never changes.
 import { BANK, playerCommand, refuse } from '../../core/index.js';
 import { newObjectId } from './objects.js';
-import type { Json, RuleModule } from '../../core/index.js';
+import type { Json, Texts } from '../../core/index.js';
 import { z } from 'zod';
 import type { JuneState, ObjectPlaced } from './types.js';
 import { locationOf, objectsAt, unitText } from './grid.js';
 import type { TowerBuilt } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneModule, JuneEvent } from './events.js';
 
 /** "may pay 8 points to Build a Radar Tower" */
 export const TOWER_PRICE = 8;
 /** "treated as if eir Radar is 3 greater than it actually is" */
 export const TOWER_BONUS = 3;
 
-export const radarTowersModule: RuleModule<JuneState, JuneErrorCode> = {
+export const radarTowersModule: JuneModule = {
   id: 'radar-towers',
   section: 'G.2 Radar Towers',
   text: 'Any player who occuppies a square that does not already contain a Radar Tower may pay 8 points to Build a Radar Tower on that square. Radar Towers are immovable, passable objects. Any player who occupies a square containing a Radar Tower is treated as if eir Radar is 3 greater than it actually is. The previous sentence does not apply to this section.',
   commands: {
-    'build-tower': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
+    'build-tower': playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode, JuneEvent>({
       summary:
         'pay 8 points to Build a Radar Tower on your square (your Radar counts 3 more while you stand on one)',
       args: z.object({}).strict(),
@@ -59,5 +60,5 @@ export const radarTowersModule: RuleModule<JuneState, JuneErrorCode> = {
   describe: {
     'radar-tower-built': (e: TowerBuilt) =>
       `${e.player} pays ${TOWER_PRICE} points and Builds a Radar Tower at ${unitText(e.at)}.`,
-  },
+  } satisfies Texts<TowerBuilt>,
 };

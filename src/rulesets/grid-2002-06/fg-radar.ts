@@ -7,13 +7,14 @@
 // The Radar a player is "treated as" having is eir Radar plus what the rules answer to 'radar-bonus' (G.2).
 import { z } from 'zod';
 import { command, refuse } from '../../core/index.js';
-import type { Decision, Folds, GameState, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, GameState, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, Unit } from './types.js';
 import { own } from './types.js';
 import { sameUnit, unitOf, unitText } from './grid.js';
 import { withFG } from './fg-state.js';
 import type { RadarReveal, RadarSet } from './fg-state.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** "All players initially have a Radar of 2." */
 export const INITIAL_RADAR = 2;
@@ -25,7 +26,7 @@ export const distance = (a: Unit, b: Unit): number => Math.max(Math.abs(a[0] - b
 export const radarOf = (s: JuneState, player: string): number => own(s.fg.radar, player) ?? INITIAL_RADAR;
 
 /** The Radar a player is treated as having now: eir Radar and any bonus the rules give (a Radar Tower, G.2). */
-export function effectiveRadar(ctx: Decision<JuneState, JuneErrorCode>, player: string): number {
+export function effectiveRadar(ctx: JuneCtx, player: string): number {
   const bonus = ctx.ask('radar-bonus', { player });
   return radarOf(ctx.rules, player) + (typeof bonus === 'number' ? bonus : 0);
 }
@@ -42,7 +43,7 @@ const radarArgs = z
   .object({ player: z.string().min(1).max(32), radar: z.number().int().min(0).max(40) })
   .strict();
 
-export const radarModule: RuleModule<JuneState, JuneErrorCode> = {
+export const radarModule: JuneModule = {
   id: 'radar',
   section: 'G.1 Radar',
   text: "Each player has an attribute called Radar. All players initially have a Radar of 2. If a square containing a Bonus Box is within x squares of a player, where x is that player's Radar, then the admin shall reveal where the Bonus Box is, but not what type of Box it is.",
@@ -76,7 +77,7 @@ export const radarModule: RuleModule<JuneState, JuneErrorCode> = {
     },
   ],
   commands: {
-    radar: command<JuneState, typeof radarArgs, JuneErrorCode>({
+    radar: command<JuneState, typeof radarArgs, JuneErrorCode, JuneEvent>({
       actor: 'admin',
       summary: "set a player's Radar (FG-10: for rules of the wider game that change it; all start at 2)",
       words: ['player', 'radar'],

@@ -146,3 +146,18 @@ export interface BonusBoxOpened extends GameEvent {
   /** The points gained (positive) or lost (negative), if the effect is one the referee can apply. */
   points: number | null;
 }
+
+// The events of each section (issue 28 item 5): the section files' folds and texts are held to them.
+/** What placeIfNone and push emit (fg-common.ts), for every section that uses them. */
+export type CommonEvent = PlacedAtRandom | PushStopped;
+/** F.2 The Big Stick (fg-big-stick.ts). */
+export type BigStickEvent =
+  Whacked | BecameDizzy | DizzyEnds | GremlinKnockedOff | GremlinReturns | GremlinActiveSet | StickReappears;
+/** G.1 Radar (fg-radar.ts). */
+export type RadarEvent = RadarSet | RadarReveal;
+/** G.3 Pinball Guns (fg-pinball.ts). */
+export type PinballEvent = GunBought | GunFired;
+
+/** Every event of these sections (F.3's ShieldReflects, G.2's TowerBuilt, the Bonus Boxes' BonusBoxOpened). */
+export type FGEvent =
+  CommonEvent | BigStickEvent | ShieldReflects | RadarEvent | TowerBuilt | PinballEvent | BonusBoxOpened;

@@ -5,9 +5,9 @@
 //
 // Every section, A to G, and the amendment from grid-2002-01 are implemented.
 import { erase, reject } from '../../core/index.js';
-import type { Decision, Ruleset } from '../../core/index.js';
+import type { Folds, Ruleset, Texts } from '../../core/index.js';
 import type { GridState as JanuaryState } from '../grid-2002-01/index.js';
-import type { GridObject, JuneState, MoveFailed } from './types.js';
+import type { AmendmentEvent, GridObject, JuneState, MoveFailed } from './types.js';
 import { objectsModule } from './objects.js';
 import { squaresModule } from './squares.js';
 import { NEW_PLAYER, playersModule } from './players.js';
@@ -20,9 +20,9 @@ import { juneStandings, juneView, renderJune } from './view.js';
 import { juneAwaiting } from './awaiting.js';
 import { makeMove } from './entering.js';
 import { playerId } from './grid.js';
-import type { RuleModule } from '../../core/index.js';
 import type { JuneErrorCode } from './errors.js';
 import { JUNE_ERROR_CODES } from './errors.js';
+import type { JuneCtx, JuneModule } from './events.js';
 
 export const GRID_2002_06 = 'grid-2002-06';
 
@@ -48,11 +48,11 @@ export const JUNE_REPEALS = [
 const START_TEMPERATURE = 10;
 
 /** R-J8: January moves announced and not yet made are made when the amendment takes effect, in order. */
-const inheritedMoves: RuleModule<JuneState, JuneErrorCode> = {
+const inheritedMoves: JuneModule = {
   id: 'amendment',
   section: 'The amendment of r301',
   text: 'Amend r301 to be: __The Grid__ ...',
-  onAmend(ctx: Decision<JuneState, JuneErrorCode>, from: string) {
+  onAmend(ctx: JuneCtx, from: string) {
     if (from !== 'grid-2002-01') return;
     ctx.emit({ type: 'things-gone', vis: 'public', count: 10 });
     for (const { player, to } of ctx.rules.inherited) {
@@ -64,12 +64,14 @@ const inheritedMoves: RuleModule<JuneState, JuneErrorCode> = {
     }
     ctx.emit({ type: 'inherited-moves-made', vis: 'public' });
   },
-  evolve: { 'inherited-moves-made': (s: JuneState): JuneState => ({ ...s, inherited: [] }) },
+  evolve: {
+    'inherited-moves-made': (s: JuneState): JuneState => ({ ...s, inherited: [] }),
+  } satisfies Folds<JuneState, AmendmentEvent>,
   describe: {
     'things-gone': () =>
       'The Shiny Things and Scary Dark Things, which the amended rule no longer has, leave the Grid.',
     'inherited-moves-made': () => 'Every move announced under the January rule has been made.',
-  },
+  } satisfies Texts<AmendmentEvent>,
 };
 
 export const grid200206: Ruleset<JuneState, JuneErrorCode> = {

@@ -7,20 +7,20 @@
 // Possessions travel because they are held by the player, not on a square; leaving is in players.ts.
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
 import type { JuneState, ObjectMoved } from './types.js';
 import { locationOf, sameUnit, unitText } from './grid.js';
 import { describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneModule, JuneEvent } from './events.js';
 
 const which = z.object({ object: z.string().min(1).max(100) }).strict();
 
-export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
+export const inventoryModule: JuneModule = {
   id: 'inventory',
   section: 'B.3 Inventory',
   text: 'Only Passable MOs may be carryable. If a player occupies the same grid location as a carryable object, e may pick that object up ... When a player moves, all eir possessions travel with em. Any player holding a carryable object may drop it ... If a player leaves the grid, e first drops all carryable objects in eir possession.',
   commands: {
-    pickup: playerCommand<JuneState, typeof which, JuneErrorCode>({
+    pickup: playerCommand<JuneState, typeof which, JuneErrorCode, JuneEvent>({
       summary: 'pick up a carryable object on your square (by its id, e.g. big-stick)',
       words: ['object'],
       args: which,
@@ -47,7 +47,7 @@ export const inventoryModule: RuleModule<JuneState, JuneErrorCode> = {
         ctx.emit(e);
       },
     }),
-    drop: playerCommand<JuneState, typeof which, JuneErrorCode>({
+    drop: playerCommand<JuneState, typeof which, JuneErrorCode, JuneEvent>({
       summary: 'drop an object you hold on your square',
       words: ['object'],
       args: which,

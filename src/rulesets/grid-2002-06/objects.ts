@@ -8,11 +8,12 @@
 // Traits are asked of the rules ('traits' {id}), so a later section (F.1 Toads) or any rule that contradicts
 // these (C) answers first. 'may-share' {mover, occupant} is how a rule "explicitly permits" two objects.
 import { fromEdition, playerNamed } from '../../core/index.js';
-import type { Decision, GameState, Json, RuleModule } from '../../core/index.js';
+import type { Folds, GameState, Json, Texts } from '../../core/index.js';
 import type {
   GridObject,
   JuneState,
   Kind,
+  ObjectEvent,
   ObjectMoved,
   ObjectPlaced,
   ObjectRemoved,
@@ -22,7 +23,7 @@ import type {
 import { HIDDEN_KINDS } from './types.js';
 import { objectById, objectsAt, onGrid, unitText } from './grid.js';
 import { NEW_PLAYER } from './facts.js';
-import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneModule } from './events.js';
 
 export interface Traits {
   readonly mobile: boolean;
@@ -49,7 +50,7 @@ export const KIND_TRAITS: Readonly<Record<Kind, Traits>> = {
 };
 
 /** The traits of an object as the rules in force say. */
-export function traitsOf(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject): Traits {
+export function traitsOf(ctx: JuneCtx, object: GridObject): Traits {
   const answer = ctx.ask('traits', { id: object.id });
   return answer && typeof answer === 'object' ? (answer as unknown as Traits) : KIND_TRAITS[object.kind];
 }
@@ -58,11 +59,7 @@ export function traitsOf(ctx: Decision<JuneState, JuneErrorCode>, object: GridOb
  * Why `mover` may not enter square `at`, or null if it may: off the Grid, another player there (players never
  * share), or an Impassable object there, unless a rule permits the two to share.
  */
-export function cannotEnter(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  mover: GridObject,
-  at: Unit,
-): string | null {
+export function cannotEnter(ctx: JuneCtx, mover: GridObject, at: Unit): string | null {
   if (!onGrid(at)) return `${unitText(at)} is off the Grid`;
   for (const other of objectsAt(ctx.rules, at)) {
     if (other.id === mover.id) continue;
@@ -82,7 +79,7 @@ const hidesIds = (game: GameState): boolean => fromEdition(game, 2);
  * The id of a new object of a kind. R-J30 (issue 13): a public id counts only the objects everyone saw made,
  * and a hidden one (a Bonus Box) has a count of its own, so `big-rock:N` says nothing of how many Boxes exist.
  */
-export function newObjectId(ctx: Decision<JuneState, JuneErrorCode>, kind: Kind): string {
+export function newObjectId(ctx: JuneCtx, kind: Kind): string {
   const hidden = hidesIds(ctx.state) && HIDDEN_KINDS.has(kind);
   return `${kind}:${(hidden ? (ctx.rules.hiddenMade ?? 0) : ctx.rules.made) + 1}`;
 }
@@ -91,7 +88,7 @@ export function newObjectId(ctx: Decision<JuneState, JuneErrorCode>, kind: Kind)
  * The object a command's argument names, as objectById finds it, a player's body (`player:NAME`) named in any
  * case (K13: the kernel's playerNamed spells the name as the player joined).
  */
-export function objectArg(ctx: Decision<JuneState, JuneErrorCode>, id: string): GridObject | undefined {
+export function objectArg(ctx: JuneCtx, id: string): GridObject | undefined {
   if (id.startsWith('player:')) {
     const name = playerNamed(ctx.state, id.slice('player:'.length));
     if (name !== undefined) return objectById(ctx.rules, `player:${name}`);
@@ -103,7 +100,7 @@ export function objectArg(ctx: Decision<JuneState, JuneErrorCode>, id: string): 
  * An object as a player may name it in a command. R-J31 (issue 13): a hidden object (a Bonus Box) is answered
  * exactly as an id that names nothing, so a command cannot be used to learn which hidden ids exist.
  */
-export function objectNamed(ctx: Decision<JuneState, JuneErrorCode>, id: string): GridObject | undefined {
+export function objectNamed(ctx: JuneCtx, id: string): GridObject | undefined {
   const o = objectArg(ctx, id);
   return o && hidesIds(ctx.state) && HIDDEN_KINDS.has(o.kind) ? undefined : o;
 }
@@ -177,7 +174,7 @@ export function objectName(id: string, name?: string): string {
 /** A sentence that begins with an object's name: "The Big Stick is ...", "alice is ...". */
 const opening = (text: string): string => text.replace(/^the /, 'The ');
 
-export const objectsModule: RuleModule<JuneState, JuneErrorCode> = {
+export const objectsModule: JuneModule = {
   id: 'objects',
   section: 'A.2 Grid Objects',
   text: 'All Grid Objects must be either Mobile Objects (MOs) or Stationary Objects ... and must be either Impassable or Passable. ... If a Grid Object is Impassable, then no other Grid Object may enter the square it occupies unless a rule explicitly permits those two objects to ... All Grid Objects are Passable MOs unless otherwise specified.',
@@ -210,7 +207,7 @@ export const objectsModule: RuleModule<JuneState, JuneErrorCode> = {
         de: { ...s.de, bait },
       };
     },
-  },
+  } satisfies Folds<JuneState, ObjectEvent>,
   describe: {
     'object-placed': (e: ObjectPlaced) =>
       e.object.kind === 'player'
@@ -218,7 +215,7 @@ export const objectsModule: RuleModule<JuneState, JuneErrorCode> = {
         : `${opening(objectName(e.object.id, e.object.name))} appears: it ${placeText(e.object.place)}.`,
     'object-moved': (e: ObjectMoved) => `${opening(objectName(e.id))} ${placeText(e.to)} (${e.why}).`,
     'object-removed': (e: ObjectRemoved) => `${opening(objectName(e.id))} is gone (${e.why}).`,
-  },
+  } satisfies Texts<ObjectEvent>,
   answers: {
     traits(ctx, q: Json): Json | undefined {
       const o = objectById(ctx.rules, (q as { id: string }).id);

@@ -10,7 +10,7 @@
 // eir Move fails and e remains in eir current location."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Folds, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type {
   GridObject,
   JuneState,
@@ -36,6 +36,7 @@ import { NEW_PLAYER } from './facts.js';
 export { NEW_PLAYER } from './facts.js';
 import { enterSquare, makeMove } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 /** The events of this section (declared in types.ts): the folds and texts read them typed. */
 type PlayersEvent = MoveAnnounced | MoveFailed;
@@ -43,12 +44,7 @@ type PlayersEvent = MoveAnnounced | MoveFailed;
 const xy = z.object({ x: z.number().int(), y: z.number().int() }).strict();
 
 /** B.3 "If a player leaves the grid, e first drops all carryable objects in eir possession." */
-export function dropEverything(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  name: string,
-  at: Unit,
-  why: string,
-): void {
+export function dropEverything(ctx: JuneCtx, name: string, at: Unit, why: string): void {
   for (const o of holdings(ctx.rules, name)) {
     const e: ObjectMoved = { type: 'object-moved', vis: 'public', id: o.id, to: { on: at }, why };
     ctx.emit(e);
@@ -56,7 +52,7 @@ export function dropEverything(
 }
 
 /** Sends a player to Limbo, dropping what e holds where e stood. */
-export function toLimbo(ctx: Decision<JuneState, JuneErrorCode>, name: string, why: string): void {
+export function toLimbo(ctx: JuneCtx, name: string, why: string): void {
   const at = locationOf(ctx.rules, name);
   if (at) dropEverything(ctx, name, at, `${name} leaves the Grid`);
   const e: ObjectMoved = {
@@ -69,7 +65,7 @@ export function toLimbo(ctx: Decision<JuneState, JuneErrorCode>, name: string, w
   ctx.emit(e);
 }
 
-export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
+export const playersModule: JuneModule = {
   id: 'players',
   section: 'B, B.1 Entrance, B.2 Movement',
   text: 'Players are either on the Grid or off the Grid. ... A Player may enter the Grid at any legal location. ... A Player cannot enter the Grid if there are fewer than two unoccupied locations on the Grid. ... Once per nweek, any Player on the Grid may announce that e intends to move ... Moves on the Grid happen when they are recognized by the Administrator ... If a Player attempts to move into a unit which e may not occupy, eir Move fails and e remains in eir current location.',
@@ -87,7 +83,7 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
     toLimbo(ctx, name, `${name} is removed from the game`);
   },
   commands: {
-    enter: playerCommand<JuneState, typeof xy, JuneErrorCode>({
+    enter: playerCommand<JuneState, typeof xy, JuneErrorCode, JuneEvent>({
       summary: 'enter the Grid from Limbo at (x,y)',
       words: ['x', 'y'],
       args: xy,
@@ -108,7 +104,7 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
         enterSquare(ctx, body.id, at, `${by.name} enters the Grid`);
       },
     }),
-    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode>({
+    leave: playerCommand<JuneState, z.ZodType<Record<string, never>>, JuneErrorCode, JuneEvent>({
       summary: 'leave the Grid for Limbo (dropping everything held)',
       args: z.object({}).strict(),
       run(ctx, by) {
@@ -118,7 +114,7 @@ export const playersModule: RuleModule<JuneState, JuneErrorCode> = {
         toLimbo(ctx, by.name, `${by.name} leaves the Grid`);
       },
     }),
-    move: playerCommand<JuneState, typeof xy, JuneErrorCode>({
+    move: playerCommand<JuneState, typeof xy, JuneErrorCode, JuneEvent>({
       summary: 'move to a surrounding square, at once (B.2: when the Administrator recognises it)',
       words: ['x', 'y'],
       args: xy,

@@ -1,6 +1,6 @@
 // Sections D (Elbonian Airways), E (Big Rocks, Sirens, Siren Bait, the Yeti), F.1 (Toads) and F.4 (Balls of
 // Wax): their modules and what they add to a viewer's view (their state is in de-state.ts).
-import type { GameState, Json, RuleModule, Viewer } from '../../core/index.js';
+import type { GameState, Json, Viewer } from '../../core/index.js';
 import type { JuneState } from './types.js';
 import { yetiModule } from './de-yeti.js';
 import { bigRocksModule } from './de-big-rocks.js';
@@ -9,13 +9,13 @@ import { toadsModule } from './de-toads.js';
 import { elbonianModule } from './de-elbonian.js';
 import { waxModule } from './de-wax.js';
 import { baitModule } from './de-bait.js';
-import type { JuneErrorCode } from './errors.js';
+import type { JuneModule } from './events.js';
 
 export type { Bait, DEState } from './de-state.js';
 export { initialDE, withDE } from './de-state.js';
 
 /** Modules, in the text's order (later ones take precedence). */
-export const DE_MODULES: readonly RuleModule<JuneState, JuneErrorCode>[] = [
+export const DE_MODULES: readonly JuneModule[] = [
   elbonianModule,
   bigRocksModule,
   sirensModule,

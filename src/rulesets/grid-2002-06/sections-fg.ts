@@ -1,6 +1,6 @@
 // Sections F.2 (the Big Stick), F.3 (the Shield) and G (Radar, Radar Towers, Pinball Guns): their modules,
 // their part of the state, and what they add to a viewer's view. Rulings: docs/rulings-grid-june-fg.md.
-import type { GameState, Json, RuleModule, Viewer } from '../../core/index.js';
+import type { GameState, Json, Viewer } from '../../core/index.js';
 import type { JuneState } from './types.js';
 import { own } from './types.js';
 import { bonusBoxesModule } from './fg-bonus-boxes.js';
@@ -9,7 +9,7 @@ import { shieldModule } from './fg-shield.js';
 import { INITIAL_RADAR, radarModule } from './fg-radar.js';
 import { radarTowersModule } from './fg-radar-towers.js';
 import { pinballModule } from './fg-pinball.js';
-import type { JuneErrorCode } from './errors.js';
+import type { JuneModule } from './events.js';
 
 export type { FGState } from './fg-state.js';
 export { initialFG, withFG } from './fg-state.js';
@@ -19,7 +19,7 @@ export { initialFG, withFG } from './fg-state.js';
  * answers ('shield', 'radar-bonus', 'bonus-box-affects', 'dizzy') and questions ('may-whack', 'may-fire',
  * 'may-be-shot', 'may-build-tower') let a later rule contradict them (C).
  */
-export const FG_MODULES: readonly RuleModule<JuneState, JuneErrorCode>[] = [
+export const FG_MODULES: readonly JuneModule[] = [
   bonusBoxesModule,
   bigStickModule,
   shieldModule,

@@ -10,22 +10,18 @@
 // is ..."), so they are triggers: checked after every change, whatever made it.
 import { z } from 'zod';
 import { command, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { Burned, JuneState, Square, SquareChanged, TemperatureSet, Unit } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Burned, JuneState, Square, SquareChanged, SquareEvent, TemperatureSet, Unit } from './types.js';
 import { onGrid, rolled, squareKey, unitText } from './grid.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const DEFAULT_SQUARE: Square = { substance: 'Turf', depth: 0, wet: false, frozen: false };
 
 export const squareAt = (s: JuneState, at: Unit): Square => s.squares[squareKey(at)] ?? DEFAULT_SQUARE;
 
 /** Changes a square, recording why. */
-export function changeSquare(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  at: Unit,
-  square: Square,
-  why: string,
-): void {
+export function changeSquare(ctx: JuneCtx, at: Unit, square: Square, why: string): void {
   const e: SquareChanged = { type: 'square-changed', vis: 'public', at, square, why };
   ctx.emit(e);
 }
@@ -48,12 +44,12 @@ function weather(temperature: number, sq: Square): { square: Square; why: string
 
 const coordinate = z.number().int().min(1).max(20);
 
-export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
+export const squaresModule: JuneModule = {
   id: 'squares',
   section: 'A.3 Grid Squares',
   text: 'Each Grid Square has two attributes called Substance and Depth. ... All squares are of substance Turf if no other substance has been given ... If a square of Substance of Earth becomes Wet, its substance becomes Mud. ... If the temperature is below zero degrees Celcius, all Wet squares become Frozen. If the temperature is above zero degrees Celcius, all Frozen squares become Wet. If the temperature is above 20 degrees Celcius, all Wet squares cease to be Wet.',
   commands: {
-    temperature: command<JuneState, z.ZodType<{ degrees: number }>, JuneErrorCode>({
+    temperature: command<JuneState, z.ZodType<{ degrees: number }>, JuneErrorCode, JuneEvent>({
       actor: 'admin',
       summary: 'set the temperature, in degrees Celsius',
       words: ['degrees'],
@@ -73,7 +69,8 @@ export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
         wet?: boolean;
         frozen?: boolean;
       }>,
-      JuneErrorCode
+      JuneErrorCode,
+      JuneEvent
     >({
       actor: 'admin',
       summary: "set a square's Substance, Depth, Wet or Frozen",
@@ -134,7 +131,7 @@ export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
       else squares[squareKey(e.at)] = sq;
       return { ...s, squares };
     },
-  },
+  } satisfies Folds<JuneState, SquareEvent>,
   describe: {
     burned: (e: Burned) => `${e.player} enters Fire and loses ${rolled(e)} points.`,
     'temperature-set': (e: TemperatureSet) => `The temperature is now ${e.degrees} degrees Celsius.`,
@@ -143,5 +140,5 @@ export const squaresModule: RuleModule<JuneState, JuneErrorCode> = {
       const state = sq.frozen ? ', Frozen' : sq.wet ? ', Wet' : '';
       return `${unitText(e.at)} is ${sq.substance}${state}, depth ${sq.depth} (${e.why}).`;
     },
-  },
+  } satisfies Texts<SquareEvent>,
 };

@@ -13,7 +13,7 @@
 // If the square does not contain a player or an impassable object, the object moves to the square."
 import { z } from 'zod';
 import { playerCommand, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
 import type {
   CatchDeclared,
   Flight,
@@ -22,25 +22,21 @@ import type {
   JuneState,
   LandingChosen,
   ObjectMoved,
+  ThrowingEvent,
   Unit,
 } from './types.js';
 import { GRID_SIZE, objectById, objectsAt, onGrid, rolled, unitText } from './grid.js';
 import { cannotEnter, describeObject, objectArg, objectNamed, traitsOf } from './objects.js';
 import { enterSquare } from './entering.js';
 import type { JuneErrorCode } from './errors.js';
+import type { JuneCtx, JuneEvent, JuneModule } from './events.js';
 
 export const GREMLIN_FUND = 'Gremlin Fund';
 /** R-J3: "for two ndays" - the object lands at the second end of an nday after it was thrown. */
 export const AIRBORNE_NDAYS = 2;
 
 /** Makes an object Airborne towards a target (used by throwing, and by sections that throw things). */
-export function launch(
-  ctx: Decision<JuneState, JuneErrorCode>,
-  id: string,
-  target: Unit,
-  by: string | null,
-  why: string,
-): void {
+export function launch(ctx: JuneCtx, id: string, target: Unit, by: string | null, why: string): void {
   const flight: Flight = { target, by, ndaysLeft: AIRBORNE_NDAYS };
   const e: ObjectMoved = { type: 'object-moved', vis: 'public', id, to: { airborne: flight }, why };
   ctx.emit(e);
@@ -59,7 +55,7 @@ function ring(target: Unit, d: number): Unit[] {
 }
 
 /** Lands an Airborne object at the end of its flight. */
-export function land(ctx: Decision<JuneState, JuneErrorCode>, object: GridObject, flight: Flight): void {
+export function land(ctx: JuneCtx, object: GridObject, flight: Flight): void {
   const target = flight.target;
   const there = objectsAt(ctx.rules, target).filter((o) => o.id !== object.id);
   const impassable = there.some((o) => !traitsOf(ctx, o).passable);
@@ -116,12 +112,12 @@ const throwArgs = z
   .object({ object: z.string().min(1).max(100), x: z.number().int(), y: z.number().int() })
   .strict();
 
-export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
+export const throwingModule: JuneModule = {
   id: 'throwing',
   section: 'B.4 Throwing',
   text: 'Only carryable objects may be throwable. If a player has a throwable object in eir possession, e may throw it at any Grid location. That object is said to be Airborne ... for two ndays. At the end of the two ndays ...',
   commands: {
-    throw: playerCommand<JuneState, typeof throwArgs, JuneErrorCode>({
+    throw: playerCommand<JuneState, typeof throwArgs, JuneErrorCode, JuneEvent>({
       summary: 'throw an object you hold at any square (it lands two ndays later)',
       words: ['object', 'x', 'y'],
       args: throwArgs,
@@ -141,7 +137,7 @@ export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
         launch(ctx, o.id, target, by.name, `${by.name} throws it at ${unitText(target)}`);
       },
     }),
-    catch: playerCommand<JuneState, z.ZodType<{ object: string }>, JuneErrorCode>({
+    catch: playerCommand<JuneState, z.ZodType<{ object: string }>, JuneErrorCode, JuneEvent>({
       summary: 'declare that you will catch an object thrown at your square',
       words: ['object'],
       args: z.object({ object: z.string().min(1).max(100) }).strict(),
@@ -180,10 +176,10 @@ export const throwingModule: RuleModule<JuneState, JuneErrorCode> = {
       ...s,
       catching: [...s.catching, { player: e.player, object: e.object }],
     }),
-  },
+  } satisfies Folds<JuneState, ThrowingEvent>,
   describe: {
     'catch-declared': (e: CatchDeclared) => `${e.player} declares that e will catch ${e.object}.`,
     hit: (e: Hit) => `${e.player} is hit by ${e.object} and loses ${rolled(e)} points.`,
     'landing-chosen': (e: LandingChosen) => `${e.id} will land at ${unitText(e.at)}.`,
-  },
+  } satisfies Texts<ThrowingEvent>,
 };

@@ -2,6 +2,10 @@
 // Everything that can occupy a square is a Grid Object (A.2), players included: one list of objects, each
 // with a kind and a place, so that carrying, throwing, Falling and Toads work the same for every object.
 import type { GameEvent, Roll } from '../../core/index.js';
+import type {
+  MoveAnnounced as JanuaryMoveAnnounced,
+  MoveFailed as JanuaryMoveFailed,
+} from '../grid-2002-01/types.js';
 import type { DEState } from './de-state.js';
 import type { FGState } from './fg-state.js';
 import type { GridObject, Place, Unit } from './grid-object.js';
@@ -92,18 +96,13 @@ export interface Burned extends GameEvent {
   at: Unit;
   rolls: readonly Roll[];
 }
-export interface MoveAnnounced extends GameEvent {
+/** B.2: the January text's announcement (grid-2002-01), now with the nweek it counts for ("Once per nweek"). */
+export interface MoveAnnounced extends JanuaryMoveAnnounced {
   type: 'move-announced';
-  player: string;
-  to: Unit;
   nweek: number;
 }
-export interface MoveFailed extends GameEvent {
-  type: 'move-failed';
-  player: string;
-  to: Unit;
-  reason: string;
-}
+/** B.2: a Move that cannot be made fails and the player stays: the January text's own event (grid-2002-01), reused. */
+export type MoveFailed = JanuaryMoveFailed;
 export interface GremlinNSet extends GameEvent {
   type: 'gremlin-n-set';
   n: number;
@@ -125,6 +124,28 @@ export interface LandingChosen extends GameEvent {
   at: Unit;
   rolls: readonly Roll[];
 }
+/** The amendment from the January text (R-J8): its Things leave, and its moves still waiting are made. */
+export interface ThingsGone extends GameEvent {
+  type: 'things-gone';
+  count: number;
+}
+export interface InheritedMovesMade extends GameEvent {
+  type: 'inherited-moves-made';
+}
+
+// The events of each section declared here, as the section files hold them to (Folds, Texts: issue 28 item 5).
+/** A.2 Grid Objects (objects.ts): an object appears, moves (whatever moved it), or is gone. */
+export type ObjectEvent = ObjectPlaced | ObjectMoved | ObjectRemoved;
+/** A.3 Grid Squares (squares.ts; a player Burned as e enters Fire: entering.ts). */
+export type SquareEvent = TemperatureSet | SquareChanged | Burned;
+/** B.2 Movement (players.ts). */
+export type PlayersEvent = MoveAnnounced | MoveFailed;
+/** B.4 Throwing (throwing.ts). */
+export type ThrowingEvent = CatchDeclared | Hit | LandingChosen;
+/** The Administrator's controls (controls.ts). */
+export type ControlsEvent = PlayerFactsSet | GremlinNSet;
+/** The amendment of r301 (index.ts). */
+export type AmendmentEvent = ThingsGone | InheritedMovesMade;
 
 /** Reads a record by an own key only (a player named "constructor" must not find Object.prototype's). */
 export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
