@@ -1,7 +1,7 @@
 import { toJSONSchema } from 'zod';
 import type { z } from 'zod';
 import type { Json, JsonObject } from './json.js';
-import type { GameEvent } from './events.js';
+import type { GameEvent, KernelEvent } from './events.js';
 import type { GameState } from './state.js';
 import type { ClockPhase } from './clock.js';
 import type { Actor, Viewer } from './viewer.js';
@@ -57,7 +57,8 @@ export type Handled<C extends string = KernelErrorCode> = Refusal<CodeOf<C>> | u
  * optimisation that must not change behaviour: an event type left out must be one that cannot make it true.
  */
 export interface Trigger<S, C extends string = KernelErrorCode, E extends GameEvent = GameEvent> {
-  readonly after?: readonly string[];
+  /** The rules' own event types or the kernel's (a trigger may wait for points moved or an nday's start). */
+  readonly after?: readonly (E['type'] | KernelEvent['type'])[];
   run(ctx: Decision<S, C, E>): void;
 }
 
