@@ -35,6 +35,14 @@ const withRed = (): Table => quests({ players: ['alice', 'bob'], quests: [RED] }
 const redFetched = (): Table =>
   quests({ players: ['alice', 'bob'], quests: [RED], fetches: [['red primary', 'Library']] });
 
+/** As redFetched; then bob, on his turn, fetches a second red primary from the Library: each carries one there. */
+function bothFetched(): Table {
+  const t = redFetched();
+  t.act('alice', 'end-turn');
+  fetchToken(t, 'bob', 'red primary', 'Library');
+  return t;
+}
+
 /** alice walks to the Library (home of red), picks up the red primary token, and walks on to the Garden (locate). */
 function aliceGetsSecondary(t: Table): void {
   fetchToken(t, 'alice', 'red primary', 'Library');
@@ -146,10 +154,7 @@ describe('Rule 140: "Multiple quest tokens with the same name can exist; if two 
   });
 
   it('140 "... in the same location": a player who picks up a second token of a name carries one new token of that name (Q2)', () => {
-    const t = redFetched();
-    t.act('alice', 'end-turn');
-    walk(t, 'bob', 'Library');
-    t.act('bob', 'pick-up', { token: 'red primary' });
+    const t = bothFetched();
     walk(t, 'bob', 'Hall');
     t.act('bob', 'drop', { token: 'red primary' });
     t.act('bob', 'end-turn');
@@ -184,10 +189,7 @@ describe('Rule 140: "Multiple quest tokens with the same name can exist; if two 
   });
 
   it('140 "the same location": tokens carried by two players in one room are not in the same location (Q2)', () => {
-    const t = redFetched();
-    t.act('alice', 'end-turn');
-    walk(t, 'bob', 'Library');
-    t.act('bob', 'pick-up', { token: 'red primary' });
+    const t = bothFetched();
     expect(carrying(t, 'alice')).toEqual(['red primary']);
     expect(carrying(t, 'bob')).toEqual(['red primary']);
     expect(allTokens(t).map((x) => x.id)).toEqual([1, 2]);

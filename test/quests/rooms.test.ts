@@ -25,6 +25,10 @@ import {
 const asJson = (m: unknown): Json => m as Json;
 const withMap = (change: Partial<MapFile> & Record<string, unknown>): Json => asJson({ ...TINY, ...change });
 
+/** alice (active) and bob in the Hall of TINY, where alice has picked up the lamp that lay there. */
+const withLamp = (): Table =>
+  rooms({ tokens: [{ name: 'lamp', room: 'Hall' }], players: ['alice', 'bob'], fetches: [['lamp']] });
+
 /** Refuses to create a rooms game with this config; returns the error. */
 function refused(config: Json) {
   const t = new Table([roomsRuleset]);
@@ -398,11 +402,7 @@ describe('H10: brownie points, Puissance and demerits are ledger accounts PLAYER
 
 describe("H9: everything is public; a player's view adds eir own room, exits, tokens and actions", () => {
   it("H9: the public view has the map with who and what is in each room, the turn, and every player's room, tokens and tallies", () => {
-    const t = rooms({
-      tokens: [{ name: 'lamp', room: 'Hall' }],
-      players: ['alice', 'bob'],
-      fetches: [['lamp']],
-    });
+    const t = withLamp();
     t.act('alice', 'move', { to: 'Library' });
     const view = t.view(PUBLIC) as JsonObject & { map: { rooms: JsonObject[] } };
     expect(view.map.rooms.find((r) => r.name === 'Hall')).toEqual({
@@ -431,11 +431,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
   });
 
   it('H9: a player sees emself: eir room, exits, tokens and, on eir turn, actions left', () => {
-    const t = rooms({
-      tokens: [{ name: 'lamp', room: 'Hall' }],
-      players: ['alice', 'bob'],
-      fetches: [['lamp']],
-    });
+    const t = withLamp();
     expect(t.view(player('alice')).you).toEqual({
       name: 'alice',
       room: 'Hall',
@@ -466,11 +462,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
   });
 
   it('every log line of a rooms game is a sentence, and replay and verify agree with the live game', () => {
-    const t = rooms({
-      tokens: [{ name: 'lamp', room: 'Hall' }],
-      players: ['alice', 'bob'],
-      fetches: [['lamp']],
-    });
+    const t = withLamp();
     t.act('alice', 'move', { to: 'Garden' });
     t.act('alice', 'drop', { token: 'lamp' });
     t.act('alice', 'end-turn');
