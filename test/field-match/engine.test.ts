@@ -11,7 +11,7 @@ import {
 } from '../../src/rulesets/field-match/index.js';
 import type { Adjacency, FieldMatchDefinition, FieldState } from '../../src/rulesets/field-match/index.js';
 import { Table } from '../support/table.js';
-import { cells, initialize, lifeGame, pictureOf, tweak } from '../support/harness/life.js';
+import { cells, CORNERS, CORNERS_EVOLVED, lifeGame, pictureOf, tweak } from '../support/harness/life.js';
 
 describe('Adjacency', () => {
   it.each<[Adjacency, [number, number], number]>([
@@ -55,14 +55,13 @@ describe('Adjacency', () => {
 
 describe('State', () => {
   it('Copy-on-write: a Tweak or an Evolve makes a new Field; every earlier state is as it was', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'], ['R', 'B'], 'R');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS, advantage: 'R' });
     const initialized = t.game.rules as FieldState;
     t.admin('evolve');
     const evolved = t.game.rules as FieldState;
     t.ok(tweak('alice', 3, 3));
-    expect(pictureOf(initialized)).toEqual(['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB']);
-    expect(pictureOf(evolved)).toEqual(['B...G', '.....', '.....', '.....', 'G...B']);
+    expect(pictureOf(initialized)).toEqual(CORNERS);
+    expect(pictureOf(evolved)).toEqual(CORNERS_EVOLVED);
     expect(cells(t)[2]).toBe('..R..');
   });
 });

@@ -5,19 +5,16 @@
 // is null, then its Color is changed to that Player's Team; otherwise, its Color is changed to null".
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { cells, initialize, lifeGame, teamOf, tweak } from '../support/harness/life.js';
+import { cells, CORNERS, CORNERS_EVOLVED, lifeGame, teamOf, tweak } from '../support/harness/life.js';
 import type { Table } from '../support/table.js';
 
-/** Corners B (1,5), G (5,5), G (1,1), B (5,1): after the first Evolve only they are left, and the match goes on. */
-const CORNERS = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
-const AFTER_EVOLVE = ['B...G', '.....', '.....', '.....', 'G...B'];
-
-/** alice Red, bob Blue, carol Green; Initialize, then this nweek's Evolve. */
+/**
+ * alice Red, bob Blue, carol Green; Initialize with CORNERS, then this nweek's Evolve: only the corners are left,
+ * B (1,5), G (5,5), G (1,1), B (5,1), and the match goes on.
+ */
 function evolved(): Table {
-  const t = lifeGame(['alice', 'bob', 'carol']);
-  initialize(t, CORNERS, ['R', 'B', 'G'], 'R');
-  t.admin('evolve');
-  expect(cells(t)).toEqual(AFTER_EVOLVE);
+  const t = lifeGame({ players: { alice: 'R', bob: 'B', carol: 'G' }, field: CORNERS, evolved: true });
+  expect(cells(t)).toEqual(CORNERS_EVOLVED);
   return t;
 }
 
@@ -73,8 +70,7 @@ describe('Tweak: the Trigger', () => {
   });
 
   it('Tweak: "the Referee has performed the Evolve action during the current nweek" - after Initialize but before any Evolve it is refused (too-early)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'G');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'G' });
     const e = t.fail(tweak('alice', 1, 1));
     expect(e.code).toBe('too-early');
     expect(e.message).toBe(
@@ -126,7 +122,7 @@ describe('Tweak: the Trigger', () => {
   });
 
   it('Tweak: before Initialize there is no Cell to tweak (no-object)', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     const e = t.fail(tweak('alice', 1, 1));
     expect(e.code).toBe('no-object');
     expect(e.message).toBe('there is no Cell at (1,1) to Tweak');
