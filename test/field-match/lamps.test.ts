@@ -2,28 +2,23 @@
 // supplied dice. Manual dice: Lit is a choice of on (1) or off (2); Flicker chooses a square, counted from
 // (1,1) along each row upwards ((2,2) is 5).
 import { describe, expect, it } from 'vitest';
-import { erase, player, PUBLIC } from '../../src/core/index.js';
+import { player, PUBLIC } from '../../src/core/index.js';
 import type { Command } from '../../src/core/index.js';
 import { columnOf, decode, fieldValue, layerOf, playerValue } from '../../src/rulesets/field-match/index.js';
-import type { FieldState } from '../../src/rulesets/field-match/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { fieldOf, matchGame, onSquare } from '../support/harness/field-match.js';
 import { lamps } from './lamps.js';
 
 const ON = 1;
 const OFF = 2;
 
-function lampsGame(setup: number[], players: string[] = ['alice', 'bob']): Table {
-  const t = new Table([erase(lamps)]);
-  t.create('lamps', { dice: 'manual' });
-  t.join(...players);
-  t.admin('setup', {}, setup);
-  return t;
-}
+/** alice and bob in a game of Lamps set up with these dice. */
+const lampsGame = (setup: number[]): Table =>
+  matchGame(lamps, { players: ['alice', 'bob'], setup: { verb: 'setup', rolls: setup } });
 
-const rulesOf = (t: Table) => t.game.rules as FieldState;
 /** The Lamps as rows from the top: * on, o off. */
 function lampsPicture(t: Table): string[] {
-  const s = rulesOf(t);
+  const s = fieldOf(t);
   const lit = columnOf(layerOf(s, 'Lamp'), 'Lit');
   const range = lamps.match.attributes[0]?.range;
   if (!range) throw new Error('no Lit');
@@ -36,12 +31,8 @@ function lampsPicture(t: Table): string[] {
   }
   return rows;
 }
-const score = (t: Table, name: string) => playerValue(lamps.match, rulesOf(t), name, 'Score');
-const toggle = (name: string, x: number, y: number): Command => ({
-  type: 'toggle',
-  by: player(name),
-  args: { x, y },
-});
+const score = (t: Table, name: string) => playerValue(lamps.match, fieldOf(t), name, 'Score');
+const toggle = (name: string, x: number, y: number): Command => onSquare('toggle', name, x, y);
 const give = (name: string, to: string): Command => ({
   type: 'give',
   by: player(name),
@@ -62,7 +53,7 @@ describe('A second match, "Lamps", in the same framework', () => {
     const t = lampsGame(ALL_ON);
     t.admin('flicker', {}, [5]);
     expect(lampsPicture(t)).toEqual(['***', '*o*', '***']);
-    expect(fieldValue(rulesOf(t), 'Round')).toBe(1);
+    expect(fieldValue(fieldOf(t), 'Round')).toBe(1);
     const chosen = t.entries.flatMap((e) => e.event.rolls ?? []).at(-1);
     expect(chosen).toMatchObject({
       purpose: 'the Lamp that flickers',

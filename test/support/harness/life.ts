@@ -2,12 +2,12 @@
 // position in one call (who has joined with which Team, the Cells Initialize placed, the Advantage, whether this
 // nweek's Evolve is done), fields drawn as pictures (rows from the top, y = height first, like the board), the
 // manual dice that make Initialize place a given picture, and the readings the tests make.
-import { player } from '../../../src/core/index.js';
 import type { Command, JsonObject } from '../../../src/core/index.js';
 import { layerOf, columnOf, emptyFieldOf, playerValue, fieldValue } from '../../life/field.js';
 import type { FieldState, Value } from '../../../src/rulesets/field-match/index.js';
-import { life, lifeRuleset } from '../../../src/rulesets/life/index.js';
-import { Table } from '../table.js';
+import { life } from '../../../src/rulesets/life/index.js';
+import type { Table } from '../table.js';
+import { fieldOf, matchGame, onSquare } from './field-match.js';
 
 export { life };
 
@@ -91,7 +91,7 @@ export function pictureOf(s: FieldState): string[] {
 
 export const teamOf = (t: Table, name: string): Value => playerValue(life.match, rules(t), name, 'Team');
 export const advantageOf = (t: Table): Value => fieldValue(rules(t), 'Advantage');
-export const rules = (t: Table): FieldState => t.game.rules as FieldState;
+export const rules = fieldOf;
 export const cells = (t: Table): string[] => pictureOf(rules(t));
 export const colorName = (letter: string): string => NAMES[letter] ?? letter;
 
@@ -120,8 +120,7 @@ export interface LifePosition {
 
 /** A new Life game on the table with manual dice, in the position given. */
 export function lifeGame(position: LifePosition = {}): Table {
-  const t = new Table([lifeRuleset]);
-  t.create('life', { dice: 'manual', ...(position.config ? { config: position.config } : {}) });
+  const t = matchGame(life, { config: position.config ?? null });
   const players = position.players ?? [];
   const teams: Readonly<Record<string, string | null>> = Array.isArray(players)
     ? Object.fromEntries(players.map((name: string) => [name, null]))
@@ -155,8 +154,5 @@ export function initialize(
   t.admin('initialize', {}, initializeRolls(picture, teams, advantage));
 }
 
-export const tweak = (name: string, x: number, y: number): Command => ({
-  type: 'tweak',
-  by: player(name),
-  args: { x, y },
-});
+/** A player's Tweak of the Cell at (x, y). */
+export const tweak = (name: string, x: number, y: number): Command => onSquare('tweak', name, x, y);
