@@ -6,7 +6,7 @@ import { player, PUBLIC } from '../../src/core/index.js';
 import type { Command } from '../../src/core/index.js';
 import { columnOf, decode, fieldValue, layerOf, playerValue } from '../../src/rulesets/field-match/index.js';
 import type { Table } from '../support/table.js';
-import { fieldOf, matchGame, onSquare } from '../support/harness/field-match.js';
+import { expectRefusal, fieldOf, matchGame, onSquare } from '../support/harness/field-match.js';
 import { lamps } from './lamps.js';
 
 const ON = 1;
@@ -85,9 +85,9 @@ describe('A second match, "Lamps", in the same framework', () => {
     expect(t.fail(toggle('alice', 1, 1)).message).toBe('the Lamp at (1,1) is off');
     t.ok(toggle('alice', 2, 2));
     t.ok(toggle('alice', 3, 3));
-    const e = t.fail(toggle('alice', 1, 3));
-    expect(e.code).toBe('limit-reached');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.fail(toggle('alice', 1, 3)),
+      'limit-reached',
       'alice has already performed Toggle twice during nweek 1; Toggle may be performed twice per nweek by each player',
     );
     t.ok(toggle('bob', 1, 3));
@@ -118,9 +118,7 @@ describe('A second match, "Lamps", in the same framework', () => {
       t.admin('flicker', {}, [1]);
     }
     t.tick(true);
-    const e = t.refuseAdmin('flicker', {}, [1]);
-    expect(e.code).toBe('last-round');
-    expect(e.message).toBe('Round 3 was the last');
+    expectRefusal(t.refuseAdmin('flicker', {}, [1]), 'last-round', 'Round 3 was the last');
   });
 
   it('Lamps: the match ends when every Lamp is off, and the player who turned the last ones off wins', () => {

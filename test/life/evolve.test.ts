@@ -15,14 +15,15 @@ import {
   tweak,
   teamOf,
 } from '../support/harness/life.js';
+import { expectRefusal } from '../support/harness/field-match.js';
 
 describe('Evolve: the Trigger', () => {
   it('Evolve: "he has not already done so during the current nweek" - a second Evolve is refused (limit-reached), the next nweek it is allowed', () => {
     const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     t.admin('evolve');
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('limit-reached');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.refuseAdmin('evolve'),
+      'limit-reached',
       'the Referee has already performed Evolve once during nweek 1; Evolve may be performed once per nweek',
     );
     t.tick(true);
@@ -41,9 +42,11 @@ describe('Evolve: the Trigger', () => {
 
   it('Evolve (L4): before Initialize there are no Cells to evolve (no-cells)', () => {
     const t = lifeGame({ players: ['alice'] });
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('no-cells');
-    expect(e.message).toBe('there are no Cells yet: the Referee performs Initialize before the first Evolve');
+    expectRefusal(
+      t.refuseAdmin('evolve'),
+      'no-cells',
+      'there are no Cells yet: the Referee performs Initialize before the first Evolve',
+    );
   });
 
   it('Evolve: "The Referee posts" - a player cannot (not-allowed)', () => {
@@ -189,9 +192,7 @@ describe('Evolve, step 4: "Each Player whose Team is null has his Team changed t
 
   it('Evolve 4 (L18): "enough random selections to carry out step 4 if needed" - without a die for it the whole Evolve is refused and nothing changes (dice-needed)', () => {
     const t = lifeGame({ players: { alice: 'R', dave: null }, field: CORNERS, advantage: 'R' });
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('dice-needed');
-    expect(e.message).toContain('Team of dave');
+    expectRefusal(t.refuseAdmin('evolve'), 'dice-needed', /Team of dave/);
   });
 
   it('Evolve 4: with no null Team, Evolve needs no dice', () => {

@@ -17,6 +17,7 @@ import {
   rules,
   teamOf,
 } from '../support/harness/life.js';
+import { expectRefusal } from '../support/harness/field-match.js';
 
 const MIXED = ['RGBGB', 'BRGBR', 'GBRGB', 'RGBRG', 'GRGBR'];
 
@@ -64,9 +65,7 @@ describe('Initialize: the Effect', () => {
   it('Initialize: "enough random selections to carry out the Effect" - with too few dice it is refused and nothing changes (dice-needed)', () => {
     const t = lifeGame({ players: ['alice', 'bob'] });
     const rolls = initializeRolls(MIXED, ['R', 'B'], 'G').slice(0, -1);
-    const e = t.fail({ type: 'initialize', by: ADMIN, args: {}, rolls });
-    expect(e.code).toBe('dice-needed');
-    expect(e.message).toContain("the Field's Advantage");
+    expectRefusal(t.refuseAdmin('initialize', {}, rolls), 'dice-needed', /the Field's Advantage/);
   });
 
   it('Initialize (L2): with no players it rolls the 25 Cells and the Advantage only', () => {
@@ -90,9 +89,9 @@ describe('Initialize: the Effect', () => {
 describe('Initialize: the Trigger', () => {
   it('Initialize: "While no Cells exist" - once the Cells are placed, a second Initialize is refused (cells-exist)', () => {
     const t = lifeGame({ players: { alice: 'R' }, field: MIXED, advantage: 'G' });
-    const e = t.fail({ type: 'initialize', by: ADMIN, args: {}, rolls: initializeRolls(MIXED, ['R'], 'G') });
-    expect(e.code).toBe('cells-exist');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.refuseAdmin('initialize', {}, initializeRolls(MIXED, ['R'], 'G')),
+      'cells-exist',
       'Initialize is performed only while no Cells exist, and the Cells are already on the Field',
     );
   });

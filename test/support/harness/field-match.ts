@@ -36,8 +36,9 @@ export const onSquare = (verb: string, name: string, x: number, y: number): Comm
   args: { x, y },
 });
 
-/** A refusal with this code and, if given, exactly this message. */
-export function expectRefusal(e: RuleError, code: string, message?: string): void {
+/** A refusal with this code and, if given, this message (exactly, or matching a pattern). */
+export function expectRefusal(e: RuleError, code: string, message?: string | RegExp): void {
   expect(e.code).toBe(code);
-  if (message !== undefined) expect(e.message).toBe(message);
+  if (typeof message === 'string') expect(e.message).toBe(message);
+  else if (message) expect(e.message).toMatch(message);
 }
