@@ -6,8 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import type { Roll } from '../../src/core/index.js';
-import { lifeRuleset } from '../../src/rulesets/life/index.js';
-import { Table } from '../support/table.js';
 import {
   advantageOf,
   cells,
@@ -145,9 +143,7 @@ describe('Initialize: the Trigger', () => {
   });
 
   it('Initialize (L16): with fair dice the selections come from the public stream, with proofs, and the log verifies', () => {
-    const t = new Table([lifeRuleset]);
-    t.create('life', { dice: 'fair' });
-    t.join('alice', 'bob');
+    const t = lifeGame({ dice: 'fair', players: ['alice', 'bob'] });
     t.admin('initialize');
     const rolls = t.entries.flatMap((e) => e.event.rolls ?? []);
     expect(rolls).toHaveLength(28);

@@ -50,9 +50,7 @@ describe('A match of Life, start to finish', () => {
   });
 
   it('Life (L16): with fair dice a match replays and verifies, and every roll is public with its proof', () => {
-    const t = new Table([lifeRuleset]);
-    t.create('life', { dice: 'fair' });
-    t.join('alice', 'bob');
+    const t = lifeGame({ dice: 'fair', players: ['alice', 'bob'] });
     t.admin('initialize');
     t.join('carol');
     for (let week = 0; week < 4 && !t.game.ended; week++) {

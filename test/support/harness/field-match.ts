@@ -9,6 +9,8 @@ import type { FieldMatchRuleset, FieldState } from '../../../src/rulesets/field-
 import { Table } from '../table.js';
 
 export interface MatchPosition {
+  /** Manual dice unless given: fair dice draw from the table's fixed secret (../table.ts). */
+  readonly dice?: 'manual' | 'fair';
   /** Players, joined in this order. */
   readonly players?: readonly string[];
   /** The game's configuration (the Field's size). */
@@ -20,7 +22,10 @@ export interface MatchPosition {
 /** A game of the match with manual dice, in the position given. */
 export function matchGame(match: FieldMatchRuleset, position: MatchPosition = {}): Table {
   const t = new Table([erase(match)]);
-  t.create(match.id, { dice: 'manual', ...(position.config ? { config: position.config } : {}) });
+  t.create(match.id, {
+    dice: position.dice ?? 'manual',
+    ...(position.config ? { config: position.config } : {}),
+  });
   t.join(...(position.players ?? []));
   if (position.setup) t.admin(position.setup.verb, {}, [...position.setup.rolls]);
   return t;

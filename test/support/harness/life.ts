@@ -114,13 +114,18 @@ export interface LifePosition {
   readonly advantage?: string;
   /** This nweek's Evolve, performed last: true, or the dice it needs for the Teams of players without one. */
   readonly evolved?: boolean | readonly number[];
+  /** Manual dice unless given (fair dice choose their own picture, Teams and Advantage: give no field then). */
+  readonly dice?: 'manual' | 'fair';
   /** The game's configuration (the Field's size, L17). */
   readonly config?: JsonObject | null;
 }
 
-/** A new Life game on the table with manual dice, in the position given. */
+/** A new Life game on the table with manual dice (or `dice`), in the position given. */
 export function lifeGame(position: LifePosition = {}): Table {
-  const t = matchGame(life, { config: position.config ?? null });
+  const t = matchGame(life, {
+    config: position.config ?? null,
+    ...(position.dice ? { dice: position.dice } : {}),
+  });
   const players = position.players ?? [];
   const teams: Readonly<Record<string, string | null>> = Array.isArray(players)
     ? Object.fromEntries(players.map((name: string) => [name, null]))
