@@ -120,6 +120,9 @@ export interface LifePosition {
   readonly config?: JsonObject | null;
 }
 
+const isList = (players: NonNullable<LifePosition['players']>): players is readonly string[] =>
+  Array.isArray(players);
+
 /** A new Life game on the table with manual dice (or `dice`), in the position given. */
 export function lifeGame(position: LifePosition = {}): Table {
   const t = matchGame(life, {
@@ -127,8 +130,8 @@ export function lifeGame(position: LifePosition = {}): Table {
     ...(position.dice ? { dice: position.dice } : {}),
   });
   const players = position.players ?? [];
-  const teams: Readonly<Record<string, string | null>> = Array.isArray(players)
-    ? Object.fromEntries(players.map((name: string) => [name, null]))
+  const teams: Readonly<Record<string, string | null>> = isList(players)
+    ? Object.fromEntries(players.map((name) => [name, null]))
     : players;
   const teamed = Object.entries(teams).filter((e): e is [string, string] => e[1] !== null);
   const later = Object.keys(teams).filter((name) => teams[name] === null);
