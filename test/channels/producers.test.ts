@@ -17,7 +17,7 @@ import { forumFor } from '../../src/forum/index.js';
 import type { Notice } from '../../src/store/store.js';
 import type { Table } from '../support/table.js';
 import { june, nweek, place } from '../support/harness/june.js';
-import { act, started } from '../support/harness/tunnelers.js';
+import { act, started, sideBySide } from '../support/harness/tunnelers.js';
 
 const AT = '2026-11-24T12:00:00.000Z';
 
@@ -85,15 +85,7 @@ describe("issue 15 (Tunnelers 4): the Moderator's question goes to its player al
 
 describe('issue 15 (Tunnelers 3.4): a defender asked for a card', () => {
   it('3.4: the attacker is told of eir own attack, the defender asked for a card, carol told nothing', () => {
-    const t = started({
-      moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
-      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
-    });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'move', { path: 'c5' });
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'move', { path: 'c4' });
+    const t = sideBySide();
     const o = outcome(t, () => act(t, 'alice', 'attack', { target: 'c5', cards: 'T O' }));
     const notices = commandNotices(t.kernel, o);
     expect(recipients(notices)).toEqual(['player:alice', 'player:bob']);
@@ -107,15 +99,7 @@ describe('issue 15 (Tunnelers 3.4): a defender asked for a card', () => {
   });
 
   it('3.4 "The defending mole\'s player tells the Moderator what 1 card e will use": the question shows what a player writes by mail, and the command', () => {
-    const t = started({
-      moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
-      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
-    });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'move', { path: 'c5' });
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'move', { path: 'c4' });
+    const t = sideBySide();
     const o = outcome(t, () => act(t, 'alice', 'attack', { target: 'c5', cards: 'T O' }));
     const toBob = commandNotices(t.kernel, o).find((n) => n.to === 'player:bob');
     const question =

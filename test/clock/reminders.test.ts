@@ -8,7 +8,7 @@ import { deadlineNotices, reminders, remindersDue } from '../../src/clock/remind
 import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
 import type { Notice } from '../../src/store/store.js';
 import { Table } from '../support/table.js';
-import { act, rules, started } from '../support/harness/tunnelers.js';
+import { attackedOrNot, rules, started } from '../support/harness/tunnelers.js';
 
 const FAR = [15, 15, 16, 15, 17, 15, 18, 15, 19, 15, 15, 17, 16, 17, 17, 17, 18, 17, 19, 17];
 const H = 3600;
@@ -101,12 +101,7 @@ describe('Who is missing, and reminders: "each missing player is reminded, and t
     );
     // Tunnelers: an attack waiting for bob's defence (T-26, T-27) - bob is never reminded of it, and nothing in
     // alice's reminder or the Administrator's list tells that the attack found a mole.
-    const attacked = started({ moles: { alice: 'c3', bob: 'c5', carol: 'h8' } });
-    const empty = started({ moles: { alice: 'c3', bob: 'a8', carol: 'h8' } });
-    for (const t of [attacked, empty]) {
-      act(t, 'alice', 'move', { path: 'c4' });
-      act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
-    }
+    const { attacked, empty } = attackedOrNot();
     expect(rules(attacked).combat?.defender).toBe('bob');
     const fromA = remind(attacked, DEADLINE - 48 * H * 1000, DEADLINE);
     expect(fromA.map((n) => n.to)).toEqual(['player:alice', 'admin', 'player:alice', 'admin']);

@@ -2,7 +2,7 @@
 // break the rules of their own match (a bug, reported as one, never a silent change).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ADMIN, erase, player, PUBLIC } from '../../src/core/index.js';
+import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import {
   compileMatch,
   countNeighbours,
@@ -10,8 +10,8 @@ import {
   neighbours,
 } from '../../src/rulesets/field-match/index.js';
 import type { Adjacency, FieldMatchDefinition, FieldState } from '../../src/rulesets/field-match/index.js';
-import { Table } from '../support/table.js';
-import { cells, initialize, lifeGame, pictureOf, tweak } from '../support/harness/life.js';
+import { fieldOf, matchGame, onSquare } from '../support/harness/field-match.js';
+import { cells, CORNERS, CORNERS_EVOLVED, lifeGame, pictureOf, tweak } from '../support/harness/life.js';
 
 describe('Adjacency', () => {
   it.each<[Adjacency, [number, number], number]>([
@@ -55,14 +55,13 @@ describe('Adjacency', () => {
 
 describe('State', () => {
   it('Copy-on-write: a Tweak or an Evolve makes a new Field; every earlier state is as it was', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'], ['R', 'B'], 'R');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS, advantage: 'R' });
     const initialized = t.game.rules as FieldState;
     t.admin('evolve');
     const evolved = t.game.rules as FieldState;
     t.ok(tweak('alice', 3, 3));
-    expect(pictureOf(initialized)).toEqual(['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB']);
-    expect(pictureOf(evolved)).toEqual(['B...G', '.....', '.....', '.....', 'G...B']);
+    expect(pictureOf(initialized)).toEqual(CORNERS);
+    expect(pictureOf(evolved)).toEqual(CORNERS_EVOLVED);
     expect(cells(t)[2]).toBe('..R..');
   });
 });
@@ -79,8 +78,7 @@ describe('Effects that break their own match', () => {
 
   it('Effects: setting a value outside the range is a bug in the effect - it throws, and is not a refusal', () => {
     const tiny = fieldMatch(TINY, { sulk: (fx) => fx.setField('Mood', 'furious') });
-    const t = new Table([erase(tiny)]);
-    t.create('tiny', { dice: 'manual' });
+    const t = matchGame(tiny);
     expect(() => t.try({ type: 'sulk', by: ADMIN, args: {} })).toThrow(
       'furious is not in the range of Mood (glad, sad)',
     );
@@ -88,19 +86,17 @@ describe('Effects that break their own match', () => {
 
   it('Effects: a well-behaved effect of the same match works (and an action with no limits can be repeated)', () => {
     const tiny = fieldMatch(TINY, { sulk: (fx) => fx.setField('Mood', 'sad') });
-    const t = new Table([erase(tiny)]);
-    t.create('tiny', { dice: 'manual' });
+    const t = matchGame(tiny);
     t.admin('sulk');
     t.admin('sulk');
-    expect((t.game.rules as FieldState).field.Mood).toBe('sad');
+    expect(fieldOf(t).field.Mood).toBe('sad');
     expect(t.kernel.describe(t.entries.at(-1)!.event)).toBe("The Field's Mood stays sad (Sulk).");
     t.expectConsistent();
   });
 
   it('Effects: a transform that is not registered is a bug - it throws', () => {
     const tiny = fieldMatch(TINY, { sulk: (fx) => void fx.transform('nowhere') });
-    const t = new Table([erase(tiny)]);
-    t.create('tiny', { dice: 'manual' });
+    const t = matchGame(tiny);
     expect(() => t.try({ type: 'sulk', by: ADMIN, args: {} })).toThrow('Tiny has no transform nowhere');
   });
 });
@@ -138,16 +134,14 @@ describe('Objects placed and removed one at a time', () => {
         },
       },
     );
-    const t = new Table([erase(pebbles)]);
-    t.create('pebbles', { dice: 'manual' });
-    t.join('ann');
+    const t = matchGame(pebbles, { players: ['ann'] });
     expect(t.refuse('ann', 'take', { x: 2, y: 1 }).code).toBe('no-object');
     t.admin('drop', {}, [3]);
-    const layer = (t.game.rules as FieldState).objects.Pebble;
+    const layer = fieldOf(t).objects.Pebble;
     expect(layer?.count).toBe(1);
     expect(Array.from(layer?.attrs.Size ?? [])).toEqual([1, 3]);
-    t.ok({ type: 'take', by: player('ann'), args: { x: 2, y: 1 } });
-    expect((t.game.rules as FieldState).objects.Pebble?.count).toBe(0);
+    t.ok(onSquare('take', 'ann', 2, 1));
+    expect(fieldOf(t).objects.Pebble?.count).toBe(0);
     const texts = t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
     expect(texts).toContain('A Pebble is placed at (2,1) with Size 3, chosen at random (Drop).');
     expect(texts).toContain('ann invokes Take on the Pebble at (2,1).');

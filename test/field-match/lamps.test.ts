@@ -2,28 +2,23 @@
 // supplied dice. Manual dice: Lit is a choice of on (1) or off (2); Flicker chooses a square, counted from
 // (1,1) along each row upwards ((2,2) is 5).
 import { describe, expect, it } from 'vitest';
-import { erase, player, PUBLIC } from '../../src/core/index.js';
+import { player, PUBLIC } from '../../src/core/index.js';
 import type { Command } from '../../src/core/index.js';
 import { columnOf, decode, fieldValue, layerOf, playerValue } from '../../src/rulesets/field-match/index.js';
-import type { FieldState } from '../../src/rulesets/field-match/index.js';
-import { Table } from '../support/table.js';
+import type { Table } from '../support/table.js';
+import { expectRefusal, fieldOf, matchGame, onSquare } from '../support/harness/field-match.js';
 import { lamps } from './lamps.js';
 
 const ON = 1;
 const OFF = 2;
 
-function lampsGame(setup: number[], players: string[] = ['alice', 'bob']): Table {
-  const t = new Table([erase(lamps)]);
-  t.create('lamps', { dice: 'manual' });
-  t.join(...players);
-  t.admin('setup', {}, setup);
-  return t;
-}
+/** alice and bob in a game of Lamps set up with these dice. */
+const lampsGame = (setup: number[]): Table =>
+  matchGame(lamps, { players: ['alice', 'bob'], setup: { verb: 'setup', rolls: setup } });
 
-const rulesOf = (t: Table) => t.game.rules as FieldState;
 /** The Lamps as rows from the top: * on, o off. */
 function lampsPicture(t: Table): string[] {
-  const s = rulesOf(t);
+  const s = fieldOf(t);
   const lit = columnOf(layerOf(s, 'Lamp'), 'Lit');
   const range = lamps.match.attributes[0]?.range;
   if (!range) throw new Error('no Lit');
@@ -36,12 +31,8 @@ function lampsPicture(t: Table): string[] {
   }
   return rows;
 }
-const score = (t: Table, name: string) => playerValue(lamps.match, rulesOf(t), name, 'Score');
-const toggle = (name: string, x: number, y: number): Command => ({
-  type: 'toggle',
-  by: player(name),
-  args: { x, y },
-});
+const score = (t: Table, name: string) => playerValue(lamps.match, fieldOf(t), name, 'Score');
+const toggle = (name: string, x: number, y: number): Command => onSquare('toggle', name, x, y);
 const give = (name: string, to: string): Command => ({
   type: 'give',
   by: player(name),
@@ -62,7 +53,7 @@ describe('A second match, "Lamps", in the same framework', () => {
     const t = lampsGame(ALL_ON);
     t.admin('flicker', {}, [5]);
     expect(lampsPicture(t)).toEqual(['***', '*o*', '***']);
-    expect(fieldValue(rulesOf(t), 'Round')).toBe(1);
+    expect(fieldValue(fieldOf(t), 'Round')).toBe(1);
     const chosen = t.entries.flatMap((e) => e.event.rolls ?? []).at(-1);
     expect(chosen).toMatchObject({
       purpose: 'the Lamp that flickers',
@@ -94,9 +85,9 @@ describe('A second match, "Lamps", in the same framework', () => {
     expect(t.fail(toggle('alice', 1, 1)).message).toBe('the Lamp at (1,1) is off');
     t.ok(toggle('alice', 2, 2));
     t.ok(toggle('alice', 3, 3));
-    const e = t.fail(toggle('alice', 1, 3));
-    expect(e.code).toBe('limit-reached');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.fail(toggle('alice', 1, 3)),
+      'limit-reached',
       'alice has already performed Toggle twice during nweek 1; Toggle may be performed twice per nweek by each player',
     );
     t.ok(toggle('bob', 1, 3));
@@ -127,9 +118,7 @@ describe('A second match, "Lamps", in the same framework', () => {
       t.admin('flicker', {}, [1]);
     }
     t.tick(true);
-    const e = t.refuseAdmin('flicker', {}, [1]);
-    expect(e.code).toBe('last-round');
-    expect(e.message).toBe('Round 3 was the last');
+    expectRefusal(t.refuseAdmin('flicker', {}, [1]), 'last-round', 'Round 3 was the last');
   });
 
   it('Lamps: the match ends when every Lamp is off, and the player who turned the last ones off wins', () => {

@@ -4,21 +4,18 @@
 // Evolve is performed, every player with a Team (L6) may Tweak once before the nweek ends.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { initialize, lifeGame, tweak } from '../support/harness/life.js';
-
-const CORNERS = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
+import { CORNERS, initialize, lifeGame, tweak } from '../support/harness/life.js';
 
 describe('Tweak: "he has not already done so during the current nweek, and the Referee has performed the Evolve action" (issue 14, who is missing)', () => {
   it("Tweak: before this nweek's Evolve no player can Tweak, so no one is awaited", () => {
-    const t = lifeGame(['alice', 'bob']);
+    const t = lifeGame({ players: ['alice', 'bob'] });
     expect(t.kernel.awaiting(t.game)).toBeUndefined();
     initialize(t, CORNERS, ['R', 'B'], 'R');
     expect(t.kernel.awaiting(t.game)).toBeUndefined();
   });
 
   it("Tweak: after the Evolve each player with a Team is awaited until the nweek's last nday; a Tweak marks em done", () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, CORNERS, ['R', 'B'], 'R');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS, advantage: 'R' });
     t.join('carol'); // L6: no Team until the next Evolve, so she cannot Tweak and is not awaited
     t.admin('evolve', {}, [2]);
     // Step 4 gave carol a Team in this Evolve: she may Tweak in this nweek.
@@ -41,9 +38,7 @@ describe('Tweak: "he has not already done so during the current nweek, and the R
   });
 
   it("L6: a player who joined after this nweek's Evolve has no Team and is not awaited; L16: every viewer sees the same", () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, CORNERS, ['R', 'B'], 'R');
-    t.admin('evolve');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS, evolved: true });
     t.join('dave');
     expect(t.kernel.awaiting(t.game)?.players.map((p) => p.name)).toEqual(['alice', 'bob']);
     // Nothing in Life is hidden (L16), so there is no hidden fact to vary: every viewer is shown the same.

@@ -4,21 +4,26 @@
 // the current nweek, and he performs enough random selections to carry out step 4 if needed".
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { advantageOf, cells, initialize, lifeGame, tweak, teamOf } from '../support/harness/life.js';
-
-/** A full Field of Red: after Evolve only the four corners (three neighbours each) are left. */
-const ALL_RED = ['RRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'];
-/** Corners B, G, G, B: after Evolve two Colors are left and the match goes on. */
-const CORNERS = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
+import {
+  advantageOf,
+  ALL_RED,
+  cells,
+  CORNERS,
+  CORNERS_EVOLVED,
+  initialize,
+  lifeGame,
+  tweak,
+  teamOf,
+} from '../support/harness/life.js';
+import { expectRefusal } from '../support/harness/field-match.js';
 
 describe('Evolve: the Trigger', () => {
   it('Evolve: "he has not already done so during the current nweek" - a second Evolve is refused (limit-reached), the next nweek it is allowed', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     t.admin('evolve');
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('limit-reached');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.refuseAdmin('evolve'),
+      'limit-reached',
       'the Referee has already performed Evolve once during nweek 1; Evolve may be performed once per nweek',
     );
     t.tick(true);
@@ -27,31 +32,30 @@ describe('Evolve: the Trigger', () => {
   });
 
   it('Evolve (L19): the Referee may Evolve on any nday of the nweek', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     t.tick();
     t.tick();
     expect(t.game.clock).toMatchObject({ nweek: 1, nday: 3 });
     t.admin('evolve');
-    expect(cells(t)).toEqual(['B...G', '.....', '.....', '.....', 'G...B']);
+    expect(cells(t)).toEqual(CORNERS_EVOLVED);
   });
 
   it('Evolve (L4): before Initialize there are no Cells to evolve (no-cells)', () => {
-    const t = lifeGame(['alice']);
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('no-cells');
-    expect(e.message).toBe('there are no Cells yet: the Referee performs Initialize before the first Evolve');
+    const t = lifeGame({ players: ['alice'] });
+    expectRefusal(
+      t.refuseAdmin('evolve'),
+      'no-cells',
+      'there are no Cells yet: the Referee performs Initialize before the first Evolve',
+    );
   });
 
   it('Evolve: "The Referee posts" - a player cannot (not-allowed)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     expect(t.refuse('alice', 'evolve').code).toBe('not-allowed');
   });
 
   it("Evolve: the Referee's Evolve and its births and deaths are posted in public", () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     const from = t.entries.length;
     t.admin('evolve');
     expect(t.kernel.logView(t.entries.slice(from), PUBLIC, t.game).map((l) => l.text)).toEqual([
@@ -65,8 +69,7 @@ describe('Evolve: the Trigger', () => {
 
 describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then the match ends, with all Players whose Team is that color winning"', () => {
   it('Evolve 2: only Red Cells are left - the match ends and every Red player wins', () => {
-    const t = lifeGame(['alice', 'bob', 'carol']);
-    initialize(t, ALL_RED, ['R', 'B', 'R'], 'G');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B', carol: 'R' }, field: ALL_RED, advantage: 'G' });
     t.admin('evolve');
     expect(cells(t)).toEqual(['R...R', '.....', '.....', '.....', 'R...R']);
     expect(t.game.ended).toEqual({
@@ -77,15 +80,14 @@ describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then th
   });
 
   it('Evolve 2 (L20): once the match has ended nothing more can be done (game-over)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, ALL_RED, ['R'], 'G');
+    const t = lifeGame({ players: { alice: 'R' }, field: ALL_RED, advantage: 'G' });
     t.admin('evolve');
     expect(t.fail(tweak('alice', 3, 3)).code).toBe('game-over');
     expect(t.refuse('zoe', 'join').code).toBe('game-over');
   });
 
   it('Evolve 2 (L12): exactly one Color left and no player on that Team - the match ends and nobody wins', () => {
-    const t = lifeGame(['alice', 'bob']);
+    const t = lifeGame({ players: ['alice', 'bob'] });
     initialize(
       t,
       ALL_RED.map((r) => r.replace(/R/g, 'G')),
@@ -97,8 +99,7 @@ describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then th
   });
 
   it('Evolve 2 (L11): no coloured Cell left is not "exactly one" - the match goes on, and step 3 still rotates the Advantage', () => {
-    const t = lifeGame(['alice', 'bob', 'carol']);
-    initialize(t, CORNERS, ['R', 'B', 'G'], 'R');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B', carol: 'G' }, field: CORNERS, advantage: 'R' });
     t.admin('evolve'); // corners B (1,5), G (5,5), G (1,1), B (5,1) are left
     t.tick(true);
     t.admin('evolve'); // each corner is alone: all die
@@ -112,13 +113,16 @@ describe('Evolve, step 2: "If exactly one non-null Color of Cell exists, then th
   });
 
   it('Evolve 2 (L14): only Evolve ends the match - Initialize with a single Color, or a Tweak that leaves one Color, does not', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, ['BRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'], ['R', 'B'], 'R');
+    const t = lifeGame({
+      players: { alice: 'R', bob: 'B' },
+      field: ['BRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'],
+      advantage: 'R',
+    });
     t.admin('evolve'); // corners: B (1,5), R (5,5), R (1,1), R (5,1)
     expect(cells(t)).toEqual(['B...R', '.....', '.....', '.....', 'R...R']);
     t.ok(tweak('bob', 1, 5)); // the last Blue Cell becomes null: only Red is left
     expect(t.game.ended).toBeNull();
-    const single = lifeGame(['alice']);
+    const single = lifeGame({ players: ['alice'] });
     initialize(single, ALL_RED, ['R'], 'R');
     expect(single.game.ended).toBeNull();
   });
@@ -130,15 +134,14 @@ describe('Evolve, step 3: "Otherwise, if the Field\'s Advantage is Red, it chang
     ['G', 'Blue'],
     ['B', 'Red'],
   ])('Evolve 3: an Advantage of %s becomes %s', (advantage, next) => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     initialize(t, CORNERS, ['R'], advantage);
     t.admin('evolve');
     expect(advantageOf(t)).toBe(next);
   });
 
   it('Evolve 3: a full turn over three nweeks', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'R' });
     const seen: unknown[] = [];
     for (let week = 0; week < 3; week++) {
       t.admin('evolve');
@@ -149,8 +152,7 @@ describe('Evolve, step 3: "Otherwise, if the Field\'s Advantage is Red, it chang
   });
 
   it('Evolve 3 (L13): "Otherwise" - when the match ends at step 2 the Advantage stays', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, ALL_RED, ['R'], 'G');
+    const t = lifeGame({ players: { alice: 'R' }, field: ALL_RED, advantage: 'G' });
     t.admin('evolve');
     expect(t.game.ended).not.toBeNull();
     expect(advantageOf(t)).toBe('Green');
@@ -159,9 +161,7 @@ describe('Evolve, step 3: "Otherwise, if the Field\'s Advantage is Red, it chang
 
 describe('Evolve, step 4: "Each Player whose Team is null has his Team changed to a random non-null value"', () => {
   it('Evolve 4: a player who joined mid-match gets a random Team at the next Evolve, posted with its roll', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
-    t.join('dave');
+    const t = lifeGame({ players: { alice: 'R', dave: null }, field: CORNERS, advantage: 'R' });
     const from = t.entries.length;
     t.admin('evolve', {}, [3]);
     expect(teamOf(t, 'dave')).toBe('Blue');
@@ -177,43 +177,32 @@ describe('Evolve, step 4: "Each Player whose Team is null has his Team changed t
   });
 
   it('Evolve 4 (L15): several null players are given Teams in joining order; players with a Team are not rolled for', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
-    t.join('dave', 'erin');
+    const t = lifeGame({ players: { alice: 'R', dave: null, erin: null }, field: CORNERS, advantage: 'R' });
     t.admin('evolve', {}, [2, 1]);
     expect([teamOf(t, 'alice'), teamOf(t, 'dave'), teamOf(t, 'erin')]).toEqual(['Red', 'Green', 'Red']);
     expect(t.game.dice.queue).toEqual([]);
   });
 
   it('Evolve 4: the new Team lets the player tweak in the same nweek', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
-    t.join('dave');
+    const t = lifeGame({ players: { alice: 'R', dave: null }, field: CORNERS, advantage: 'R' });
     t.admin('evolve', {}, [2]);
     t.ok(tweak('dave', 3, 3));
     expect(cells(t)[2]).toBe('..G..');
   });
 
   it('Evolve 4 (L18): "enough random selections to carry out step 4 if needed" - without a die for it the whole Evolve is refused and nothing changes (dice-needed)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'R');
-    t.join('dave');
-    const e = t.refuseAdmin('evolve');
-    expect(e.code).toBe('dice-needed');
-    expect(e.message).toContain('Team of dave');
+    const t = lifeGame({ players: { alice: 'R', dave: null }, field: CORNERS, advantage: 'R' });
+    expectRefusal(t.refuseAdmin('evolve'), 'dice-needed', /Team of dave/);
   });
 
   it('Evolve 4: with no null Team, Evolve needs no dice', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, CORNERS, ['R', 'G'], 'R');
+    const t = lifeGame({ players: { alice: 'R', bob: 'G' }, field: CORNERS, advantage: 'R' });
     t.admin('evolve');
     expect(t.entries.slice(-4).flatMap((e) => e.event.rolls ?? [])).toEqual([]);
   });
 
   it('Evolve 4 (L13): when the match ends at step 2 no Teams are rolled; the teamless player does not win', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, ALL_RED, ['R'], 'G');
-    t.join('dave');
+    const t = lifeGame({ players: { alice: 'R', dave: null }, field: ALL_RED, advantage: 'G' });
     t.admin('evolve');
     expect(t.game.ended?.winners).toEqual(['alice']);
     expect(teamOf(t, 'dave')).toBeNull();

@@ -6,8 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, PUBLIC } from '../../src/core/index.js';
 import type { Roll } from '../../src/core/index.js';
-import { lifeRuleset } from '../../src/rulesets/life/index.js';
-import { Table } from '../support/table.js';
 import {
   advantageOf,
   cells,
@@ -17,12 +15,13 @@ import {
   rules,
   teamOf,
 } from '../support/harness/life.js';
+import { expectRefusal } from '../support/harness/field-match.js';
 
 const MIXED = ['RGBGB', 'BRGBR', 'GBRGB', 'RGBRG', 'GRGBR'];
 
 describe('Initialize: the Effect', () => {
   it('Initialize: "For each location in the Field, a Cell is placed there, and its Color set to a random non-null value" - from (1,1) along each row, upwards (L3)', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     initialize(t, MIXED, ['R'], 'G');
     expect(cells(t)).toEqual(MIXED);
     expect(rules(t).objects.Cell?.count).toBe(25);
@@ -42,19 +41,19 @@ describe('Initialize: the Effect', () => {
   });
 
   it('Initialize: "each Player\'s Team is set to a random non-null value", in joining order (L3)', () => {
-    const t = lifeGame(['alice', 'bob', 'carol']);
+    const t = lifeGame({ players: ['alice', 'bob', 'carol'] });
     initialize(t, MIXED, ['B', 'R', 'G'], 'R');
     expect([teamOf(t, 'alice'), teamOf(t, 'bob'), teamOf(t, 'carol')]).toEqual(['Blue', 'Red', 'Green']);
   });
 
   it('Initialize: "Advantage is set to a random non-null value", after the Cells and the Teams (L3)', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     initialize(t, MIXED, ['G'], 'B');
     expect(advantageOf(t)).toBe('Blue');
   });
 
   it('Initialize (L3): each random selection is a choice among Red, Green and Blue only (never null): a 4 does not fit (bad-dice)', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     const rolls = initializeRolls(MIXED, ['R'], 'G');
     rolls[3] = 4;
     expect(t.fail({ type: 'initialize', by: ADMIN, args: {}, rolls }).code).toBe('bad-dice');
@@ -62,11 +61,9 @@ describe('Initialize: the Effect', () => {
   });
 
   it('Initialize: "enough random selections to carry out the Effect" - with too few dice it is refused and nothing changes (dice-needed)', () => {
-    const t = lifeGame(['alice', 'bob']);
+    const t = lifeGame({ players: ['alice', 'bob'] });
     const rolls = initializeRolls(MIXED, ['R', 'B'], 'G').slice(0, -1);
-    const e = t.fail({ type: 'initialize', by: ADMIN, args: {}, rolls });
-    expect(e.code).toBe('dice-needed');
-    expect(e.message).toContain("the Field's Advantage");
+    expectRefusal(t.refuseAdmin('initialize', {}, rolls), 'dice-needed', /the Field's Advantage/);
   });
 
   it('Initialize (L2): with no players it rolls the 25 Cells and the Advantage only', () => {
@@ -79,7 +76,7 @@ describe('Initialize: the Effect', () => {
   });
 
   it('Initialize (L2): a player who joined before Initialize gets a Team from it; one who joins after has null until Evolve', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     initialize(t, MIXED, ['G'], 'R');
     t.join('bob');
     expect(teamOf(t, 'alice')).toBe('Green');
@@ -89,17 +86,16 @@ describe('Initialize: the Effect', () => {
 
 describe('Initialize: the Trigger', () => {
   it('Initialize: "While no Cells exist" - once the Cells are placed, a second Initialize is refused (cells-exist)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, MIXED, ['R'], 'G');
-    const e = t.fail({ type: 'initialize', by: ADMIN, args: {}, rolls: initializeRolls(MIXED, ['R'], 'G') });
-    expect(e.code).toBe('cells-exist');
-    expect(e.message).toBe(
+    const t = lifeGame({ players: { alice: 'R' }, field: MIXED, advantage: 'G' });
+    expectRefusal(
+      t.refuseAdmin('initialize', {}, initializeRolls(MIXED, ['R'], 'G')),
+      'cells-exist',
       'Initialize is performed only while no Cells exist, and the Cells are already on the Field',
     );
   });
 
   it('Initialize (L1): Cells whose Color became null still exist, so Initialize stays refused after they all die', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     initialize(
       t,
       ['RRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'].map((r, i) => (i === 0 ? 'GRRRR' : r)),
@@ -112,12 +108,12 @@ describe('Initialize: the Trigger', () => {
   });
 
   it('Initialize: "the Referee performs" it - a player cannot (not-allowed)', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     expect(t.refuse('alice', 'initialize').code).toBe('not-allowed');
   });
 
   it('Initialize (L16): "posts the results of these selections to a Public Forum" - every roll rides in a public entry, with its purpose', () => {
-    const t = lifeGame(['alice', 'bob']);
+    const t = lifeGame({ players: ['alice', 'bob'] });
     initialize(t, MIXED, ['R', 'B'], 'G');
     const publicLines = t.kernel.logView(t.entries, PUBLIC, t.game);
     const rolls: Roll[] = publicLines.flatMap((l) => l.event.rolls ?? []);
@@ -147,9 +143,7 @@ describe('Initialize: the Trigger', () => {
   });
 
   it('Initialize (L16): with fair dice the selections come from the public stream, with proofs, and the log verifies', () => {
-    const t = new Table([lifeRuleset]);
-    t.create('life', { dice: 'fair' });
-    t.join('alice', 'bob');
+    const t = lifeGame({ dice: 'fair', players: ['alice', 'bob'] });
     t.admin('initialize');
     const rolls = t.entries.flatMap((e) => e.event.rolls ?? []);
     expect(rolls).toHaveLength(28);

@@ -50,9 +50,7 @@ describe('A match of Life, start to finish', () => {
   });
 
   it('Life (L16): with fair dice a match replays and verifies, and every roll is public with its proof', () => {
-    const t = new Table([lifeRuleset]);
-    t.create('life', { dice: 'fair' });
-    t.join('alice', 'bob');
+    const t = lifeGame({ dice: 'fair', players: ['alice', 'bob'] });
     t.admin('initialize');
     t.join('carol');
     for (let week = 0; week < 4 && !t.game.ended; week++) {
@@ -88,8 +86,7 @@ describe('A match of Life, start to finish', () => {
 
 describe('The public display', () => {
   it("show --json: the Field, its Advantage, every player's Team and every Cell with its Color, as plain JSON", () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, OPENING, ['R', 'B'], 'G');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: OPENING, advantage: 'G' });
     const view = t.view(PUBLIC) as JsonObject & { objects: { Cell: JsonObject[] } };
     expect(view).toMatchObject({
       ruleset: 'life',
@@ -109,8 +106,7 @@ describe('The public display', () => {
   });
 
   it('Display: nothing is hidden - the public, each player and the Referee see the same Field', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, OPENING, ['R', 'B'], 'G');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: OPENING, advantage: 'G' });
     const { you, ...asAlice } = t.view(player('alice'));
     const { diceQueue, ...asAdmin } = t.view(ADMIN);
     expect(you).toBe('alice');
@@ -120,8 +116,7 @@ describe('The public display', () => {
   });
 
   it('Display: the Field is drawn with x to the right and y up, (1,1) in the lower left, then the Teams', () => {
-    const t = lifeGame(['alice', 'bob']);
-    initialize(t, OPENING, ['R', 'B'], 'G');
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: OPENING, advantage: 'G' });
     const text = t.kernel.render(t.game, t.view(PUBLIC));
     expect(text.split('\n')).toEqual([
       'Life: a 5 x 5 Field (squares sharing a side or a corner are adjacent), nweek 1',
@@ -145,7 +140,7 @@ describe('The public display', () => {
   });
 
   it('Display: before Initialize there are no Cells; after the end the winners are shown', () => {
-    const t = lifeGame(['alice']);
+    const t = lifeGame({ players: ['alice'] });
     expect(t.kernel.render(t.game, t.view(PUBLIC))).toContain('No Cell is on the Field.');
     initialize(t, ['RRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'], ['R'], 'G');
     t.admin('evolve');
@@ -155,7 +150,7 @@ describe('The public display', () => {
 
 describe('The Field from the configuration (L17)', () => {
   it('Config: {"width": 8, "height": 6} plays Life on an 8 x 6 Field; Initialize rolls 48 Cells', () => {
-    const t = lifeGame(['alice'], { width: 8, height: 6 });
+    const t = lifeGame({ players: ['alice'], config: { width: 8, height: 6 } });
     t.admin('initialize', {}, [...Array.from({ length: 48 }, () => 1), 1, 2]);
     expect(cells(t)).toEqual(Array.from({ length: 6 }, () => 'RRRRRRRR'));
     expect(rules(t).width).toBe(8);
@@ -164,7 +159,7 @@ describe('The Field from the configuration (L17)', () => {
   });
 
   it('Config: a Field too large to draw is summarised in the text display, and shown whole in the JSON view', () => {
-    const t = lifeGame(['alice'], { width: 100, height: 1 });
+    const t = lifeGame({ players: ['alice'], config: { width: 100, height: 1 } });
     t.admin('initialize', {}, [...Array.from({ length: 100 }, (_, i) => (i < 40 ? 1 : 3)), 1, 2]);
     const text = t.kernel.render(t.game, t.view(PUBLIC));
     expect(text).toContain('100 Cell objects; Color: Red 40, Blue 60 (too large to draw)');
@@ -177,7 +172,7 @@ describe('The Field from the configuration (L17)', () => {
   ])(
     'Config (L17, issue 13 item 4): %j, a Field of the most squares allowed, is played',
     (config, squares) => {
-      const t = lifeGame(['alice'], config);
+      const t = lifeGame({ players: ['alice'], config });
       t.admin('initialize', {}, [...Array.from({ length: squares }, () => 1), 1, 2]);
       expect(rules(t).width * rules(t).height).toBe(MAX_SQUARES);
       expect(cells(t).join('')).toBe('R'.repeat(squares));

@@ -5,13 +5,21 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ADMIN, player } from '../../src/core/index.js';
 import type { Command, Json } from '../../src/core/index.js';
-import { lifeRuleset, nextGeneration } from '../../src/rulesets/life/index.js';
+import { nextGeneration } from '../../src/rulesets/life/index.js';
 import { generation } from '../../src/rulesets/life/generation.js';
 import type { Adjacency } from '../../src/rulesets/field-match/index.js';
-import { Table } from '../support/table.js';
 import { referenceStep } from './reference.js';
 import type { Colour, RefField } from './reference.js';
-import { advantageOf, cells, life, pictureOf, rules, stateOf, teamOf } from '../support/harness/life.js';
+import {
+  advantageOf,
+  cells,
+  life,
+  lifeGame,
+  pictureOf,
+  rules,
+  stateOf,
+  teamOf,
+} from '../support/harness/life.js';
 
 const COLOURS: readonly Colour[] = [null, 'Red', 'Green', 'Blue'];
 const CODE = new Map<Colour, number>(COLOURS.map((c, i) => [c, i]));
@@ -108,8 +116,7 @@ describe('Life over random matches (fair dice)', () => {
   it('keeps 0 or 25 Cells, gives every player with a Team a real one, changes nothing on a refusal, and replays and verifies', () => {
     fc.assert(
       fc.property(fc.array(commandArb, { minLength: 1, maxLength: 60 }), (commands) => {
-        const t = new Table([lifeRuleset]);
-        t.create('life', { dice: 'fair' });
+        const t = lifeGame({ dice: 'fair' });
         for (const c of commands) {
           if (t.game.ended) break;
           const before = t.state;

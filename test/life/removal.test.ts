@@ -3,15 +3,13 @@
 // what e did to the Field stays done.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { cells, initialize, lifeGame, tweak } from '../support/harness/life.js';
+import { cells, lifeGame, tweak } from '../support/harness/life.js';
 
 const OPENING = ['RRGBB', 'RGGBB', 'RRGBB', 'GGGBB', 'RRGBB'];
 
 describe('L21: a player removed from a Field Match', () => {
   it('L21: e is no longer shown, awaited or able to act; the Field keeps what e did', () => {
-    const t = lifeGame(['alice', 'bob', 'carol']);
-    initialize(t, OPENING, ['R', 'G', 'B'], 'R');
-    t.admin('evolve', {}, []);
+    const t = lifeGame({ players: { alice: 'R', bob: 'G', carol: 'B' }, field: OPENING, evolved: [] });
     const field = cells(t);
     t.admin('remove-player', { player: 'BOB', reason: 'left' });
     const view = t.view(PUBLIC) as {

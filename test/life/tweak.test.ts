@@ -5,19 +5,17 @@
 // is null, then its Color is changed to that Player's Team; otherwise, its Color is changed to null".
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { cells, initialize, lifeGame, teamOf, tweak } from '../support/harness/life.js';
+import { cells, CORNERS, CORNERS_EVOLVED, lifeGame, teamOf, tweak } from '../support/harness/life.js';
 import type { Table } from '../support/table.js';
+import { expectRefusal } from '../support/harness/field-match.js';
 
-/** Corners B (1,5), G (5,5), G (1,1), B (5,1): after the first Evolve only they are left, and the match goes on. */
-const CORNERS = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
-const AFTER_EVOLVE = ['B...G', '.....', '.....', '.....', 'G...B'];
-
-/** alice Red, bob Blue, carol Green; Initialize, then this nweek's Evolve. */
+/**
+ * alice Red, bob Blue, carol Green; Initialize with CORNERS, then this nweek's Evolve: only the corners are left,
+ * B (1,5), G (5,5), G (1,1), B (5,1), and the match goes on.
+ */
 function evolved(): Table {
-  const t = lifeGame(['alice', 'bob', 'carol']);
-  initialize(t, CORNERS, ['R', 'B', 'G'], 'R');
-  t.admin('evolve');
-  expect(cells(t)).toEqual(AFTER_EVOLVE);
+  const t = lifeGame({ players: { alice: 'R', bob: 'B', carol: 'G' }, field: CORNERS, evolved: true });
+  expect(cells(t)).toEqual(CORNERS_EVOLVED);
   return t;
 }
 
@@ -52,9 +50,9 @@ describe('Tweak: the Trigger', () => {
   it('Tweak: "he has not already done so during the current nweek" - a second Tweak is refused (limit-reached)', () => {
     const t = evolved();
     t.ok(tweak('alice', 3, 3));
-    const e = t.fail(tweak('alice', 3, 2));
-    expect(e.code).toBe('limit-reached');
-    expect(e.message).toBe(
+    expectRefusal(
+      t.fail(tweak('alice', 3, 2)),
+      'limit-reached',
       'alice has already performed Tweak once during nweek 1; Tweak may be performed once per nweek by each player',
     );
   });
@@ -73,11 +71,10 @@ describe('Tweak: the Trigger', () => {
   });
 
   it('Tweak: "the Referee has performed the Evolve action during the current nweek" - after Initialize but before any Evolve it is refused (too-early)', () => {
-    const t = lifeGame(['alice']);
-    initialize(t, CORNERS, ['R'], 'G');
-    const e = t.fail(tweak('alice', 1, 1));
-    expect(e.code).toBe('too-early');
-    expect(e.message).toBe(
+    const t = lifeGame({ players: { alice: 'R' }, field: CORNERS, advantage: 'G' });
+    expectRefusal(
+      t.fail(tweak('alice', 1, 1)),
+      'too-early',
       'Tweak may be performed only after Evolve has been performed during the current nweek, and Evolve has not yet been performed during nweek 1',
     );
   });
@@ -95,18 +92,18 @@ describe('Tweak: the Trigger', () => {
 
   it('Tweak: "the Cell\'s Color is either null or that Player\'s non-null Team" - a Cell of another Team is refused (not-your-color)', () => {
     const t = evolved();
-    const e = t.fail(tweak('alice', 5, 5));
-    expect(e.code).toBe('not-your-color');
-    expect(e.message).toBe('the Cell at (5,5) is Green; alice may tweak only a null Cell or a Red one');
+    expectRefusal(
+      t.fail(tweak('alice', 5, 5)),
+      'not-your-color',
+      'the Cell at (5,5) is Green; alice may tweak only a null Cell or a Red one',
+    );
   });
 
   it('Tweak (L6): a player whose Team is null (joined after Initialize, before the next Evolve) is refused (no-team)', () => {
     const t = evolved();
     t.join('dave');
     expect(teamOf(t, 'dave')).toBeNull();
-    const e = t.fail(tweak('dave', 3, 3));
-    expect(e.code).toBe('no-team');
-    expect(e.message).toContain('dave has no Team yet');
+    expectRefusal(t.fail(tweak('dave', 3, 3)), 'no-team', /dave has no Team yet/);
   });
 
   it('Tweak (L7): "the specified Cell" is named by its square, which must be on the Field (off-field)', () => {
@@ -117,8 +114,7 @@ describe('Tweak: the Trigger', () => {
       [3, 6],
       [3, 0],
     ] as const) {
-      const e = t.fail(tweak('alice', x, y));
-      expect(e.code).toBe('off-field');
+      expectRefusal(t.fail(tweak('alice', x, y)), 'off-field');
     }
     expect(t.fail(tweak('alice', 6, 1)).message).toBe(
       '(6,1) is not a square of the Field, which runs from (1,1) to (5,5)',
@@ -126,10 +122,8 @@ describe('Tweak: the Trigger', () => {
   });
 
   it('Tweak: before Initialize there is no Cell to tweak (no-object)', () => {
-    const t = lifeGame(['alice']);
-    const e = t.fail(tweak('alice', 1, 1));
-    expect(e.code).toBe('no-object');
-    expect(e.message).toBe('there is no Cell at (1,1) to Tweak');
+    const t = lifeGame({ players: ['alice'] });
+    expectRefusal(t.fail(tweak('alice', 1, 1)), 'no-object', 'there is no Cell at (1,1) to Tweak');
   });
 
   it('Tweak: "A Player posts" - the Referee cannot tweak (not-allowed); a stranger cannot (unknown-player)', () => {

@@ -3,19 +3,17 @@
 // the map sets one, the turn deadline (H11). Rulings H11 and Q16 in docs/rulings-quests.md.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import type { Json, Schedule } from '../../src/core/index.js';
+import type { Schedule } from '../../src/core/index.js';
 import { dueAt, nextBoundary } from '../../src/clock/calendar.js';
 import { deadlineNotices } from '../../src/clock/reminders.js';
 import type { Table } from '../support/table.js';
-import { game, rules, tally, TINY } from '../support/harness/quests.js';
+import { quests, rooms, rules, tally } from '../support/harness/quests.js';
 
-const withDeadline = (n: number): Json => ({ ...TINY, turnDeadline: n });
 const publicLines = (t: Table): string[] => t.kernel.logView(t.entries, PUBLIC, t.game).map((l) => l.text);
 
 describe('H11: a map may set a turn deadline in ndays', () => {
   it("H11: a map's turn deadline ends the turn at the end of the nday N ndays after it began; the next player begins", () => {
-    const t = game(withDeadline(2), 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ turnDeadline: 2, players: ['alice', 'bob'] });
     expect(t.kernel.awaiting(t.game)).toEqual({
       what: "alice's turn 1",
       players: [{ name: 'alice', done: false }],
@@ -38,8 +36,7 @@ describe('H11: a map may set a turn deadline in ndays', () => {
   });
 
   it('H11 and Q12: a creation unfinished when the time runs out costs the demerit at that boundary, on a calendar', () => {
-    const t = game(withDeadline(1));
-    t.join('alice', 'bob');
+    const t = quests({ turnDeadline: 1, players: ['alice', 'bob'] });
     t.admin('schedule', { every: 60, since: '2026-11-23T12:00:00.000Z' });
     const schedule = t.game.schedule as Schedule;
     const awaiting = t.kernel.awaiting(t.game);
@@ -70,10 +67,12 @@ describe('H11: a map may set a turn deadline in ndays', () => {
   });
 
   it('142 Q16 "by the end of the turn": without a turn deadline the calendar sets none; whose turn it is is in every view', () => {
-    for (const ruleset of ['rooms', 'rooms+quests']) {
-      const t = game(undefined, ruleset);
-      t.join('alice', 'bob');
-      if (ruleset === 'rooms+quests') t.act('alice', 'create-quest');
+    for (const ruleset of ['rooms', 'rooms+quests'] as const) {
+      const t = quests({
+        ruleset,
+        players: ['alice', 'bob'],
+        ...(ruleset === 'rooms+quests' ? { commenced: {} } : {}),
+      });
       t.tick();
       t.tick(true);
       // The nday and the nweek ended; the turn and the creation did not (H6, H7).

@@ -3,12 +3,11 @@
 // tokens e carried are left in eir room. Eir tallies stay in the ledger.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC } from '../../src/core/index.js';
-import { carrying, game, host, lying, roomOf } from '../support/harness/quests.js';
+import { carrying, host, lying, quests, roomOf, rooms } from '../support/harness/quests.js';
 
 describe('H12: a player removed from a rooms game', () => {
   it('H12: on eir turn: the turn ends, the next begins; eir tokens stay in eir room', () => {
-    const t = game(undefined, 'rooms');
-    t.join('alice', 'bob', 'carol');
+    const t = rooms({ players: ['alice', 'bob', 'carol'] });
     t.admin('place-token', { room: 'Hall', name: 'lamp' });
     t.act('alice', 'pick-up', { token: 'lamp' });
     t.act('alice', 'move', { to: 'library' });
@@ -30,8 +29,7 @@ describe('H12: a player removed from a rooms game', () => {
   });
 
   it('H12: off turn, or the last player: e leaves the map; with no one left, no turn goes on', () => {
-    const t = game();
-    t.join('alice', 'bob');
+    const t = quests({ players: ['alice', 'bob'] });
     t.admin('remove-player', { player: 'bob', reason: 'gone' });
     expect(host(t).turn?.player).toBe('alice');
     expect(host(t).places.map((p) => p.player)).toEqual(['alice']);

@@ -12,7 +12,7 @@ import { Table } from '../support/table.js';
 import {
   carrying,
   expectError,
-  game,
+  rooms,
   host,
   lying,
   roomOf,
@@ -25,6 +25,10 @@ import {
 const asJson = (m: unknown): Json => m as Json;
 const withMap = (change: Partial<MapFile> & Record<string, unknown>): Json => asJson({ ...TINY, ...change });
 
+/** alice (active) and bob in the Hall of TINY, where alice has picked up the lamp that lay there. */
+const withLamp = (): Table =>
+  rooms({ tokens: [{ name: 'lamp', room: 'Hall' }], players: ['alice', 'bob'], fetches: [['lamp']] });
+
 /** Refuses to create a rooms game with this config; returns the error. */
 function refused(config: Json) {
   const t = new Table([roomsRuleset]);
@@ -33,7 +37,7 @@ function refused(config: Json) {
 
 describe('H1: the map is data - the default map, or a map file given as the game config', () => {
   it('H1: with no config a game gets the default map: fifteen Underground stations around Mornington Crescent, everyone starting there', () => {
-    const t = game(null, 'rooms');
+    const t = rooms({ map: null });
     const map = host(t).map;
     expect(map.rooms).toHaveLength(15);
     expect(map.rooms.map((r) => r.name)).toContain('Mornington Crescent');
@@ -44,14 +48,14 @@ describe('H1: the map is data - the default map, or a map file given as the game
   });
 
   it('H1: passages go both ways: each is an exit of both its rooms', () => {
-    const t = game(null, 'rooms');
+    const t = rooms({ map: null });
     for (const r of host(t).map.rooms)
       for (const exit of r.exits)
         expect(host(t).map.rooms.find((x) => x.name === exit)?.exits).toContain(r.name);
   });
 
   it('H1: a map file given as config is the map: its rooms, passages, start, tokens and actions a turn', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Cellar' }], actionsPerTurn: 4 }), 'rooms');
+    const t = rooms({ tokens: [{ name: 'lamp', room: 'Cellar' }], actionsPerTurn: 4 });
     expect(host(t).map.rooms.map((r) => r.name)).toEqual(TINY.rooms);
     expect(host(t).map.start).toBe('Hall');
     expect(host(t).actionsPerTurn).toBe(4);
@@ -156,11 +160,11 @@ describe('H3: a malformed map file is refused with a clear error, and no game is
   });
 
   it('H3 (issue 13 item 4): a map of more than 500 rooms, 5,000 passages or 1,000 tokens is refused', () => {
-    const rooms = Array.from({ length: 501 }, (_, i) => (i === 0 ? 'Mornington Crescent' : `Room ${i}`));
+    const names = Array.from({ length: 501 }, (_, i) => (i === 0 ? 'Mornington Crescent' : `Room ${i}`));
     const chain = (n: number): [string, string][] =>
-      Array.from({ length: n }, (_, i) => [rooms[i % 500] as string, rooms[(i % 500) + 1] as string]);
+      Array.from({ length: n }, (_, i) => [names[i % 500] as string, names[(i % 500) + 1] as string]);
     expectError(
-      refused(withMap({ rooms, start: 'Mornington Crescent', passages: chain(500) })),
+      refused(withMap({ rooms: names, start: 'Mornington Crescent', passages: chain(500) })),
       'bad-config',
       /rooms/,
     );
@@ -168,20 +172,19 @@ describe('H3: a malformed map file is refused with a clear error, and no game is
     const tokens = Array.from({ length: 1001 }, (_, i) => ({ name: `t${i}`, room: 'Hall' }));
     expectError(refused(withMap({ tokens })), 'bad-config', /tokens/);
     // The largest map allowed is played.
-    const most = rooms.slice(0, 500);
+    const most = names.slice(0, 500);
     const passages = Array.from({ length: 499 }, (_, k): [string, string] => [
       most[k] as string,
       most[k + 1] as string,
     ]);
-    const t = game(
-      asJson({
+    const t = rooms({
+      map: asJson({
         start: 'Mornington Crescent',
         rooms: most,
         passages,
         tokens: Array.from({ length: 1000 }, (_, k) => ({ name: `t${k}`, room: most[k % 500] as string })),
       }),
-      'rooms',
-    );
+    });
     expect(host(t).map.rooms).toHaveLength(500);
   });
 
@@ -205,7 +208,7 @@ describe('H3: a malformed map file is refused with a clear error, and no game is
 
 describe('H4: a player who joins is placed in the start room', () => {
   it("H4: joining places the player in the map's start room, and the log says so", () => {
-    const t = game(TINY, 'rooms');
+    const t = rooms();
     const decided = t.ok({ type: 'join', by: player('alice'), args: {} });
     expect(roomOf(t, 'alice')).toBe('Hall');
     expect(types(decided.events)).toEqual(['player-joined', 'player-placed', 'turn-began']);
@@ -217,16 +220,14 @@ describe('H4: a player who joins is placed in the start room', () => {
 
 describe('H5-H7: turns in joining order, one active player, a number of actions, an explicit end', () => {
   it('H6: the first player to join begins turn 1; the others wait their turn', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ players: ['alice', 'bob'] });
     expect(host(t).turn).toEqual({ n: 1, player: 'alice', used: 0 });
     const error = t.refuse('bob', 'move', { to: 'Library' });
     expectError(error, 'not-your-turn', /it is alice's turn/);
   });
 
   it("H5: a turn allows the map's actions: moves, pick-ups and drops count one each; one more is refused", () => {
-    const t = game(withMap({ actionsPerTurn: 3, tokens: [{ name: 'lamp', room: 'Library' }] }), 'rooms');
-    t.join('alice');
+    const t = rooms({ actionsPerTurn: 3, tokens: [{ name: 'lamp', room: 'Library' }], players: ['alice'] });
     t.act('alice', 'move', { to: 'Library' });
     t.act('alice', 'pick-up', { token: 'lamp' });
     t.act('alice', 'drop', { token: 'lamp' });
@@ -236,8 +237,7 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
   });
 
   it('H7: the active player ends eir turn with end-turn; the next in joining order begins the next turn with fresh actions, and the order wraps round', () => {
-    const t = game(withMap({ actionsPerTurn: 1 }), 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ actionsPerTurn: 1, players: ['alice', 'bob'] });
     t.act('alice', 'move', { to: 'Garden' });
     const decided = t.act('alice', 'end-turn');
     expect(types(decided.events)).toEqual(['turn-ended', 'turn-began']);
@@ -249,22 +249,19 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
   });
 
   it('H7: only the active player may end the turn', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ players: ['alice', 'bob'] });
     expectError(t.refuse('bob', 'end-turn'), 'not-your-turn');
   });
 
   it('H7: a turn never ends by itself, even with every action used', () => {
-    const t = game(withMap({ actionsPerTurn: 1 }), 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ actionsPerTurn: 1, players: ['alice', 'bob'] });
     t.act('alice', 'move', { to: 'Garden' });
     t.tick(true);
     expect(host(t).turn?.player).toBe('alice');
   });
 
   it('H7: the Administrator ends the turn of a player who has gone quiet (skip)', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ players: ['alice', 'bob'] });
     const decided = t.admin('skip');
     expect(host(t).turn?.player).toBe('bob');
     expect(t.kernel.describe(decided.events[1] ?? { type: 'x', vis: 'public' })).toBe(
@@ -274,13 +271,12 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
   });
 
   it('H7: skip with nobody in the game is refused', () => {
-    const t = game(TINY, 'rooms');
+    const t = rooms();
     expectError(t.refuseAdmin('skip'), 'no-turn');
   });
 
   it('H6: a player who joins later takes eir turn after everyone who joined before em', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ players: ['alice', 'bob'] });
     t.act('alice', 'end-turn');
     t.join('carol');
     t.act('bob', 'end-turn');
@@ -292,8 +288,7 @@ describe('H5-H7: turns in joining order, one active player, a number of actions,
 
 describe('Movement: along a passage to a room it leads to', () => {
   it('Movement: a move goes along a passage, either way, naming the room in any case', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice');
+    const t = rooms({ players: ['alice'] });
     t.act('alice', 'move', { to: 'vault' });
     expect(roomOf(t, 'alice')).toBe('Vault');
     walk(t, 'alice', 'CELLAR', 'Vault', 'Hall');
@@ -301,8 +296,7 @@ describe('Movement: along a passage to a room it leads to', () => {
   });
 
   it('Movement: a room no passage leads to from here is refused, naming the exits', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice');
+    const t = rooms({ players: ['alice'] });
     expectError(
       t.refuse('alice', 'move', { to: 'Cellar' }),
       'no-passage',
@@ -313,8 +307,7 @@ describe('Movement: along a passage to a room it leads to', () => {
   });
 
   it('Movement: Mornington Crescent is a room like any other for moving', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice');
+    const t = rooms({ players: ['alice'] });
     t.act('alice', 'move', { to: 'Mornington Crescent' });
     expect(roomOf(t, 'alice')).toBe('Mornington Crescent');
   });
@@ -322,22 +315,19 @@ describe('Movement: along a passage to a room it leads to', () => {
 
 describe('H8: tokens lie in rooms or are carried; pick up and drop in your room', () => {
   it('H8: the default map has an umbrella at Oxford Circus and an Evening Standard at Leicester Square', () => {
-    const t = game(null, 'rooms');
+    const t = rooms({ map: null });
     expect(lying(t, 'Oxford Circus')).toEqual(['umbrella']);
     expect(lying(t, 'Leicester Square')).toEqual(['Evening Standard']);
   });
 
   it('H8: pick up by name (any case) or by #number, carry it along, drop it where you are', () => {
-    const t = game(
-      withMap({
-        tokens: [
-          { name: 'Lamp', room: 'Hall' },
-          { name: 'key', room: 'Hall' },
-        ],
-      }),
-      'rooms',
-    );
-    t.join('alice');
+    const t = rooms({
+      tokens: [
+        { name: 'Lamp', room: 'Hall' },
+        { name: 'key', room: 'Hall' },
+      ],
+      players: ['alice'],
+    });
     t.act('alice', 'pick-up', { token: 'lamp' });
     t.act('alice', 'pick-up', { token: '#2' });
     expect(carrying(t, 'alice')).toEqual(['Lamp', 'key']);
@@ -350,23 +340,14 @@ describe('H8: tokens lie in rooms or are carried; pick up and drop in your room'
   });
 
   it('H8: of several tokens of one name lying there, the lowest-numbered is picked up', () => {
-    const t = game(
-      withMap({
-        tokens: [
-          { name: 'coin', room: 'Hall' },
-          { name: 'coin', room: 'Hall' },
-        ],
-      }),
-      'rooms',
-    );
-    t.join('alice');
+    const coin = { name: 'coin', room: 'Hall' };
+    const t = rooms({ tokens: [coin, coin], players: ['alice'] });
     t.act('alice', 'pick-up', { token: 'coin' });
     expect(host(t).tokens.find((x) => x.id === 1)?.at).toEqual({ carrier: 'alice' });
   });
 
   it('H8: a token not lying in your room cannot be picked up, nor one you do not carry dropped', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Cellar' }] }), 'rooms');
-    t.join('alice');
+    const t = rooms({ tokens: [{ name: 'lamp', room: 'Cellar' }], players: ['alice'] });
     expectError(
       t.refuse('alice', 'pick-up', { token: 'lamp' }),
       'no-such-token',
@@ -376,7 +357,7 @@ describe('H8: tokens lie in rooms or are carried; pick up and drop in your room'
   });
 
   it('H8: the Administrator may put a new token in any room', () => {
-    const t = game(TINY, 'rooms');
+    const t = rooms();
     const decided = t.admin('place-token', { room: 'garden', name: 'spade' });
     expect(lying(t, 'Garden')).toEqual(['spade']);
     expect(t.kernel.describe(decided.events[1] ?? { type: 'x', vis: 'public' })).toBe(
@@ -389,8 +370,7 @@ describe('H8: tokens lie in rooms or are carried; pick up and drop in your room'
 
 describe('H10: brownie points, Puissance and demerits are ledger accounts PLAYER/TALLY', () => {
   it('H10: the Administrator corrects a tally; it is the account alice/TALLY, paid from The Bank/TALLY', () => {
-    const t = game(TINY, 'rooms');
-    t.join('alice');
+    const t = rooms({ players: ['alice'] });
     t.admin('tally', { player: 'alice', tally: 'brownie', amount: 5, reason: 'a good deed' });
     t.admin('tally', { player: 'alice', tally: 'Puissance', amount: 1, reason: 'a mighty deed' });
     t.admin('tally', { player: 'alice', tally: 'demerit', amount: 2, reason: 'a bad deed' });
@@ -422,9 +402,7 @@ describe('H10: brownie points, Puissance and demerits are ledger accounts PLAYER
 
 describe("H9: everything is public; a player's view adds eir own room, exits, tokens and actions", () => {
   it("H9: the public view has the map with who and what is in each room, the turn, and every player's room, tokens and tallies", () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Hall' }] }), 'rooms');
-    t.join('alice', 'bob');
-    t.act('alice', 'pick-up', { token: 'lamp' });
+    const t = withLamp();
     t.act('alice', 'move', { to: 'Library' });
     const view = t.view(PUBLIC) as JsonObject & { map: { rooms: JsonObject[] } };
     expect(view.map.rooms.find((r) => r.name === 'Hall')).toEqual({
@@ -453,9 +431,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
   });
 
   it('H9: a player sees emself: eir room, exits, tokens and, on eir turn, actions left', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Hall' }] }), 'rooms');
-    t.join('alice', 'bob');
-    t.act('alice', 'pick-up', { token: 'lamp' });
+    const t = withLamp();
     expect(t.view(player('alice')).you).toEqual({
       name: 'alice',
       room: 'Hall',
@@ -468,8 +444,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
   });
 
   it('H9: the board as text lists the rooms with their passages, who is where, what lies where, and you', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Cellar' }] }), 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ tokens: [{ name: 'lamp', room: 'Cellar' }], players: ['alice', 'bob'] });
     t.act('alice', 'move', { to: 'Vault' });
     const text = t.kernel.render(t.game, t.view(player('alice')));
     expect(text).toContain('A small house: 6 rooms; everyone starts in Hall; 20 actions a turn.');
@@ -487,9 +462,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
   });
 
   it('every log line of a rooms game is a sentence, and replay and verify agree with the live game', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Hall' }] }), 'rooms');
-    t.join('alice', 'bob');
-    t.act('alice', 'pick-up', { token: 'lamp' });
+    const t = withLamp();
     t.act('alice', 'move', { to: 'Garden' });
     t.act('alice', 'drop', { token: 'lamp' });
     t.act('alice', 'end-turn');
@@ -503,8 +476,7 @@ describe("H9: everything is public; a player's view adds eir own room, exits, to
 
 describe('Amendment: a rooms game can take on the Quests rules, as Nomic02 added them', () => {
   it('amend rooms -> rooms+quests keeps the map, the players, the tokens and the turn, with an empty Roster', () => {
-    const t = game(withMap({ tokens: [{ name: 'lamp', room: 'Hall' }] }), 'rooms');
-    t.join('alice', 'bob');
+    const t = rooms({ tokens: [{ name: 'lamp', room: 'Hall' }], players: ['alice', 'bob'] });
     t.act('alice', 'move', { to: 'Library' });
     const before = host(t);
     t.admin('amend', { ruleset: 'rooms+quests' });

@@ -11,25 +11,14 @@ import {
   question,
   refused,
   rules,
-  started,
   viewOf,
+  sideBySide,
 } from '../support/harness/tunnelers.js';
 import type { Table } from '../support/harness/tunnelers.js';
 
 /** alice (c4) next to bob (c5), alice to move, with these hands. */
-function neighbours(aliceHand: string, bobHand: string, next = ''): Table {
-  const t = started({
-    moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
-    hands: [aliceHand, bobHand, 'OTQSX'],
-    next,
-  });
-  act(t, 'alice', 'end-turn');
-  act(t, 'bob', 'move', { path: 'c5' });
-  act(t, 'bob', 'end-turn');
-  act(t, 'carol', 'end-turn');
-  act(t, 'alice', 'move', { path: 'c4' });
-  return t;
-}
+const neighbours = (aliceHand: string, bobHand: string, next = ''): Table =>
+  sideBySide([aliceHand, bobHand, 'OTQSX'], next);
 
 /** Everything a viewer can read: the view, its text, and the log lines e may see. */
 function readable(t: Table, viewer: Viewer): string {

@@ -5,7 +5,7 @@
 // awaited is never shown (T-26, T-27), and nothing private changes what is shown.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
-import { act, rules, started } from '../support/harness/tunnelers.js';
+import { act, attackedOrNot, rules, started } from '../support/harness/tunnelers.js';
 
 describe('4. Turn Procedure: whose turn it is, and until when (issue 14, who is missing)', () => {
   it("4 T-27: the turn's player is awaited until the end of the nday `deadline` ndays after the turn began", () => {
@@ -42,12 +42,7 @@ describe('4. Turn Procedure: whose turn it is, and until when (issue 14, who is 
   });
 
   it('Non-interference (T-27): an attack that finds a mole and one that finds none leave the same awaiting; the defender is never awaited', () => {
-    const attacked = started({ moles: { alice: 'c3', bob: 'c5', carol: 'h8' } });
-    const empty = started({ moles: { alice: 'c3', bob: 'a8', carol: 'h8' } });
-    for (const t of [attacked, empty]) {
-      act(t, 'alice', 'move', { path: 'c4' });
-      act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
-    }
+    const { attacked, empty } = attackedOrNot();
     expect(rules(attacked).combat?.defender).toBe('bob');
     expect(rules(empty).combat).toBeNull();
     const a = attacked.kernel.awaiting(attacked.game);

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC, player } from '../../src/core/index.js';
 import { readOrders } from '../../src/rulesets/tunnelers/orders.js';
-import { act, hand, mole, question, refused, rules, started, viewOf } from '../support/harness/tunnelers.js';
+import {
+  act,
+  hand,
+  mole,
+  question,
+  refused,
+  rules,
+  started,
+  viewOf,
+  sideBySide,
+} from '../support/harness/tunnelers.js';
 
 describe('4. Turn Procedure', () => {
   it("4 players take turns in the order of the player list, going round; only the turn's player may act", () => {
@@ -50,12 +60,7 @@ describe('4. Turn Procedure', () => {
   });
 
   it('4 at the end of a turn the Moderator announces generally-known events, without positions', () => {
-    const t = started({ moles: { alice: 'c3', bob: 'c6', carol: 'h1' } });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'move', { path: 'c5' });
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'move', { path: 'c4' });
+    const t = sideBySide(['OTQSX', 'OTQSX', 'OTQSX']);
     act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
     act(t, 'bob', 'defend', { card: 'O' });
     // Not yet announced: the turn goes on.

@@ -17,6 +17,7 @@ import {
   started,
   Table,
   gathering,
+  sideBySide,
 } from '../support/harness/tunnelers.js';
 
 const remove = (t: Table, name: string, reason = 'removed by the Moderator') =>
@@ -70,15 +71,7 @@ describe('T-31: a member removed by the Moderator', () => {
   });
 
   it('T-31 an attack waiting for the removed defender is answered with no card (4: as if e had done nothing)', () => {
-    const t = started({
-      moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
-      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
-    });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'move', { path: 'c5' });
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'move', { path: 'c4' });
+    const t = sideBySide();
     act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
     expect(question(t, 'bob')).toMatch(/attacks your mole/);
     const types = remove(t, 'bob').events.map((e) => e.type);
@@ -90,15 +83,7 @@ describe('T-31: a member removed by the Moderator', () => {
   });
 
   it("T-31 an attack of the removed player's, waiting for its defence, comes to nothing; its cards are discarded", () => {
-    const t = started({
-      moles: { alice: 'c3', bob: 'c6', carol: 'h1' },
-      hands: ['TOQSX', 'QQSSX', 'OTQSX'],
-    });
-    act(t, 'alice', 'end-turn');
-    act(t, 'bob', 'move', { path: 'c5' });
-    act(t, 'bob', 'end-turn');
-    act(t, 'carol', 'end-turn');
-    act(t, 'alice', 'move', { path: 'c4' });
+    const t = sideBySide();
     act(t, 'alice', 'attack', { target: 'c5', cards: 'T O' });
     const events = remove(t, 'alice').events;
     const withdrawn = events.find((e) => e.type === 'attack-withdrawn');

@@ -11,7 +11,7 @@ import { checkRound } from './beacon.js';
 import type { BeaconRound } from './beacon.js';
 import { fairDraw } from './fair.js';
 import type { DrawPosition } from './fair.js';
-import { checkRollResult } from './verify-roll.js';
+import { checkDrawsFrom, checkRollResult } from './verify-roll.js';
 import type { Roll } from './roll.js';
 
 /**
@@ -80,14 +80,8 @@ export function checkBeaconRoll(
   const bad = checkRound(chain, round, proof.round);
   if (bad !== null) return bad;
   const anchored = anchoredSeed(seed, chain, round);
-  for (let i = 0; i < roll.sides.length; i++) {
-    const want = fairDraw(
-      anchored,
-      { game, stream: proof.stream, epoch: proof.epoch, index: proof.first + i, head: proof.head },
-      roll.sides[i] ?? 0,
-    );
-    if (roll.draws[i] !== want)
-      return `draw ${i + 1} of "${roll.purpose}" is ${roll.draws[i]}, the seed and round ${proof.round} give ${want}`;
-  }
-  return checkRollResult({ ...roll, source: 'fair', secret: false });
+  return (
+    checkDrawsFrom(anchored, game, roll, proof, `the seed and round ${proof.round} give`) ??
+    checkRollResult({ ...roll, source: 'fair', secret: false })
+  );
 }

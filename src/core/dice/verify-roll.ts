@@ -11,17 +11,30 @@ import type { Roll } from './roll.js';
  */
 export function checkFairRoll(game: string, roll: Roll, seed: Uint8Array): string | null {
   if (roll.source !== 'fair' || !roll.proof) return 'not a fair roll';
-  const p = roll.proof;
+  return checkDrawsFrom(seed, game, roll, roll.proof, 'the seed gives') ?? checkRollResult(roll);
+}
+
+/**
+ * Each draw of a roll is what `seed` gives at the proof's position (fair and beacon-anchored rolls alike);
+ * `gives` says, in the message, what gives the draw that was wanted.
+ */
+export function checkDrawsFrom(
+  seed: Uint8Array,
+  game: string,
+  roll: Pick<Roll, 'purpose' | 'sides' | 'draws'>,
+  at: { readonly stream: Stream; readonly epoch: number; readonly first: number; readonly head: string },
+  gives: string,
+): string | null {
   for (let i = 0; i < roll.sides.length; i++) {
     const want = fairDraw(
       seed,
-      { game, stream: p.stream, epoch: p.epoch, index: p.first + i, head: p.head },
+      { game, stream: at.stream, epoch: at.epoch, index: at.first + i, head: at.head },
       roll.sides[i] ?? 0,
     );
     if (roll.draws[i] !== want)
-      return `draw ${i + 1} of "${roll.purpose}" is ${roll.draws[i]}, the seed gives ${want}`;
+      return `draw ${i + 1} of "${roll.purpose}" is ${roll.draws[i]}, ${gives} ${want}`;
   }
-  return checkRollResult(roll);
+  return null;
 }
 
 /** The result of a roll follows from its draws (for manual and fair rolls alike). */

@@ -1,11 +1,13 @@
-// Helpers for Life's tests: fields drawn as pictures (rows from the top, y = height first, like the board),
-// the manual dice that make Initialize place a given picture, and a Life game on the table.
-import { player } from '../../../src/core/index.js';
+// The harness of Life (seeds/004_ff6492e849b428a0.txt), a Field Match: a game with manual dice in a known
+// position in one call (who has joined with which Team, the Cells Initialize placed, the Advantage, whether this
+// nweek's Evolve is done), fields drawn as pictures (rows from the top, y = height first, like the board), the
+// manual dice that make Initialize place a given picture, and the readings the tests make.
 import type { Command, JsonObject } from '../../../src/core/index.js';
 import { layerOf, columnOf, emptyFieldOf, playerValue, fieldValue } from '../../life/field.js';
 import type { FieldState, Value } from '../../../src/rulesets/field-match/index.js';
-import { life, lifeRuleset } from '../../../src/rulesets/life/index.js';
-import { Table } from '../table.js';
+import { life } from '../../../src/rulesets/life/index.js';
+import type { Table } from '../table.js';
+import { fieldOf, matchGame, onSquare } from './field-match.js';
 
 export { life };
 
@@ -89,15 +91,64 @@ export function pictureOf(s: FieldState): string[] {
 
 export const teamOf = (t: Table, name: string): Value => playerValue(life.match, rules(t), name, 'Team');
 export const advantageOf = (t: Table): Value => fieldValue(rules(t), 'Advantage');
-export const rules = (t: Table): FieldState => t.game.rules as FieldState;
+export const rules = fieldOf;
 export const cells = (t: Table): string[] => pictureOf(rules(t));
 export const colorName = (letter: string): string => NAMES[letter] ?? letter;
 
-/** A new Life game on the table with manual dice; players join in order. */
-export function lifeGame(players: readonly string[] = [], config: JsonObject | null = null): Table {
-  const t = new Table([lifeRuleset]);
-  t.create('life', { dice: 'manual', ...(config ? { config } : {}) });
-  t.join(...players);
+/** A full Field of Red: after Evolve only the four corners (three neighbours each) are left, all Red. */
+export const ALL_RED: readonly string[] = ['RRRRR', 'RRRRR', 'RRRRR', 'RRRRR', 'RRRRR'];
+/** Corners B, G, G, B in a Field of Red: after Evolve only the corners are left, two Colors, and the match goes on. */
+export const CORNERS: readonly string[] = ['BRRRG', 'RRRRR', 'RRRRR', 'RRRRR', 'GRRRB'];
+/** CORNERS after one Evolve. */
+export const CORNERS_EVOLVED: readonly string[] = ['B...G', '.....', '.....', '.....', 'G...B'];
+
+export interface LifePosition {
+  /**
+   * The players, joined in this order: a list before any Initialize; or each with the Team Initialize gives em
+   * (R, G or B), where null is a player who joins after Initialize and has no Team until the next Evolve (L6).
+   */
+  readonly players?: readonly string[] | Readonly<Record<string, string | null>>;
+  /** The Cells Initialize places, as a picture (no Initialize if not given). */
+  readonly field?: readonly string[];
+  /** The Advantage Initialize gives (R, G or B; Red if not given). */
+  readonly advantage?: string;
+  /** This nweek's Evolve, performed last: true, or the dice it needs for the Teams of players without one. */
+  readonly evolved?: boolean | readonly number[];
+  /** Manual dice unless given (fair dice choose their own picture, Teams and Advantage: give no field then). */
+  readonly dice?: 'manual' | 'fair';
+  /** The game's configuration (the Field's size, L17). */
+  readonly config?: JsonObject | null;
+}
+
+const isList = (players: NonNullable<LifePosition['players']>): players is readonly string[] =>
+  Array.isArray(players);
+
+/** A new Life game on the table with manual dice (or `dice`), in the position given. */
+export function lifeGame(position: LifePosition = {}): Table {
+  const t = matchGame(life, {
+    config: position.config ?? null,
+    ...(position.dice ? { dice: position.dice } : {}),
+  });
+  const players = position.players ?? [];
+  const teams: Readonly<Record<string, string | null>> = isList(players)
+    ? Object.fromEntries(players.map((name) => [name, null]))
+    : players;
+  const teamed = Object.entries(teams).filter((e): e is [string, string] => e[1] !== null);
+  const later = Object.keys(teams).filter((name) => teams[name] === null);
+  if (!position.field) {
+    t.join(...Object.keys(teams));
+    if (teamed.length > 0) throw new Error('a Team is given by Initialize: give the field too');
+  } else {
+    t.join(...teamed.map(([name]) => name));
+    initialize(
+      t,
+      position.field,
+      teamed.map(([, team]) => team),
+      position.advantage ?? 'R',
+    );
+    t.join(...later);
+  }
+  if (position.evolved) t.admin('evolve', {}, position.evolved === true ? undefined : [...position.evolved]);
   return t;
 }
 
@@ -111,8 +162,5 @@ export function initialize(
   t.admin('initialize', {}, initializeRolls(picture, teams, advantage));
 }
 
-export const tweak = (name: string, x: number, y: number): Command => ({
-  type: 'tweak',
-  by: player(name),
-  args: { x, y },
-});
+/** A player's Tweak of the Cell at (x, y). */
+export const tweak = (name: string, x: number, y: number): Command => onSquare('tweak', name, x, y);

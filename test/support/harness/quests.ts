@@ -1,6 +1,9 @@
-// Helpers for the rooms and rooms+quests tests: a small map where every room is a step or two apart, a game on
-// the table with manual dice, and the Random Selection draws that pick given rooms.
+// The harness of the host ruleset `rooms` and of `rooms+quests` (Nomic02 rules 139-142, "For It Is Still Your
+// Sacred Task", seeds/003_1bebf603c3346265.txt): a game with manual dice in a known position in one call (which
+// map, who has joined, which Quests are on the Roster, who carries what, a creation commenced), the Random
+// Selection draws that pick given rooms, and the readings the tests make. Built on the real kernel (../table.ts).
 import { expect } from 'vitest';
+import { ledgerTotal } from '../../../src/core/index.js';
 import type { Json } from '../../../src/core/index.js';
 import { roomsRuleset } from '../../../src/rulesets/rooms/index.js';
 import type { RoomsState } from '../../../src/rulesets/rooms/index.js';
@@ -34,12 +37,68 @@ export const TINY: MapFile = {
   ],
 };
 
-/** A new game with manual dice on `map` (the default map when null), under `ruleset`. */
-export function game(map: Json = TINY, ruleset = 'rooms+quests'): Table {
+/** A new game with manual dice (or `dice`) on `map` (the default map when null), under `ruleset`. */
+export function game(map: Json = TINY, ruleset = 'rooms+quests', dice: 'manual' | 'fair' = 'manual'): Table {
   const t = new Table([roomsRuleset, roomsQuestsRuleset]);
-  t.create(ruleset, { dice: 'manual', config: map });
+  t.create(ruleset, { dice, config: map });
   return t;
 }
+
+/** The steps of a Quest's creation a player has taken, in rule 142's strict order (rooms by Random Selection). */
+export interface Commenced {
+  readonly name?: string;
+  readonly colour?: string;
+  readonly home?: string;
+  readonly locate?: string;
+  readonly goal?: string;
+}
+
+export interface QuestsPosition {
+  /** The whole map (TINY if not given; null for the default map around Mornington Crescent). */
+  readonly map?: Json;
+  /** TINY (or the map given) with these tokens lying in its rooms at the start (H8). */
+  readonly tokens?: readonly { readonly name: string; readonly room: string }[];
+  /** TINY (or the map given) with this many actions a turn (H5). */
+  readonly actionsPerTurn?: number;
+  /** TINY (or the map given) with this turn deadline in ndays (H11). */
+  readonly turnDeadline?: number;
+  /** Manual dice unless given: fair dice draw from the table's fixed secret (../table.ts). */
+  readonly dice?: 'manual' | 'fair';
+  /** `rooms+quests` unless given; `rooms` is the host alone. */
+  readonly ruleset?: 'rooms' | 'rooms+quests';
+  /** Players, joined in this order: each is placed in the start room, and the first begins turn 1 (H4, H6). */
+  readonly players?: readonly string[];
+  /** Quests the first player creates, in this order, on eir turn (rule 142). */
+  readonly quests?: readonly QuestSpec[];
+  /** Tokens the first player fetches, in this order, on eir turn: [token, ...the rooms e walks to it]. */
+  readonly fetches?: readonly (readonly [token: string, ...path: string[]])[];
+  /** A Quest the first player has commenced, and the steps of it e has taken, after all the above. */
+  readonly commenced?: Commenced;
+}
+
+/** A game with manual dice in the position given. */
+export function quests(position: QuestsPosition = {}): Table {
+  const base = position.map === undefined ? TINY : position.map;
+  const changes = {
+    ...(position.tokens !== undefined ? { tokens: position.tokens } : {}),
+    ...(position.actionsPerTurn !== undefined ? { actionsPerTurn: position.actionsPerTurn } : {}),
+    ...(position.turnDeadline !== undefined ? { turnDeadline: position.turnDeadline } : {}),
+  };
+  const map =
+    Object.keys(changes).length === 0 ? base : ({ ...(base as Record<string, Json>), ...changes } as Json);
+  const t = game(map, position.ruleset ?? 'rooms+quests', position.dice);
+  const players = position.players ?? [];
+  t.join(...players);
+  const first = players[0];
+  for (const q of position.quests ?? []) makeQuest(t, first ?? 'alice', q);
+  for (const [token, ...path] of position.fetches ?? []) fetchToken(t, first ?? 'alice', token, ...path);
+  if (position.commenced) commence(t, first ?? 'alice', position.commenced);
+  return t;
+}
+
+/** A game of the host `rooms` alone, in the position given. */
+export const rooms = (position: Omit<QuestsPosition, 'ruleset'> = {}): Table =>
+  quests({ ...position, ruleset: 'rooms' });
 
 export const rules = (t: Table): QuestsState => t.game.rules as QuestsState;
 export const host = (t: Table): RoomsState => t.game.rules as RoomsState;
@@ -86,17 +145,32 @@ export interface QuestSpec {
 
 /** The active player creates a Quest, step by step, with dice that give the rooms and value asked for. */
 export function makeQuest(t: Table, player: string, q: QuestSpec): void {
-  t.act(player, 'create-quest', q.name === undefined ? {} : { name: q.name });
-  t.act(player, 'quest-colour', { colour: q.colour });
-  t.act(player, 'quest-home', {}, [draw(t, q.home)]);
-  t.act(player, 'quest-locate', {}, [draw(t, q.locate, [q.home])]);
-  t.act(player, 'quest-goal', {}, [draw(t, q.goal, [q.home, q.locate])]);
+  commence(t, player, q);
   t.act(player, 'quest-roll', {}, [q.d20]);
+}
+
+/** The active player commences a Quest and takes the steps given, with dice that give the rooms asked for. */
+export function commence(t: Table, player: string, q: Commenced): void {
+  t.act(player, 'create-quest', q.name === undefined ? {} : { name: q.name });
+  if (q.colour === undefined) return;
+  t.act(player, 'quest-colour', { colour: q.colour });
+  if (q.home === undefined) return;
+  t.act(player, 'quest-home', {}, [draw(t, q.home)]);
+  if (q.locate === undefined) return;
+  t.act(player, 'quest-locate', {}, [draw(t, q.locate, [q.home])]);
+  if (q.goal === undefined) return;
+  t.act(player, 'quest-goal', {}, [draw(t, q.goal, [q.home, q.locate])]);
 }
 
 /** Moves a player along a path of rooms, one passage at a time. */
 export function walk(t: Table, player: string, ...rooms: string[]): void {
   for (const to of rooms) t.act(player, 'move', { to });
+}
+
+/** A player walks the path given (none: e stays) and picks up a token lying where e ends. */
+export function fetchToken(t: Table, player: string, token: string, ...path: string[]): void {
+  walk(t, player, ...path);
+  t.act(player, 'pick-up', { token });
 }
 
 /** Event types of a command's events, without the command entry itself. */
@@ -117,4 +191,26 @@ export const RED: QuestSpec = {
 export function expectError(error: { code: string; message: string }, code: string, about?: RegExp): void {
   expect(error.code).toBe(code);
   if (about) expect(error.message).toMatch(about);
+}
+
+/**
+ * What rules 139-142 keep true after every command (every simulated or random game checks it): at most three
+ * Quests on the Roster, no two of one colour, each with three different rooms, none Mornington Crescent; every
+ * quest token exists and belongs to a Quest on the Roster; and the ledger sums to zero.
+ */
+export function expectQuestInvariants(t: Table): QuestsState {
+  const s = rules(t);
+  expect(s.quests.roster.length).toBeLessThanOrEqual(3);
+  const colours = s.quests.roster.map((q) => q.colour.toLowerCase());
+  expect(new Set(colours).size).toBe(colours.length);
+  for (const q of s.quests.roster) {
+    expect([q.home, q.locate, q.goal]).not.toContain('Mornington Crescent');
+    expect(new Set([q.home, q.locate, q.goal]).size).toBe(3);
+  }
+  for (const link of s.quests.tokens) {
+    expect(s.tokens.some((x) => x.id === link.token)).toBe(true);
+    expect(s.quests.roster.some((q) => q.id === link.quest)).toBe(true);
+  }
+  expect(ledgerTotal(t.game.balances)).toBe(0);
+  return s;
 }

@@ -124,6 +124,35 @@ export function started(setup: Setup): Table {
   return t;
 }
 
+/**
+ * alice's mole at c4 beside bob's at c5, alice to move (turn 4), carol's far off at h1: the moles placed at c3, c6
+ * and h1, alice passes, bob moves to c5 and passes, carol passes, alice moves to c4. Hands alice's, bob's,
+ * carol's; then the rest of the deck's top.
+ */
+export function sideBySide(hands: readonly string[] = ['TOQSX', 'QQSSX', 'OTQSX'], next = ''): Table {
+  const t = started({ moles: { alice: 'c3', bob: 'c6', carol: 'h1' }, hands, next });
+  act(t, 'alice', 'end-turn');
+  act(t, 'bob', 'move', { path: 'c5' });
+  act(t, 'bob', 'end-turn');
+  act(t, 'carol', 'end-turn');
+  act(t, 'alice', 'move', { path: 'c4' });
+  return t;
+}
+
+/**
+ * T-27's two games that must look alike: alice, from c4, attacks c5, where bob's mole is (`attacked`), or where
+ * no mole is (`empty`: bob at a8); carol at h8 in both.
+ */
+export function attackedOrNot(): { attacked: Table; empty: Table } {
+  const attacked = started({ moles: { alice: 'c3', bob: 'c5', carol: 'h8' } });
+  const empty = started({ moles: { alice: 'c3', bob: 'a8', carol: 'h8' } });
+  for (const t of [attacked, empty]) {
+    act(t, 'alice', 'move', { path: 'c4' });
+    act(t, 'alice', 'attack', { target: 'c5', cards: 'T' });
+  }
+  return { attacked, empty };
+}
+
 /** A player's command, accepted. */
 export const act = (t: Table, name: string, type: string, args: Record<string, Json> = {}) =>
   t.act(name, type, args);
