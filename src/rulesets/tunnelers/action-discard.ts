@@ -3,7 +3,8 @@
 // is in discard.ts (kept apart so that the Standing Orders can run it without an import cycle).
 import { z } from 'zod';
 import { toPlayers } from '../../core/index.js';
-import type { Card, Discarded } from './types.js';
+import type { Card } from './types.js';
+import type { Discarded } from './events.js';
 import { cardsText, handOf, parseCards, without } from './cards.js';
 import { tell } from './tell.js';
 import type { Action } from './actions.js';

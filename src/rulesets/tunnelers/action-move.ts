@@ -9,13 +9,13 @@
 // module is in movement.ts (kept apart so that the Standing Orders can run it without an import cycle).
 import { z } from 'zod';
 import { toPlayers } from '../../core/index.js';
-import type { Decision } from '../../core/index.js';
-import type { Moved, MovementAdded, Square, TunnelersState } from './types.js';
+import type { Square } from './types.js';
+import type { Moved, MovementAdded } from './events.js';
 import { adjacent, isTunneled, moleAt, moleOf, molesNextTo, normalSquare } from './board.js';
 import { ask, tell } from './tell.js';
 import { wordList } from './actions.js';
 import type { Action } from './actions.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx } from './ctx.js';
 
 /** T-6: a path is the squares to enter in order, each adjacent to the one before. */
 export const pathArgs = z
@@ -99,11 +99,7 @@ export const moveAction: Action<{ path: Square[] }> = {
 };
 
 /** Adds movement points to the turn in progress (3.1 "plus or minus the effects of cards played on the mole"). */
-export function addMovement(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  amount: number,
-): void {
+export function addMovement(ctx: Ctx, player: string, amount: number): void {
   if (ctx.rules.turn?.player !== player) return;
   const e: MovementAdded = { type: 'movement-added', vis: toPlayers(player), player, amount };
   ctx.emit(e);

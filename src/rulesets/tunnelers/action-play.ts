@@ -4,8 +4,8 @@
 // in combinations.ts (kept apart so that the Standing Orders can run it without an import cycle).
 import { z } from 'zod';
 import { toPlayers } from '../../core/index.js';
-import type { Decision } from '../../core/index.js';
-import type { Card, CardsPlayed, MaxRaised, Square, Stat, TunnelersState } from './types.js';
+import type { Card, Square, Stat, TunnelersState } from './types.js';
+import type { CardsPlayed, MaxRaised } from './events.js';
 import { adjacent, moleAt, moleOf, normalSquare } from './board.js';
 import { handOf, parseCards, without } from './cards.js';
 import { changeTemporarily, current } from './moles.js';
@@ -13,7 +13,7 @@ import { addMovement } from './action-move.js';
 import { tell } from './tell.js';
 import type { Action } from './actions.js';
 import { TELEPORTS, teleport } from './teleport.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx } from './ctx.js';
 
 /** How a combination is used: its option, and the square it is aimed at (a neighbour, or a teleport's end). */
 export type Option = 'raise' | 'restore' | 'lower' | 'max' | 'teleport';
@@ -26,6 +26,28 @@ export interface Combination {
   readonly text: string;
 }
 
+/** Four of a card: "raise own mole's maximum <stat> by 1" (OOOO, TTTT, QQQQ, SSSS). */
+const maximum = (card: Card, stat: Stat, word: string): Combination => ({
+  name: card.repeat(4),
+  options: ['max'],
+  stat,
+  text: `raise own mole's maximum ${word} by 1`,
+});
+
+/**
+ * TT, QQ, SS and four of each: "temporarily raise own mole's <stat> by 1; or temporarily lower adjacent mole's
+ * <stat> by 1", and its maximum raised. `word` is the stat as the table writes it ("defense").
+ */
+const raiseOrLower = (card: Card, stat: Stat, word: string): Combination[] => [
+  {
+    name: card.repeat(2),
+    options: ['raise', 'lower'],
+    stat,
+    text: `temporarily raise own mole's ${word} by 1; or temporarily lower adjacent mole's ${word} by 1`,
+  },
+  maximum(card, stat, word),
+];
+
 /** The table of 3.2, in its order. */
 export const COMBINATIONS: readonly Combination[] = [
   {
@@ -34,28 +56,10 @@ export const COMBINATIONS: readonly Combination[] = [
     stat: 'health',
     text: "temporarily raise own mole's health points by 1; or restore own mole's health points by 1, not to exceed maximum health",
   },
-  { name: 'OOOO', options: ['max'], stat: 'health', text: "raise own mole's maximum health by 1" },
-  {
-    name: 'TT',
-    options: ['raise', 'lower'],
-    stat: 'attack',
-    text: "temporarily raise own mole's attack by 1; or temporarily lower adjacent mole's attack by 1",
-  },
-  { name: 'TTTT', options: ['max'], stat: 'attack', text: "raise own mole's maximum attack by 1" },
-  {
-    name: 'QQ',
-    options: ['raise', 'lower'],
-    stat: 'defence',
-    text: "temporarily raise own mole's defense by 1; or temporarily lower adjacent mole's defense by 1",
-  },
-  { name: 'QQQQ', options: ['max'], stat: 'defence', text: "raise own mole's maximum defense by 1" },
-  {
-    name: 'SS',
-    options: ['raise', 'lower'],
-    stat: 'movement',
-    text: "temporarily raise own mole's movement by 1; or temporarily lower adjacent mole's movement by 1",
-  },
-  { name: 'SSSS', options: ['max'], stat: 'movement', text: "raise own mole's maximum movement by 1" },
+  maximum('O', 'health', 'health'),
+  ...raiseOrLower('T', 'attack', 'attack'),
+  ...raiseOrLower('Q', 'defence', 'defense'),
+  ...raiseOrLower('S', 'movement', 'movement'),
   ...TELEPORTS.map((t) => ({
     name: t.name,
     options: ['teleport'] as const,
@@ -171,13 +175,7 @@ export const playAction: Action<PlayArgs> = {
   },
 };
 
-function apply(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  c: Combination,
-  option: Option,
-  target: Square | null,
-): void {
+function apply(ctx: Ctx, player: string, c: Combination, option: Option, target: Square | null): void {
   switch (option) {
     case 'raise':
       // "temporarily raise own mole's health points / attack / defense / movement by 1"

@@ -2,9 +2,9 @@
 // following: move; play or discard cards; initiate combat." Each of these is an action: a command the player
 // gives privately, and (move, play, discard) a step of Standing Orders (4), checked the same way.
 import { z } from 'zod';
-import type { Decision, Json } from '../../core/index.js';
+import type { Json } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx } from './ctx.js';
 
 /** One kind of thing a player may do in eir turn. */
 export interface Action<A> {
@@ -16,7 +16,7 @@ export interface Action<A> {
   /** Why the player may not do it now, from what the player knows; null if e may. */
   check(s: TunnelersState, player: string, args: A): string | null;
   /** Does it; whatever the player could not have known is told or asked, never refused. */
-  run(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string, args: A): void;
+  run(ctx: Ctx, player: string, args: A): void;
 }
 
 /** Words as an action's arguments, as the command line reads them: one word a name, the last takes the rest. */

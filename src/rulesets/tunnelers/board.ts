@@ -2,9 +2,9 @@
 // Locations can be either tunneled or un-tunneled. If a tunneled square is not occupied for four turns, the
 // square becomes un-tunneled. ... Locations on the board are considered adjacent if they share a horizontal or
 // vertical side."
-import type { GameState, RuleModule } from '../../core/index.js';
+import type { GameState } from '../../core/index.js';
 import type { Mole, Square, TunnelersState } from './types.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { TunnelersModule } from './ctx.js';
 
 export const FILES = 'abcdefgh';
 export const SIZE = 8;
@@ -99,7 +99,7 @@ export function ageTunnels(
 export const ndayCount = (game: GameState): number =>
   (game.clock.nweek - 1) * game.clock.ndays + game.clock.nday;
 
-export const boardModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const boardModule: TunnelersModule = {
   id: 'board',
   section: '2.1. The Board',
   text: 'The board is an 8x8 square grid of locations, labelled a-h horizontally and 1-8 vertically. Locations can be either tunneled or un-tunneled. If a tunneled square is not occupied for four turns, the square becomes un-tunneled. ... Locations on the board are considered adjacent if they share a horizontal or vertical side.',

@@ -6,10 +6,11 @@
 // The deck is shuffled with the kernel's dice on the secret stream, in an entry only the Administrator sees;
 // the secret seed is revealed when the game ends, so every shuffle can then be checked (ruling T-4).
 import { toPlayers } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { Card, CardsDrawn, DeckShuffled, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Card, TunnelersState } from './types.js';
 import { CARDS, own } from './types.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { CardsDrawn, CardsEvent, DeckShuffled } from './events.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 export const EACH = 12;
 export const HAND = 5;
@@ -45,22 +46,14 @@ export function without(hand: readonly Card[], cards: readonly Card[]): Card[] |
 export const cardsText = (cards: readonly Card[]): string => (cards.length ? cards.join(' ') : 'no cards');
 
 /** Shuffles `cards` into a new deck on the secret stream. */
-export function shuffleDeck(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  cards: readonly Card[],
-  purpose: string,
-): void {
+export function shuffleDeck(ctx: Ctx, cards: readonly Card[], purpose: string): void {
   const { items, roll } = ctx.shuffle(cards, purpose, { secret: true });
   const e: DeckShuffled = { type: 'deck-shuffled', vis: 'admin', deck: items, rolls: [roll] };
   ctx.emit(e);
 }
 
 /** A player draws `n` cards from the top of the deck, the discards shuffled in first if the deck is short. */
-export function drawCards(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  n: number,
-): void {
+export function drawCards(ctx: Ctx, player: string, n: number): void {
   if (n <= 0) return;
   let s = ctx.rules;
   if (s.deck.length < n && s.discard.length > 0) {
@@ -74,7 +67,7 @@ export function drawCards(
 }
 
 /** Brings a player's hand up to five. */
-export const drawToFive = (ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void =>
+export const drawToFive = (ctx: Ctx, player: string): void =>
   drawCards(ctx, player, HAND - handOf(ctx.rules, player).length);
 
 /** Moves cards from a hand to the discards (playing, discarding, fighting, dying). */
@@ -84,24 +77,24 @@ export function discardFrom(s: TunnelersState, player: string, cards: readonly C
   return { ...s, hands: { ...s.hands, [player]: left }, discard: [...s.discard, ...cards] };
 }
 
-export const cardsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const cardsModule: TunnelersModule = {
   id: 'cards',
   section: '2.2 The Cards',
   text: 'The deck of cards has 60 cards, each of which has one of the following symbols on its face: a circle (O), a triangle (T), a square (Q), a star (S) and an X (X). The deck contains twelve of each card. (3.2) At the beginning of eir turn, a player draws cards from the deck to bring eir hand total to 5. If there are insufficient cards in the deck for this, the deck and the set of discarded cards are randomized and form a new deck.',
   evolve: {
-    'deck-shuffled': (s: TunnelersState, e: DeckShuffled): TunnelersState => ({
+    'deck-shuffled': (s, e) => ({
       ...s,
       deck: e.deck,
       discard: [],
     }),
-    'cards-drawn': (s: TunnelersState, e: CardsDrawn): TunnelersState => ({
+    'cards-drawn': (s, e) => ({
       ...s,
       deck: s.deck.slice(e.cards.length),
       hands: { ...s.hands, [e.player]: [...handOf(s, e.player), ...e.cards] },
     }),
-  },
+  } satisfies Folds<TunnelersState, CardsEvent>,
   describe: {
-    'deck-shuffled': (e: DeckShuffled) => `The deck is shuffled: ${e.deck.join('')} (top first).`,
-    'cards-drawn': (e: CardsDrawn) => `${e.player} draws ${cardsText(e.cards)}.`,
-  },
+    'deck-shuffled': (e) => `The deck is shuffled: ${e.deck.join('')} (top first).`,
+    'cards-drawn': (e) => `${e.player} draws ${cardsText(e.cards)}.`,
+  } satisfies Texts<CardsEvent>,
 };

@@ -10,17 +10,11 @@
 // Both choices are secret until both are in: the attacker's cards are in an entry only e sees, the defender's
 // in one only e sees, and the comparison is shown to the two of them when the second is in.
 import { z } from 'zod';
-import { playerCommand, toPlayers, refuse } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
-import type {
-  AttackCommitted,
-  Card,
-  CombatRevealed,
-  DefenceCommitted,
-  Square,
-  TunnelersState,
-} from './types.js';
+import { toPlayers, refuse } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Card, Square, TunnelersState } from './types.js';
 import { own } from './types.js';
+import type { AttackCommitted, CombatEvent, CombatRevealed, DefenceCommitted } from './events.js';
 import { adjacent, moleAt, moleOf, ndayCount, normalSquare } from './board.js';
 import { cardsText, handOf, parseCards, without } from './cards.js';
 import { current, loseHealth } from './moles.js';
@@ -29,7 +23,8 @@ import { actionCommand, afterAction } from './turns.js';
 import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
 import type { Action } from './actions.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersPlayerCommand } from './ctx.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 export const FIGHTING = 'Sounds of fighting can be heard.';
 
@@ -96,7 +91,7 @@ export const attackAction: Action<{ target: Square; cards: Card[] }> = {
 };
 
 /** The cards are revealed and compared; the defender may lose health and die; the attacker's turn goes on. */
-export function resolve(ctx: Decision<TunnelersState, TunnelersErrorCode>, card: Card | null): void {
+export function resolve(ctx: Ctx, card: Card | null): void {
   const c = ctx.rules.combat;
   if (!c) return;
   const attacker = moleOf(ctx.rules, c.attacker);
@@ -131,13 +126,13 @@ export function resolve(ctx: Decision<TunnelersState, TunnelersErrorCode>, card:
   afterAction(ctx);
 }
 
-export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const combatModule: TunnelersModule = {
   id: 'combat',
   section: '3.4. Combat',
   text: "To attack the other mole, the player informs the Moderator what 1 or 2 cards e will use. The defending mole's player tells the Moderator what 1 card e will use. The cards are revealed and compared; if any of the attacker's cards match the defender's card, the attack is successful. If the defender has no cards to play, or chooses not to play a card, the attack is automatically successful. Cards used in attack and defense are discarded. A successful attack lowers the defender's health points by the attacker's attack stat minus the defender's defense stat. ... If the defender's health points are reduced to zero or less, the mole is dead, and is removed from the board.",
   commands: {
     attack: actionCommand(attackAction),
-    defend: playerCommand<TunnelersState, z.ZodType<{ card: string }>, TunnelersErrorCode>({
+    defend: tunnelersPlayerCommand<z.ZodType<{ card: string }>>({
       visibility: 'private',
       summary: 'answer an attack with one card, or none: `defend Q`, `defend none`',
       words: ['card'],
@@ -169,7 +164,7 @@ export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'attack-committed': (s: TunnelersState, e: AttackCommitted, game: GameState): TunnelersState => {
+    'attack-committed': (s, e, game) => {
       const defender = moleAt(s, e.at);
       if (!defender) throw new Error(`no mole at ${e.at} to attack`);
       return {
@@ -185,9 +180,9 @@ export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         },
       };
     },
-    'defence-committed': (s: TunnelersState): TunnelersState => s,
+    'defence-committed': (s) => s,
     // "Cards used in attack and defense are discarded."
-    'combat-revealed': (s: TunnelersState, e: CombatRevealed, game: GameState): TunnelersState => {
+    'combat-revealed': (s, e, game) => {
       const c = s.combat;
       if (!c) return s;
       const hands =
@@ -201,13 +196,13 @@ export const combatModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         combat: null,
       };
     },
-  },
+  } satisfies Folds<TunnelersState, CombatEvent>,
   describe: {
-    'attack-committed': (e: AttackCommitted) =>
+    'attack-committed': (e) =>
       `${e.player}'s mole at ${e.from} attacks the mole at ${e.at} with ${cardsText(e.cards)} (secret until the defence is in).`,
-    'defence-committed': (e: DefenceCommitted) =>
+    'defence-committed': (e) =>
       `${e.player} ${e.late ? 'did not choose in time, so defends' : 'defends'} with ${e.card ?? 'no card'} (secret until revealed).`,
-    'combat-revealed': (e: CombatRevealed) =>
+    'combat-revealed': (e) =>
       `Combat revealed: the mole at ${e.from} played ${cardsText(e.attack)} against the mole at ${e.at}, which played ${e.defence ?? 'no card'}: ${e.hit ? `the attack succeeds, ${e.damage} damage` : 'the attack fails'}.`,
-  },
+  } satisfies Texts<CombatEvent>,
 };

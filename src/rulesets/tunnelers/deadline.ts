@@ -9,19 +9,20 @@
 // pauses it, so when a turn ends publicly tells no one what happened in it. When it passes, a defence still
 // awaited is decided as no card (the defender did not submit eir needed action in time) and the turn ends.
 import { fromEdition, toPlayers } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { DeadlinePassed, DefenceCommitted, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
 import { own } from './types.js';
+import type { DeadlineEvent, DeadlinePassed, DefenceCommitted } from './events.js';
 import { ndayCount } from './board.js';
 import { answered, hasQuestion } from './tell.js';
 import { END_DEADLINE, endTurn, runOrders } from './turns.js';
 import { resolve } from './combat.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 export const DEFAULT_DEADLINE = 1;
 
 /** "choosing a card to defend with": the defender let the time pass, so e defends with no card. */
-export function defendLate(ctx: Decision<TunnelersState, TunnelersErrorCode>, defender: string): void {
+export function defendLate(ctx: Ctx, defender: string): void {
   answered(ctx, defender);
   const e: DefenceCommitted = {
     type: 'defence-committed',
@@ -34,7 +35,7 @@ export function defendLate(ctx: Decision<TunnelersState, TunnelersErrorCode>, de
   resolve(ctx, null);
 }
 
-export const deadlineModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const deadlineModule: TunnelersModule = {
   id: 'deadline',
   section: '4. Turn Procedure (the deadline)',
   text: 'If a player does not submit a needed action (moving, choosing a card to defend with, etc.) within a reasonable amount of time (determined by the Moderator, generally a checkpoint period), play will proceed as if the player had chosen to perform no action.',
@@ -75,9 +76,9 @@ export const deadlineModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       if (ctx.rules.turn?.player === turn.player) endTurn(ctx, END_DEADLINE);
     },
   },
-  evolve: { 'deadline-passed': (s: TunnelersState): TunnelersState => s },
+  evolve: { 'deadline-passed': (s) => s } satisfies Folds<TunnelersState, DeadlineEvent>,
   describe: {
-    'deadline-passed': (e: DeadlinePassed) =>
+    'deadline-passed': (e) =>
       `${e.player} did not act in time: play proceeds as if e had chosen to do nothing more.`,
-  },
+  } satisfies Texts<DeadlineEvent>,
 };

@@ -5,10 +5,11 @@
 // randomly on the board, and the player's name is added to the end of the player list. The game cannot have
 // more than 10 players at a time."
 import { z } from 'zod';
-import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { OrderInserted, PlacementReserved, TunnelersState } from './types.js';
+import { refuse } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
 import { own } from './types.js';
+import type { JoiningEvent, OrderInserted, PlacementReserved } from './events.js';
 import { normalSquare } from './board.js';
 import { cardsText, drawCards, HAND, handOf } from './cards.js';
 import { placeMole } from './placement.js';
@@ -16,7 +17,8 @@ import { tell, withoutKey } from './tell.js';
 import { living } from './turn-state.js';
 import { SOCIETY } from './leaving.js';
 import { isMember, societyAsWritten } from './society.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersCommand, tunnelersPlayerCommand } from './ctx.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 export const JOINING_FEE = 4;
 export const MAX_PLAYERS = 10;
@@ -30,7 +32,7 @@ export const playing = (s: TunnelersState, player: string): boolean =>
  * at the start); in a running game, just after the last player to have completed a turn, placed at the
  * Moderator's discretion, with five cards. A member whose mole was killed comes back the same way (T-24).
  */
-function becomePlayer(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
+function becomePlayer(ctx: Ctx, player: string): void {
   const s = ctx.rules;
   // T-14: "at a time" counts the players whose moles are alive (and, before the start, everyone listed).
   if (living(s).length >= MAX_PLAYERS)
@@ -55,7 +57,7 @@ function becomePlayer(ctx: Decision<TunnelersState, TunnelersErrorCode>, player:
   tell(ctx, player, `You join the game under way. Your hand: ${cardsText(handOf(ctx.rules, player))}.`);
 }
 
-export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const joiningModule: TunnelersModule = {
   id: 'joining',
   section: '5. Joining a Game',
   text: "Members of this society may pay four points to the society to become a player in a game of Tunnelers. If a game is running at that time, the player's mole is placed on the board at the Moderator's discretion, the player receives five cards from the deck, and the player's name is added to the player list just after the last player to have completed a turn. If a game is not running, the player's mole is placed randomly on the board, and the player's name is added to the end of the player list. The game cannot have more than 10 players at a time.",
@@ -64,7 +66,7 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     if (!societyAsWritten(ctx)) becomePlayer(ctx, player);
   },
   commands: {
-    'pay-to-play': playerCommand<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
+    'pay-to-play': tunnelersPlayerCommand<z.ZodType<Record<string, never>>>({
       visibility: 'public',
       summary: 'a member of the society pays four points to become a player (again, if your mole was killed)',
       args: z.object({}).strict(),
@@ -86,7 +88,7 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         becomePlayer(ctx, name);
       },
     }),
-    'place-next': command<TunnelersState, z.ZodType<{ player: string; square: string }>, TunnelersErrorCode>({
+    'place-next': tunnelersCommand<z.ZodType<{ player: string; square: string }>>({
       actor: 'admin',
       visibility: 'admin',
       summary: "the Moderator's discretion: where a player who joins the running game will be placed",
@@ -104,7 +106,7 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'order-inserted': (s: TunnelersState, e: OrderInserted): TunnelersState => {
+    'order-inserted': (s, e) => {
       // T-24: a member playing again leaves eir old place for the new one (or keeps it, if e was the last
       // to complete a turn) and is no longer among the dead.
       const again = s.order.includes(e.player);
@@ -121,14 +123,14 @@ export const joiningModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         reserved: withoutKey(s.reserved, e.player),
       };
     },
-    'placement-reserved': (s: TunnelersState, e: PlacementReserved): TunnelersState => ({
+    'placement-reserved': (s, e) => ({
       ...s,
       reserved: { ...s.reserved, [e.player]: e.at },
     }),
-  },
+  } satisfies Folds<TunnelersState, JoiningEvent>,
   describe: {
-    'order-inserted': (e: OrderInserted) =>
+    'order-inserted': (e) =>
       `${e.player} joins the game of Tunnelers${e.after && e.after !== e.player ? `, after ${e.after} in the player list` : ''}.`,
-    'placement-reserved': (e: PlacementReserved) => `The Moderator will place ${e.player}'s mole at ${e.at}.`,
-  },
+    'placement-reserved': (e) => `The Moderator will place ${e.player}'s mole at ${e.at}.`,
+  } satisfies Texts<JoiningEvent>,
 };

@@ -5,15 +5,16 @@
 // distributed among the remaining members."
 // 1. Objective: "The objective of the game is to be the last surviving mole."
 import { z } from 'zod';
-import { command } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { MoleDied, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
 import { own } from './types.js';
+import type { LeavingEvent, MoleDied } from './events.js';
 import { handOf } from './cards.js';
 import { isDying } from './moles.js';
 import { hear, withoutKey } from './tell.js';
 import { members } from './society.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersCommand } from './ctx.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 /** The society's ledger account: joining fees in, bounties and the winnings out. */
 export const SOCIETY = 'The Underground Society';
@@ -34,10 +35,7 @@ export function evenShares(total: number, members: readonly string[]): [string, 
  * Every mole at zero health or less dies. `killers` names whose mole did the killing (null: no other mole did,
  * T-15); then, if one mole is left, its player takes the society's points and the game is over.
  */
-export function settleDeaths(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  killers: Readonly<Record<string, string | null>>,
-): void {
+export function settleDeaths(ctx: Ctx, killers: Readonly<Record<string, string | null>>): void {
   const dying = ctx.rules.moles.filter(isDying).map((m) => m.player);
   if (dying.length === 0) return;
   for (const player of dying) {
@@ -63,7 +61,7 @@ export function settleDeaths(
  * "If only one mole is left on the board after this, the society's points are paid to the remaining player"
  * (and 1: "The objective of the game is to be the last surviving mole"): whether that happened, the game over.
  */
-export function lastMole(ctx: Decision<TunnelersState, TunnelersErrorCode>): boolean {
+export function lastMole(ctx: Ctx): boolean {
   const left = ctx.rules.moles;
   if (left.length !== 1) return false;
   const winner = (left[0] as { player: string }).player;
@@ -77,12 +75,12 @@ export function lastMole(ctx: Decision<TunnelersState, TunnelersErrorCode>): boo
   return true;
 }
 
-export const leavingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const leavingModule: TunnelersModule = {
   id: 'leaving',
   section: '6. Leaving a Game',
   text: "If a player's mole is killed, eir cards are discarded, eir mole is removed from the board, two points are paid from the society to the player whose mole did the killing, and one point is paid from the society to the Moderator. If only one mole is left on the board after this, the society's points are paid to the remaining player. If the Moderator leaves the society, the game ends and the society's points are evenly distributed among the remaining members.",
   commands: {
-    'moderator-leaves': command<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
+    'moderator-leaves': tunnelersCommand<z.ZodType<Record<string, never>>>({
       actor: 'admin',
       visibility: 'public',
       summary: "the Moderator leaves the society: the game ends and the society's points are shared evenly",
@@ -104,7 +102,7 @@ export const leavingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'mole-died': (s: TunnelersState, e: MoleDied): TunnelersState => ({
+    'mole-died': (s, e) => ({
       ...s,
       moles: s.moles.filter((m) => m.player !== e.player),
       hands: { ...s.hands, [e.player]: [] },
@@ -113,10 +111,10 @@ export const leavingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       questions: withoutKey(s.questions, e.player),
       orders: withoutKey(s.orders, e.player),
     }),
-    'moderator-left': (s: TunnelersState): TunnelersState => s,
-  },
+    'moderator-left': (s) => s,
+  } satisfies Folds<TunnelersState, LeavingEvent>,
   describe: {
-    'mole-died': (e: MoleDied) => `${e.player}'s mole is dead.`,
+    'mole-died': (e) => `${e.player}'s mole is dead.`,
     'moderator-left': () => 'The Moderator leaves the Underground Society: the game of Tunnelers ends.',
-  },
+  } satisfies Texts<LeavingEvent>,
 };

@@ -4,19 +4,11 @@
 // is removed at the beginning of eir next turn. If a player temporarily changes another player's mole's stat,
 // the change is removed at the end of the other player's next turn."
 import { toPlayers } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type {
-  HealthChanged,
-  MaxRaised,
-  Mole,
-  Stat,
-  Stats,
-  Temp,
-  TempChanged,
-  TunnelersState,
-} from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Mole, Stat, Stats, Temp, TunnelersState } from './types.js';
+import type { HealthLost, MolesEvent, TempChanged } from './events.js';
 import { moleOf } from './board.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 export const INITIAL_STATS: Stats = { attack: 1, defence: 0, movement: 2, health: 5 };
 
@@ -59,13 +51,7 @@ export function expire(s: TunnelersState, player: string, when: 'start' | 'end')
 }
 
 /** A temporary change, removed per 2.3 by whose mole it is: by emself at the start, by another at the end. */
-export function changeTemporarily(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  by: string,
-  target: string,
-  stat: Stat,
-  delta: number,
-): void {
+export function changeTemporarily(ctx: Ctx, by: string, target: string, stat: Stat, delta: number): void {
   const e: TempChanged = {
     type: 'temp-changed',
     vis: toPlayers(target),
@@ -77,14 +63,9 @@ export function changeTemporarily(
   ctx.emit(e);
 }
 
-export function loseHealth(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  amount: number,
-  cause: string,
-): void {
+export function loseHealth(ctx: Ctx, player: string, amount: number, cause: string): void {
   if (amount <= 0 || !moleOf(ctx.rules, player)) return;
-  const e: HealthChanged = { type: 'health-lost', vis: toPlayers(player), player, amount, cause };
+  const e: HealthLost = { type: 'health-lost', vis: toPlayers(player), player, amount, cause };
   ctx.emit(e);
 }
 
@@ -93,29 +74,28 @@ export const isDying = (mole: Mole): boolean => current(mole, 'health') <= 0;
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
-export const molesModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const molesModule: TunnelersModule = {
   id: 'moles',
   section: '2.3. Moles',
   text: "Each mole has the following initial stats: 1 maximum attack strength, 0 maximum defense strength, 2 maximum movement, 5 maximum health. ... If a player temporarily changes eir own mole's stat, the change is removed at the beginning of eir next turn. If a player temporarily changes another player's mole's stat, the change is removed at the end of the other player's next turn.",
   evolve: {
-    'temp-changed': (s: TunnelersState, e: TempChanged): TunnelersState =>
+    'temp-changed': (s, e) =>
       changeMole(s, e.player, (m) => ({
         ...m,
         temps: [...m.temps, { stat: e.stat, delta: e.delta, ends: e.ends }],
       })),
-    'max-raised': (s: TunnelersState, e: MaxRaised): TunnelersState =>
+    'max-raised': (s, e) =>
       changeMole(s, e.player, (m) => ({ ...m, max: { ...m.max, [e.stat]: m.max[e.stat] + 1 } })),
-    'health-restored': (s: TunnelersState, e: HealthChanged): TunnelersState =>
+    'health-restored': (s, e) =>
       changeMole(s, e.player, (m) => ({ ...m, health: Math.min(m.max.health, m.health + e.amount) })),
-    'health-lost': (s: TunnelersState, e: HealthChanged): TunnelersState =>
-      changeMole(s, e.player, (m) => damaged(m, e.amount)),
-  },
+    'health-lost': (s, e) => changeMole(s, e.player, (m) => damaged(m, e.amount)),
+  } satisfies Folds<TunnelersState, MolesEvent>,
   describe: {
-    'temp-changed': (e: TempChanged) =>
+    'temp-changed': (e) =>
       `${e.player}'s mole's ${e.stat} is changed by ${signed(e.delta)} until the ${e.ends} of ${e.player}'s next turn.`,
-    'max-raised': (e: MaxRaised) => `${e.player}'s mole's maximum ${e.stat} rises by 1.`,
-    'health-restored': (e: HealthChanged) =>
+    'max-raised': (e) => `${e.player}'s mole's maximum ${e.stat} rises by 1.`,
+    'health-restored': (e) =>
       `${e.player}'s mole's health is restored by ${e.amount} (not beyond its maximum).`,
-    'health-lost': (e: HealthChanged) => `${e.player}'s mole loses ${e.amount} health (${e.cause}).`,
-  },
+    'health-lost': (e) => `${e.player}'s mole loses ${e.amount} health (${e.cause}).`,
+  } satisfies Texts<MolesEvent>,
 };

@@ -6,9 +6,10 @@
 // dialogue with the defender, so it is never automatic), naming at most MAX_ORDER_SQUARES squares in all; they
 // stand until cleared or replaced, and are carried out at the start of each of the player's later turns.
 import { z } from 'zod';
-import { playerCommand, toPlayers, refuse } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
-import type { OrdersGiven, PlayerOnly, TunnelersState } from './types.js';
+import { toPlayers, refuse } from '../../core/index.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
+import type { OrdersCleared, OrdersEvent, OrdersGiven } from './events.js';
 import { normalSquare } from './board.js';
 import { withoutKey } from './tell.js';
 import { moveAction } from './action-move.js';
@@ -16,7 +17,8 @@ import { playAction } from './action-play.js';
 import { discardAction } from './action-discard.js';
 import { wordsToArgs } from './actions.js';
 import type { Action } from './actions.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersPlayerCommand } from './ctx.js';
+import type { TunnelersModule } from './ctx.js';
 
 export const MAX_ORDERS = 3;
 export const MAX_ORDER_SQUARES = 6;
@@ -67,16 +69,12 @@ const givenInTurn = (s: TunnelersState, player: string): TunnelersState['turn'] 
     ? { ...s.turn, ordersGiven: true }
     : s.turn;
 
-export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const ordersModule: TunnelersModule = {
   id: 'standing-orders',
   section: '4. Turn Procedure (Standing Orders)',
   text: "A player may give the Moderator Standing Orders, regarding what actions the player wishes to automatically take, barring any other circumstance. The Moderator can reject Standing Orders that are excessively complex or lengthy. If no unexpected events occur while executing Standing Orders, the player's turn will automatically end afterwards.",
   commands: {
-    orders: playerCommand<
-      TunnelersState,
-      z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>,
-      TunnelersErrorCode
-    >({
+    orders: tunnelersPlayerCommand<z.ZodType<{ action: 'give' | 'clear'; orders?: string | undefined }>>({
       visibility: 'private',
       summary: 'standing orders: `orders give move c6 c7; play SS raise; discard X` or `orders clear`',
       words: ['action', 'orders'],
@@ -84,7 +82,7 @@ export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       run(ctx, by, { action, orders }) {
         if (ctx.rules.dead.includes(by.name)) return refuse('dead', `${by.name}'s mole is dead`);
         if (action === 'clear') {
-          const e: PlayerOnly = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };
+          const e: OrdersCleared = { type: 'orders-cleared', vis: toPlayers(by.name), player: by.name };
           ctx.emit(e);
           return;
         }
@@ -102,24 +100,23 @@ export const ordersModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'orders-given': (s: TunnelersState, e: OrdersGiven): TunnelersState => ({
+    'orders-given': (s, e) => ({
       ...s,
       orders: { ...s.orders, [e.player]: e.orders },
       turn: givenInTurn(s, e.player),
     }),
-    'orders-cleared': (s: TunnelersState, e: PlayerOnly): TunnelersState => ({
+    'orders-cleared': (s, e) => ({
       ...s,
       orders: withoutKey(s.orders, e.player),
       turn: givenInTurn(s, e.player),
     }),
-    'orders-run': (s: TunnelersState): TunnelersState =>
-      s.turn ? { ...s, turn: { ...s.turn, ordersRun: true } } : s,
-  },
+    'orders-run': (s) => (s.turn ? { ...s, turn: { ...s.turn, ordersRun: true } } : s),
+  } satisfies Folds<TunnelersState, OrdersEvent>,
   describe: {
-    'orders-given': (e: OrdersGiven) => `${e.player} gives Standing Orders: ${e.orders.join('; ')}.`,
-    'orders-cleared': (e: PlayerOnly) => `${e.player} clears eir Standing Orders.`,
-    'orders-run': (e: PlayerOnly) => `The Moderator carries out ${e.player}'s Standing Orders.`,
-  },
+    'orders-given': (e) => `${e.player} gives Standing Orders: ${e.orders.join('; ')}.`,
+    'orders-cleared': (e) => `${e.player} clears eir Standing Orders.`,
+    'orders-run': (e) => `The Moderator carries out ${e.player}'s Standing Orders.`,
+  } satisfies Texts<OrdersEvent>,
   // "alice clears eir Standing Orders." tells alice only what she did. (The orders given are the
   // Moderator's reading of them, which may differ from her words: that is news.)
   echoes: ['orders-cleared'],

@@ -3,21 +3,18 @@
 // T-16: one roll of 1d64 on the secret stream names a square (a1 = 1, a2 = 2, ..., h8 = 64), rolled again until
 // the square is empty and not next to a mole (if no such square is left, until it is empty). The roll and the
 // square are in an entry only the Administrator sees; the player is told where eir mole is.
-import type { Decision, Roll } from '../../core/index.js';
-import type { MolePlaced, Square, TunnelersState } from './types.js';
+import type { Roll } from '../../core/index.js';
+import type { Square, TunnelersState } from './types.js';
+import type { MolePlaced } from './events.js';
 import { ALL_SQUARES, moleAt, molesNextTo } from './board.js';
 import { tell } from './tell.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx } from './ctx.js';
 
 const free = (s: TunnelersState, sq: Square): boolean => !moleAt(s, sq);
 const apart = (s: TunnelersState, sq: Square): boolean => free(s, sq) && molesNextTo(s, sq, '').length === 0;
 
 /** Places a player's mole: on `chosen` if the Moderator chose an empty square, else at random. */
-export function placeMole(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  chosen?: Square,
-): void {
+export function placeMole(ctx: Ctx, player: string, chosen?: Square): void {
   const s = ctx.rules;
   const rolls: Roll[] = [];
   let at: Square | undefined = chosen !== undefined && free(s, chosen) ? chosen : undefined;

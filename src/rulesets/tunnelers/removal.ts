@@ -12,9 +12,9 @@
 //   - if one mole is left on a board in play, its player takes the society's points and the game is over;
 //   - if it was eir turn, the next living player's begins.
 import { toPlayers } from '../../core/index.js';
-import type { Decision, RuleModule } from '../../core/index.js';
-import type { GameEvent } from '../../core/index.js';
-import type { Card, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
+import type { AttackWithdrawn, MemberRemoved, RemovalEvent } from './events.js';
 import { handOf } from './cards.js';
 import { defendLate } from './deadline.js';
 import { lastMole } from './leaving.js';
@@ -22,23 +22,7 @@ import { beginTurn, closeTurn } from './turns.js';
 import { nextPlayer } from './turn-state.js';
 import type { TurnEnd } from './turns.js';
 import { tell, withoutKey } from './tell.js';
-import type { TunnelersErrorCode } from './errors.js';
-
-/** T-31: the attack the removed player made, waiting for its defence, comes to nothing. */
-interface AttackWithdrawn extends GameEvent {
-  type: 'attack-withdrawn';
-  attacker: string;
-  defender: string;
-  cards: Card[];
-}
-
-/** T-31: the removed player leaves the player list, the society and the board. */
-interface MemberRemoved extends GameEvent {
-  type: 'member-removed';
-  player: string;
-  /** Whether e had a mole on the board (public: deaths are announced and the player list is public). */
-  mole: boolean;
-}
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 /** The removed player is not told why eir turn ended: the public removal says it. */
 const END_REMOVED: TurnEnd = { why: 'the player was removed from the game', told: null };
@@ -50,7 +34,7 @@ function before(order: readonly string[], player: string): string | null {
   return order[(i + order.length - 1) % order.length] ?? null;
 }
 
-function removeMember(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
+function removeMember(ctx: Ctx, player: string): void {
   const c = ctx.rules.combat;
   if (c?.defender === player) defendLate(ctx, player);
   else if (c?.attacker === player) {
@@ -80,19 +64,19 @@ function removeMember(ctx: Decision<TunnelersState, TunnelersErrorCode>, player:
   if (next !== null && ctx.rules.turn === null) beginTurn(ctx, next);
 }
 
-export const removalModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const removalModule: TunnelersModule = {
   id: 'removal',
   section: '6. Leaving a Game (a member removed by the Moderator, ruling T-31)',
   text: "If a player's mole is killed, eir cards are discarded, eir mole is removed from the board ... If only one mole is left on the board after this, the society's points are paid to the remaining player. (The Moderator can direct this society to take any action e chooses.)",
   onRemove: removeMember,
   evolve: {
-    'attack-withdrawn': (s: TunnelersState, e: AttackWithdrawn): TunnelersState => ({
+    'attack-withdrawn': (s, e) => ({
       ...s,
       combat: null,
       discard: [...s.discard, ...e.cards],
       questions: withoutKey(s.questions, e.defender),
     }),
-    'member-removed': (s: TunnelersState, e: MemberRemoved): TunnelersState => {
+    'member-removed': (s, e) => {
       const p = e.player;
       return {
         ...s,
@@ -110,11 +94,11 @@ export const removalModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         requests: s.requests.filter((x) => x !== p),
       };
     },
-  },
+  } satisfies Folds<TunnelersState, RemovalEvent>,
   describe: {
-    'attack-withdrawn': (e: AttackWithdrawn) =>
+    'attack-withdrawn': (e) =>
       `${e.attacker}'s attack on ${e.defender}'s mole comes to nothing: ${e.attacker} was removed from the game.`,
-    'member-removed': (e: MemberRemoved) =>
+    'member-removed': (e) =>
       `${e.player} leaves the Underground Society and the game of Tunnelers${e.mole ? ': eir mole leaves the board and eir cards are discarded' : ''}.`,
-  },
+  } satisfies Texts<RemovalEvent>,
 };

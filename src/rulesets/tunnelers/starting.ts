@@ -3,25 +3,26 @@
 // T-13: the Administrator starts the game (`admin GAME start`) once at least two players have joined. The player
 // list is shuffled with public dice (the list is public); the deck on the secret stream (2.2).
 import { z } from 'zod';
-import { command } from '../../core/index.js';
-import type { RuleModule } from '../../core/index.js';
-import type { MolePlaced, OrderSet, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { TunnelersState } from './types.js';
+import type { OrderSet, StartingEvent } from './events.js';
 import { tunnel } from './board.js';
 import { cardsText, drawCards, FRESH_DECK, HAND, handOf, shuffleDeck } from './cards.js';
 import { newMole } from './moles.js';
 import { placeMole } from './placement.js';
 import { tell } from './tell.js';
 import { beginTurn } from './turns.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersCommand } from './ctx.js';
+import type { TunnelersModule } from './ctx.js';
 
 export const MIN_PLAYERS = 2;
 
-export const startingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const startingModule: TunnelersModule = {
   id: 'starting',
   section: '7. Starting a Game',
   text: 'At the beginning of a game, the player list is randomized and each player receives five cards. Moles are placed randomly on the board, with no two moles initially adjacent to each other.',
   commands: {
-    start: command<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
+    start: tunnelersCommand<z.ZodType<Record<string, never>>>({
       actor: 'admin',
       visibility: 'public',
       summary: 'start the game: shuffle the player list and the deck, deal five cards each, place the moles',
@@ -48,18 +49,18 @@ export const startingModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'order-set': (s: TunnelersState, e: OrderSet): TunnelersState => ({ ...s, order: e.order }),
-    'game-started': (s: TunnelersState): TunnelersState => ({ ...s, started: true }),
+    'order-set': (s, e) => ({ ...s, order: e.order }),
+    'game-started': (s) => ({ ...s, started: true }),
     // T-1: the square a mole is placed on is tunneled (every other square starts as rock).
-    'mole-placed': (s: TunnelersState, e: MolePlaced): TunnelersState => ({
+    'mole-placed': (s, e) => ({
       ...s,
       moles: [...s.moles, newMole(e.player, e.at)],
       tunnels: tunnel(s.tunnels, e.at),
     }),
-  },
+  } satisfies Folds<TunnelersState, StartingEvent>,
   describe: {
-    'order-set': (e: OrderSet) => `The player list is randomized: ${e.order.join(', ')}.`,
+    'order-set': (e) => `The player list is randomized: ${e.order.join(', ')}.`,
     'game-started': () => 'The game of Tunnelers begins: five cards each, and the moles are placed.',
-    'mole-placed': (e: MolePlaced) => `${e.player}'s mole is placed at ${e.at}.`,
-  },
+    'mole-placed': (e) => `${e.player}'s mole is placed at ${e.at}.`,
+  } satisfies Texts<StartingEvent>,
 };

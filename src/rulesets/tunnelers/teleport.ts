@@ -4,14 +4,15 @@
 // another mole, both moles lose one health point and the teleport fails."
 // T-3: "N squares away" is a distance of exactly N steps between adjacent squares (|files| + |ranks| = N).
 import { toPlayers } from '../../core/index.js';
-import type { Decision, GameState, RuleModule } from '../../core/index.js';
-import type { Square, Teleported, TunnelersState } from './types.js';
+import type { Folds, Texts } from '../../core/index.js';
+import type { Square, TunnelersState } from './types.js';
+import type { TeleportEvent, Teleported } from './events.js';
 import { distance, isTunneled, moleAt, moleOf, molesNextTo, tunnel } from './board.js';
 import { loseHealth } from './moles.js';
 import { ask, tell } from './tell.js';
 import { touched } from './turn-state.js';
 import { settleDeaths } from './leaving.js';
-import type { TunnelersErrorCode } from './errors.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 /** A teleport of the table: its cards and its distance. */
 export interface Teleport {
@@ -38,11 +39,7 @@ export const TELEPORTS: readonly Teleport[] = [
 ];
 
 /** The player's mole teleports to `to` (already checked to be the right distance away). */
-export function teleport(
-  ctx: Decision<TunnelersState, TunnelersErrorCode>,
-  player: string,
-  to: Square,
-): void {
+export function teleport(ctx: Ctx, player: string, to: Square): void {
   const mole = moleOf(ctx.rules, player);
   if (!mole) return;
   const other = moleAt(ctx.rules, to);
@@ -77,12 +74,12 @@ export function teleport(
   settleDeaths(ctx, { [player]: null });
 }
 
-export const teleportModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const teleportModule: TunnelersModule = {
   id: 'teleport',
   section: '3.2. Playing Cards (teleports)',
   text: 'XO - teleport to a location 2 squares away ... XOTQS - teleport to a location 5 squares away. If a mole is teleported to an un-tunneled square, the square becomes tunneled and the mole loses one health point. If a mole attempts to teleport to a square occupied by another mole, both moles lose one health point and the teleport fails.',
   evolve: {
-    teleported: (s: TunnelersState, e: Teleported, game: GameState): TunnelersState =>
+    teleported: (s, e, game) =>
       touched(
         {
           ...s,
@@ -92,9 +89,9 @@ export const teleportModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         },
         game,
       ),
-  },
+  } satisfies Folds<TunnelersState, TeleportEvent>,
   describe: {
-    teleported: (e: Teleported) =>
+    teleported: (e) =>
       `${e.player}'s mole teleports from ${e.from} to ${e.to}${e.dug ? ' (into rock, which it tunnels)' : ''}.`,
-  },
+  } satisfies Texts<TeleportEvent>,
 };

@@ -9,10 +9,11 @@
 // procedure. The actions themselves (action-*.ts) and the fold's note of a turn (turn-state.ts) sit below it, so
 // nothing here imports back into itself.
 import { z } from 'zod';
-import { fromEdition, playerCommand, toPlayers, refuse } from '../../core/index.js';
-import type { CommandRule, Decision, GameState, RuleModule } from '../../core/index.js';
-import type { Announcement, TunnelersState, Turn, TurnBegan, TurnEnded } from './types.js';
+import { eventsOf, fromEdition, toPlayers, refuse } from '../../core/index.js';
+import type { CommandRule, Folds, Texts } from '../../core/index.js';
+import type { TunnelersState, Turn } from './types.js';
 import { own } from './types.js';
+import type { Announcement, TunnelersEvent, TurnBegan, TurnEnded, TurnEvent } from './events.js';
 import { ageTunnels, moleOf, molesNextTo, ndayCount } from './board.js';
 import { cardsText, drawToFive, handOf } from './cards.js';
 import { current, expire } from './moles.js';
@@ -20,7 +21,8 @@ import { answered, ask, hasQuestion, tell, withoutKey } from './tell.js';
 import { living, nextPlayer } from './turn-state.js';
 import type { Action } from './actions.js';
 import { readOrder } from './orders.js';
-import type { TunnelersErrorCode } from './errors.js';
+import { tunnelersPlayerCommand } from './ctx.js';
+import type { Ctx, TunnelersModule } from './ctx.js';
 
 /** A short account of a mole for its player. */
 export function moleText(s: TunnelersState, player: string): string {
@@ -30,7 +32,7 @@ export function moleText(s: TunnelersState, player: string): string {
 }
 
 /** Rejects a command unless it is the player's turn and nothing else is awaited. */
-export function requireTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): Turn {
+export function requireTurn(ctx: Ctx, player: string): Turn {
   const s = ctx.rules;
   if (!s.started) return ctx.reject('not-started', 'the game has not started yet');
   if (s.dead.includes(player)) return ctx.reject('dead', `${player}'s mole is dead`);
@@ -45,7 +47,7 @@ export function requireTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, p
 }
 
 /** 4: a turn begins: the draw (3.2), movement points (3.1), what the player is told, standing orders. */
-export function beginTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
+export function beginTurn(ctx: Ctx, player: string): void {
   const began: TurnBegan = { type: 'turn-began', vis: 'public', player };
   ctx.emit(began);
   drawToFive(ctx, player);
@@ -77,8 +79,8 @@ export function beginTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, pla
  * are living players (a table of standing orders would otherwise go round for ever); they then run at the
  * next end of an nday.
  */
-function mayRunOrders(ctx: Decision<TunnelersState, TunnelersErrorCode>): boolean {
-  const begun = ctx.events.filter((e) => e.type === 'turn-began').length;
+function mayRunOrders(ctx: Ctx): boolean {
+  const begun = eventsOf<TunnelersEvent, 'turn-began'>(ctx.events, 'turn-began').length;
   return begun <= living(ctx.rules).length;
 }
 
@@ -108,7 +110,7 @@ export const END_DEADLINE: TurnEnd = {
  * card, so any attack on em succeeds (3.4); "standing orders" that e has given some). From edition 2 the reason
  * goes to the player alone.
  */
-export function endTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, end: TurnEnd): void {
+export function endTurn(ctx: Ctx, end: TurnEnd): void {
   const turn = closeTurn(ctx, end);
   if (!turn) return;
   const next = nextPlayer(ctx.rules, turn.player);
@@ -119,7 +121,7 @@ export function endTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, end: 
  * The end of the turn in progress without the next one's beginning (endTurn begins it): the player told why,
  * the generally-known events announced, the public end. The turn closed, or undefined if there was none.
  */
-export function closeTurn(ctx: Decision<TunnelersState, TunnelersErrorCode>, end: TurnEnd): Turn | undefined {
+export function closeTurn(ctx: Ctx, end: TurnEnd): Turn | undefined {
   const turn = ctx.rules.turn;
   if (!turn || ctx.state.ended) return undefined;
   const privately = fromEdition(ctx.state, 2);
@@ -146,7 +148,7 @@ export const OUT_OF_EVERYTHING =
  * deadline, as the turn of a player who does nothing more would: ending it at once told everyone that e had run
  * out (the same private commands ended the turn or not by what e held and where eir mole was).
  */
-export function afterAction(ctx: Decision<TunnelersState, TunnelersErrorCode>): void {
+export function afterAction(ctx: Ctx): void {
   const s = ctx.rules;
   const turn = s.turn;
   if (!turn || ctx.state.ended || s.combat) return;
@@ -163,7 +165,7 @@ export const OUT_OF_EVERYTHING_EDITION = 3;
 
 /** An action as a command: the player's turn, the question answered, checked, done, then the dialogue goes on. */
 export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState> {
-  return playerCommand<TunnelersState, z.ZodType<A>, TunnelersErrorCode>({
+  return tunnelersPlayerCommand<z.ZodType<A>>({
     visibility: 'private',
     summary: action.summary,
     words: action.words,
@@ -185,7 +187,7 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
  * cannot be done, or anything unexpected (a question), stops them and the player is asked; if all are done with
  * nothing unexpected, the turn ends.
  */
-export function runOrders(ctx: Decision<TunnelersState, TunnelersErrorCode>, player: string): void {
+export function runOrders(ctx: Ctx, player: string): void {
   const orders = own(ctx.rules.orders, player) ?? [];
   ctx.emit({ type: 'orders-run', vis: toPlayers(player), player });
   for (const text of orders) {
@@ -205,12 +207,12 @@ export function runOrders(ctx: Decision<TunnelersState, TunnelersErrorCode>, pla
   endTurn(ctx, END_ORDERS);
 }
 
-export const turnsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
+export const turnsModule: TunnelersModule = {
   id: 'turns',
   section: '4. Turn Procedure',
   text: "Players take turns in order by the player list maintained by the Moderator. A player takes eir turn by privately telling the Moderator what sets of cards e wants to play and/or what squares e wants eir more to attempt to enter. ... The Moderator and player continue dialogue until the player does not wish to take any more actions, the player is out of cards or movememt points, or the player's mole is dead. ... At the end of a player's turn, the Moderator tells all players of generally-known events -- a player's mole is dead, sounds of fighting can be heard, etc.",
   commands: {
-    'end-turn': playerCommand<TunnelersState, z.ZodType<Record<string, never>>, TunnelersErrorCode>({
+    'end-turn': tunnelersPlayerCommand<z.ZodType<Record<string, never>>>({
       visibility: 'private',
       summary: 'tell the Moderator you wish to take no more actions this turn',
       args: z.object({}).strict(),
@@ -222,7 +224,7 @@ export const turnsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
     }),
   },
   evolve: {
-    'turn-began': (s: TunnelersState, e: TurnBegan, game: GameState): TunnelersState => {
+    'turn-began': (s, e, game) => {
       // 2.3: "If a player temporarily changes eir own mole's stat, the change is removed at the beginning of
       // eir next turn." 3.1: "A mole's movement points are set to eir movement stat at the beginning of the
       // player's turn, plus or minus the effects of cards played on the mole."
@@ -238,7 +240,7 @@ export const turnsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
       };
       return { ...next, turn };
     },
-    'turn-ended': (s: TunnelersState, e: TurnEnded): TunnelersState => {
+    'turn-ended': (s, e) => {
       // 2.3: "... removed at the end of the other player's next turn." 2.1: unoccupied tunnels age.
       const next = expire(s, e.player, 'end');
       const occupied = [...(s.turn?.visited ?? []), ...s.moles.map((m) => m.at)];
@@ -250,16 +252,16 @@ export const turnsModule: RuleModule<TunnelersState, TunnelersErrorCode> = {
         questions: withoutKey(next.questions, e.player),
       };
     },
-    announcement: (s: TunnelersState, e: Announcement): TunnelersState => ({
+    announcement: (s, e) => ({
       ...s,
       heard: [],
       announcements: [...s.announcements, ...e.lines],
     }),
-  },
+  } satisfies Folds<TunnelersState, TurnEvent>,
   describe: {
-    'turn-began': (e: TurnBegan) => `It is ${e.player}'s turn.`,
-    'turn-ended': (e: TurnEnded) =>
+    'turn-began': (e) => `It is ${e.player}'s turn.`,
+    'turn-ended': (e) =>
       e.why === undefined ? `${e.player}'s turn is over.` : `${e.player}'s turn is over (${e.why}).`,
-    announcement: (e: Announcement) => `The Moderator announces: ${e.lines.join(' ')}`,
-  },
+    announcement: (e) => `The Moderator announces: ${e.lines.join(' ')}`,
+  } satisfies Texts<TurnEvent>,
 };
