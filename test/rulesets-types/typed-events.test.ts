@@ -40,37 +40,3 @@ describe('typed events', () => {
     expect(found).toEqual([]);
   });
 });
-
-// Every ruleset (issue 28 item 5): each map of folds or texts in a module file is held to
-// its events' union (`satisfies Folds<…>`, `satisfies Texts<…>`), so a fold is given its own event's type and a
-// map cannot name a type its ruleset does not declare.
-const HELD = ['grid-2002-01', 'grid-2002-06', 'rooms', 'quests', 'life', 'field-match'];
-
-/** The maps of a module file not held by a `satisfies`: one entry per `evolve:`/`describe:` beyond them. */
-function unheldMaps(text: string): string[] {
-  const count = (re: RegExp) => text.match(re)?.length ?? 0;
-  const out: string[] = [];
-  if (count(/^\s*evolve:/gm) > count(/\bsatisfies Folds</g)) out.push('evolve: without satisfies Folds');
-  if (count(/^\s*describe:/gm) > count(/\bsatisfies Texts</g)) out.push('describe: without satisfies Texts');
-  return out;
-}
-
-describe('typed folds and texts', () => {
-  it('finds a map not held to its events (the check itself)', () => {
-    expect(unheldMaps('    evolve: {\n      moved: (s: S, e: Moved): S => s,\n    },')).toHaveLength(1);
-    expect(unheldMaps('  describe: describeFieldEvents,')).toHaveLength(1);
-    expect(
-      unheldMaps('  evolve: {\n  } satisfies Folds<S, Moved>,\n  describe: {\n  } satisfies Texts<Moved>,'),
-    ).toEqual([]);
-    expect(unheldMaps('export const evolve: Effect = (fx) => {')).toEqual([]);
-  });
-
-  it('every module file holds its folds to Folds and its texts to Texts', () => {
-    const found = HELD.flatMap((dir) =>
-      sources(join(RULESETS, dir)).flatMap((file) =>
-        unheldMaps(readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`),
-      ),
-    );
-    expect(found).toEqual([]);
-  });
-});

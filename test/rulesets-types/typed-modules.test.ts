@@ -6,8 +6,7 @@
 // - in a ruleset whose emits are typed, a Decision, RuleModule or Trigger that leaves out E (the events the rules
 //   may emit), a command()/playerCommand() given fewer than its four type arguments (E then defaults to any
 //   GameEvent), or a read of `ctx.events` other than through eventsOf().
-// Read with TypeScript's own parser. The rulesets covered are listed by name: others are being converted (the
-// June Grid, Quests and rooms, Life and the Field Match); each joins its list once it complies.
+// Read with TypeScript's own parser, in every ruleset's folder (a new ruleset is held to it from its first file).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -16,10 +15,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..', '..');
 const RULESETS = join(ROOT, 'src', 'rulesets');
 
-/** Rulesets whose every `evolve:` and `describe:` is held to its events (satisfies Folds / Texts). */
-const FOLDS_HELD = ['grid-2002-01', 'tunnelers'];
-/** Rulesets whose rule code emits only the events it declares (E given everywhere). */
-const EMITS_TYPED = ['tunnelers'];
+/** Every ruleset's folder: each `evolve:`/`describe:` held to its events, each emit typed (a new one included). */
+const RULESET_DIRS = readdirSync(RULESETS, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const FOLDS_HELD = RULESET_DIRS;
+const EMITS_TYPED = RULESET_DIRS;
 
 /** How many type arguments each generic must be given in a ruleset whose emits are typed (E the last). */
 const ARITY: Readonly<Record<string, number>> = {

@@ -12,7 +12,7 @@
 // (The Big Stick's owner: F.2; Deaf players and the Sirens: de-sirens.ts.)
 import { z } from 'zod';
 import { eventsOf, playerCommand, refuse } from '../../core/index.js';
-import type { Decision, Folds, Json, Texts } from '../../core/index.js';
+import type { Folds, Json, Texts } from '../../core/index.js';
 import type { GridObject, JuneState, ObjectPlaced, ObjectRemoved, Unit } from './types.js';
 import { own } from './types.js';
 import { GRID_SIZE, holdings, locationOf, objectById, sameUnit, unitStr } from './grid.js';
@@ -32,7 +32,7 @@ export function randomLegalSquare(
   ctx: JuneCtx,
   object: GridObject,
   purpose: string,
-): { at: Unit; rolls: ReturnType<Decision['roll']>[] } {
+): { at: Unit; rolls: ReturnType<JuneCtx['roll']>[] } {
   const legal: Unit[] = [];
   for (let x = 1; x <= GRID_SIZE; x++)
     for (let y = 1; y <= GRID_SIZE; y++) if (cannotEnter(ctx, object, [x, y]) === null) legal.push([x, y]);
