@@ -97,13 +97,14 @@ async function boundedText(res: Response, maxBytes: number): Promise<string | nu
     await res.body?.cancel();
     return null;
   }
-  const reader = res.body?.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const next = (await reader.read()) as { done: boolean; value?: Uint8Array };
+    const value = next.value;
+    if (next.done || value === undefined) break;
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
