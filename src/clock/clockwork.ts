@@ -457,14 +457,16 @@ export class Clockwork {
       const now = this.time.now();
       const got = await fetchAndRecord(this.referee, beacon, game, waiting, now, this.say);
       if ('recorded' in got) state = got.recorded;
-      else if ('latest' in got) state = got.latest;
-      else if (got.missing === undefined) again = got.again;
+      else if ('again' in got && got.missing === undefined) again = got.again;
       else {
+        // No round, or one the rules refused while the game still waits for it: asked again later (B9).
+        const missing = 'again' in got ? got.missing : undefined;
+        if ('latest' in got) state = got.latest;
         const before = this.attempts.get(game);
         const tries = before?.round === waiting.round ? before.tries + 1 : 1;
         const retry = backOff(beacon, tries);
         this.attempts.set(game, { round: waiting.round, tries, next: now + retry });
-        if (tries === 1) this.notify([unreachableNotice(game, waiting, got.missing, now, retry)]);
+        if (tries === 1 && missing) this.notify([unreachableNotice(game, waiting, missing, now, retry)]);
       }
     } catch (e) {
       this.say({ kind: 'error', game, text: `${game}: the beacon round could not be recorded: ${why(e)}` });

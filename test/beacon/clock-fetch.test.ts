@@ -211,6 +211,32 @@ describe('the clock fetches the beacon round a game waits for (issue 26, B8-B10)
     expect(await events(referee, 'g1', 'nweek-started')).toHaveLength(1);
   });
 
+  it('a round the rules refuse (a fetcher that let a forged one through) is not recorded, and asked for again with back-off', async () => {
+    const time = new SimulatedTime(T0);
+    const store = new NoticingStore(freshFile());
+    stores.push(store);
+    const referee = new Referee(store, defaultRegistry(), systemEntropy, { now: () => time.now() });
+    let calls = 0;
+    const { clock } = clockOver(referee, time, {
+      beacon: {
+        // Trusts whatever it is given: the kernel verifies the round again, and refuses this one.
+        fetch: (_chain, n) => {
+          calls++;
+          return Promise.resolve({ ok: true, value: { ...other.round(n) } });
+        },
+        firstRetryMs: 2000,
+        maxRetryMs: 16_000,
+      },
+    });
+    running.push(clock);
+    await beaconGame(referee, 'g1');
+    await clock.start();
+    await pass(time, 60 * S, clock);
+    expect(await events(referee, 'g1', 'beacon-round')).toEqual([]);
+    expect((await referee.state('g1')).dice.beacon?.randomness).toBeNull();
+    expect(calls).toBe(6);
+  });
+
   it('a scheduled beacon game: each nweek end names the next round, the clock fetches it, the nweeks go on; the log verifies', async () => {
     const { time, referee, clock } = world([`${base}/good`]);
     await beaconGame(referee, 'g1', { ndays: 2, rhythmFloor: 1 });
