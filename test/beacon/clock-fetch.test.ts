@@ -153,6 +153,18 @@ describe('the clock fetches the beacon round a game waits for (issue 26, B8-B10)
     expect((await referee.verify('g1')).ok).toBe(true);
   });
 
+  it('a round the Administrator pasted first is not fetched again; the game goes on', async () => {
+    const { time, referee, clock } = world([`${base}/good`]);
+    await beaconGame(referee, 'g1');
+    await clock.start();
+    await pass(time, 3 * S, clock);
+    await must(referee, 'g1', admin('beacon', { round: 1002, json: { ...t.round(1002) } }));
+    await pass(time, 20 * S, clock);
+    expect(asked).toEqual([]);
+    expect(await events(referee, 'g1', 'beacon-round')).toHaveLength(1);
+    expect(await events(referee, 'g1', 'nweek-started')).toHaveLength(1);
+  });
+
   it('a relay down, one serving a tampered round and one serving another chain are passed over for the next', async () => {
     const { time, referee, clock, reports } = world([
       down,
