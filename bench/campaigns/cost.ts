@@ -9,7 +9,9 @@
 //   4,000), every sentence searched for a "did you mean";
 // - streams and slow readers: many event streams on the busy games whose readers never read;
 // - verify storms: many clients asking /verify of games that keep changing (so nothing is remembered);
-// - refused: a 2048 × 2048 Life game, posts over the limits, bodies over the limit — each must be refused.
+// - refused: a 2048 × 2048 Life game, posts over the limits, bodies over the limit — each must be refused;
+// - beacon relays (issue 26, cost-beacon.ts): a game on beacon dice whose round the referee must fetch past a
+//   relay that answers a byte at a time and one that answers 64 MB, each bounded by its time-out and 16 KiB.
 //
 // Then the server is stopped with SIGTERM in the middle of a verify storm with streams open: it must exit
 // (code 0) and every acknowledged command must be in the store, none twice.
@@ -36,6 +38,8 @@ import type { CostRound } from './cost-doc.js';
 import { costSection } from './cost-doc.js';
 import type { ServeProcess } from '../serve-process.js';
 import { startServe } from '../serve-process.js';
+import type { BeaconCost } from './cost-beacon.js';
+import { beaconFailures, costlyRelays } from './cost-beacon.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.cjs', import.meta.url));
 
@@ -80,6 +84,8 @@ export interface CostResult {
   readonly duplicated: number;
   /** The machine's 1-minute load average when the campaign started and ended (other work shares the cores). */
   readonly load: readonly [number, number];
+  /** Issue 26: the beacon phase's relays, what they were asked and what they cost. */
+  readonly beacon: BeaconCost;
   readonly failures: readonly string[];
 }
 
@@ -89,14 +95,16 @@ interface Answer {
   readonly ms: number;
 }
 
-function startServer(cli: string, db: string): Promise<ServeProcess> {
+function startServer(cli: string, db: string, relays: readonly string[]): Promise<ServeProcess> {
   // Every client of the campaign comes from 127.0.0.1, where real ones come from addresses of their own:
   // the per-address limits of creations, joins and posts would refuse the ordinary load itself.
   const unlimited = ['--creations-per-minute', '--joins-per-minute', '--posts-per-minute'].flatMap((f) => [
     f,
     '100000',
   ]);
-  return startServe(cli, ['--db', db, 'serve', '--port', '0', ...unlimited]);
+  // Issue 26: the beacon relays of the beacon phase, each given a second.
+  const beacon = ['--beacon-relays', relays.join(','), '--beacon-timeout', '1'];
+  return startServe(cli, ['--db', db, 'serve', '--port', '0', ...unlimited, ...beacon]);
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -145,7 +153,8 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
   const dir = mkdtempSync(join(tmpdir(), 'referee-cost-'));
   const db = join(dir, 'cost.db');
   const failures: string[] = [];
-  const { child, url } = await startServer(options.cli ?? CLI, db);
+  const relays = await costlyRelays();
+  const { child, url } = await startServer(options.cli ?? CLI, db, relays.urls);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
   async function call(method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
@@ -394,6 +403,28 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
       .join('; ');
   });
 
+  let beacon: BeaconCost = relays.figures(false);
+  await phase('beacon relays', async (until) => {
+    // The round is due within two seconds of the creation; the referee's clock fetches it by itself.
+    await must('POST', '/api/games', {
+      ruleset: 'grid-2002-01',
+      game: 'beacon0',
+      dice: 'beacon',
+      beacon: relays.chain,
+    });
+    const deadline = Math.max(until, performance.now() + 30_000);
+    let recorded = false;
+    while (!recorded && performance.now() < deadline) {
+      await sleep(100);
+      const v = await call('GET', '/api/games/beacon0');
+      recorded = (v.body.view as { beacon?: { waiting?: boolean } } | undefined)?.beacon?.waiting === false;
+    }
+    beacon = relays.figures(recorded);
+    failures.push(...beaconFailures(beacon));
+    return `a game on beacon dice: its round fetched past a relay answering a byte every 0.1 s (${beacon.slowCut} of ${beacon.asked.slow} cut at 1 s) and one answering 64 MB (${(beacon.hugeBytesSent / 1024).toFixed(0)} KiB sent before the referee hung up)${recorded ? '' : ': NOT recorded'}`;
+  });
+  await relays.close();
+
   // SIGTERM in the middle of a verify storm, with streams open and the light load running.
   await openStreams(Math.min(options.streams, 20));
   let stormOn = true;
@@ -461,6 +492,7 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
     lost,
     duplicated: logged - applied,
     load: [loadBefore, loadavg()[0] ?? NaN],
+    beacon,
     failures,
   };
 }

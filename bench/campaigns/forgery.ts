@@ -8,7 +8,9 @@
 // - forgery-addresses.ts: addresses claimed without proof (another player's, the referee's, a game's, a
 //   list's), confirmation codes guessed, forged or replayed;
 // - forgery-phrases.ts: secret phrases guessed at mail speed, backscatter (forged senders with bait
-//   subjects), loops with auto-responders that do not say they are.
+//   subjects), loops with auto-responders that do not say they are;
+// - forgery-beacon.ts (issue 26): beacon rounds relabelled, altered or of another chain, pasted or served by
+//   relays, to a game on beacon dice waiting for its round.
 // A part's attack fails the campaign when anything was acted on, an exchange looped, or the answers went past
 // the stated cap.
 //
@@ -18,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { attacks as addressAttacks } from './forgery-addresses.js';
 import { attacks as listAttacks } from './forgery-lists.js';
 import { attacks as phraseAttacks } from './forgery-phrases.js';
+import { attacks as beaconAttacks } from './forgery-beacon.js';
 import type { AttackFigures } from './forgery-figures.js';
 import { machine, writeSection } from './reliability-doc.js';
 import { arg } from './report.js';
@@ -34,6 +37,8 @@ const PARTS = [
   ['lists and signatures', listAttacks],
   ['addresses', addressAttacks],
   ['phrases, backscatter and loops', phraseAttacks],
+  // Issue 26: the beacon's ways in, a round pasted or served by a relay.
+  ['beacon rounds', beaconAttacks],
 ] as const;
 
 /** What is wrong with one attack's figures: acted on, looped, or answered past its cap. */

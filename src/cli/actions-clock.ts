@@ -8,6 +8,7 @@ import type { ClockReport } from '../clock/clockwork.js';
 import type { Clockwork } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS } from '../clock/clockwork.js';
 import { startClock as startClockwork } from '../house/serving.js';
+import type { BeaconRelaySettings } from '../house/serving.js';
 import { shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
 
@@ -34,13 +35,35 @@ export function parseCatchUpCap(value: string | undefined, flag: string): number
   return Number(value);
 }
 
+/**
+ * `--beacon-relays <urls>` and `--beacon-timeout <seconds>` (issue 26, B8): the relays the clock fetches beacon
+ * rounds from, comma-separated ($REFEREE_BEACON_RELAYS), drand's public ones unless given; each one's time-out.
+ */
+export function parseBeaconRelays(
+  relays: string | undefined,
+  timeout: string | undefined,
+): BeaconRelaySettings {
+  const given = relays ?? process.env.REFEREE_BEACON_RELAYS;
+  const list = given
+    ?.split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  for (const u of list ?? [])
+    if (!/^https?:\/\/[^\s]+$/.test(u)) throw new UsageError(`--beacon-relays: ${u} is not an http(s) URL`);
+  if (timeout !== undefined && !/^\d+(\.\d+)?$/.test(timeout))
+    throw new UsageError('--beacon-timeout is a number of seconds');
+  const timeoutMs = timeout === undefined ? undefined : Math.max(1, Number(timeout) * 1000);
+  return { ...(list ? { relays: list } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+}
+
 /** Starts the system clock's Clockwork over a referee (src/house/serving.ts), printing what it does. */
 export function startClock(
   referee: ClockDoor,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
+  beacon: BeaconRelaySettings = {},
 ): Promise<Clockwork> {
-  return startClockwork(referee, printReport, graceMs, catchUpCap);
+  return startClockwork(referee, printReport, graceMs, catchUpCap, beacon);
 }
 
 /** Resolves on the first SIGTERM or SIGINT. */
@@ -61,16 +84,17 @@ export function stopSignal(): Promise<string> {
 /** `referee clock [--grace SECONDS] [--catch-up-cap N]`. */
 export async function keepTime(
   program: Program,
-  opts: { grace?: string; catchUpCap?: string },
+  opts: { grace?: string; catchUpCap?: string; beaconRelays?: string; beaconTimeout?: string },
 ): Promise<void> {
   const graceMs = parseGrace(opts.grace, '--grace');
   const catchUpCap = parseCatchUpCap(opts.catchUpCap, '--catch-up-cap');
+  const beacon = parseBeaconRelays(opts.beaconRelays, opts.beaconTimeout);
   await withReferee(program, async (referee) => {
     const stopped = stopSignal();
     // The clock's timers do not hold the process (they are unref'd): this does, until a signal.
     const alive = setInterval(() => undefined, 1 << 30);
     try {
-      const clock = await startClock(referee, graceMs, catchUpCap);
+      const clock = await startClock(referee, graceMs, catchUpCap, beacon);
       console.log(`nomic-referee is keeping time for ${shownDb(program)} (Ctrl-C stops it)`);
       await stopped;
       console.error('nomic-referee clock is stopping: finishing the boundaries being fired');

@@ -7,7 +7,7 @@ import { ADMIN_HOLDER, issue, playerHolder } from '../server/tokens.js';
 import { DEMO_PLAYERS, DEMO_RHYTHM_SECONDS, playDemo } from './demo.js';
 import { dbPath, shownDb, withReferee } from './context.js';
 import { UsageError } from './fail.js';
-import { parseCatchUpCap, parseGrace, printReport } from './actions-clock.js';
+import { parseBeaconRelays, parseCatchUpCap, parseGrace, printReport } from './actions-clock.js';
 import type { AccessFlags } from './serve-settings.js';
 import { creationPolicy, parseTrustProxy } from './serve-settings.js';
 import type { Service } from '../house/service.js';
@@ -28,6 +28,8 @@ export interface ServeFlags extends AccessFlags {
   clock: boolean;
   clockGrace?: string;
   catchUpCap?: string;
+  beaconRelays?: string;
+  beaconTimeout?: string;
   mail?: string;
 }
 
@@ -108,6 +110,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
   const rhythmFloor =
     opts.rhythmFloor !== undefined ? countFlag(opts.rhythmFloor, '--rhythm-floor') : undefined;
   const catchUpCap = parseCatchUpCap(opts.catchUpCap, '--catch-up-cap');
+  const beacon = parseBeaconRelays(opts.beaconRelays, opts.beaconTimeout);
   const creation = creationPolicy(opts);
   const graceMs = parseGrace(opts.clockGrace, '--clock-grace');
   const trustProxy = parseTrustProxy(opts.trustProxy ?? process.env.REFEREE_TRUST_PROXY);
@@ -131,7 +134,7 @@ export async function serve(program: Program, opts: ServeFlags): Promise<void> {
         },
         listen: { port: Number(opts.port), host: opts.host },
         ...(settings ? { mail: { settings, report: printWatchReport } } : {}),
-        ...(opts.clock ? { clock: { report: printReport, graceMs, catchUpCap } } : {}),
+        ...(opts.clock ? { clock: { report: printReport, graceMs, catchUpCap, beacon } } : {}),
       },
       {
         ready: async () => {

@@ -8,9 +8,25 @@ import type { Awaiting, Json, JsonObject } from '../core/index.js';
 const isObject = (v: Json | undefined): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Issue 26 (B5, B11): what a game on beacon dice waiting for its round says to everyone (the round is public,
+ * as the commitment naming it is): which round, of which chain, due when, and who brings it.
+ */
+export function beaconWait(view: JsonObject): string | undefined {
+  const b = view.beacon;
+  if (!isObject(b) || b.waiting !== true) return undefined;
+  const due = typeof b.due === 'string' ? b.due.slice(0, 19).replace('T', ' ') + ' UTC' : 'soon';
+  return (
+    `The dice wait for round ${Number(b.round)} of the ${typeof b.chain === 'string' ? b.chain : 'its'} beacon, due ${due}: ` +
+    `the nweek goes on once it is recorded (the referee fetches it from the beacon's relays, or the Administrator pastes it).`
+  );
+}
+
 /** The lines under the board, or none when there is nothing pending to say. */
 export function pendingLines(view: JsonObject, you?: string): string[] {
   const out: string[] = [];
+  const wait = beaconWait(view);
+  if (wait) out.push(wait);
   const a = isObject(view.awaiting) ? (view.awaiting as unknown as Awaiting) : undefined;
   if (a) {
     const missing = a.players.filter((p) => !p.done).map((p) => p.name);

@@ -18,7 +18,13 @@ export function registerClockVerb(program: Program): void {
       "the most missed boundaries one catch-up fires; past it the game's clock is paused and its Administrator told (ruling K17)",
       String(CLOCK_DEFAULTS.catchUpCap),
     )
-    .action(async (opts: { grace?: string; catchUpCap?: string }) =>
-      (await import('./actions-clock.js')).keepTime(program, opts),
+    .option(
+      '--beacon-relays <urls>',
+      "the relays beacon rounds are fetched from, comma-separated ($REFEREE_BEACON_RELAYS; drand's public relays unless given)",
+    )
+    .option('--beacon-timeout <seconds>', 'how long one beacon relay may take to answer', '5')
+    .action(
+      async (opts: { grace?: string; catchUpCap?: string; beaconRelays?: string; beaconTimeout?: string }) =>
+        (await import('./actions-clock.js')).keepTime(program, opts),
     );
 }

@@ -74,6 +74,11 @@ export function registerServeVerb(program: Program): void {
       String(CLOCK_DEFAULTS.catchUpCap),
     )
     .option(
+      '--beacon-relays <urls>',
+      "the relays beacon rounds are fetched from, comma-separated ($REFEREE_BEACON_RELAYS; drand's public relays unless given)",
+    )
+    .option('--beacon-timeout <seconds>', 'how long one beacon relay may take to answer', '5')
+    .option(
       '--mail <file>',
       "the operator's mail settings (JSON; README: Mail): the games they name send private news, reports and receipts by mail, and public notices to their chat webhooks",
     )

@@ -33,6 +33,8 @@ import { nextToFire, scheduleOf } from './plan.js';
 import { nextReminder, waitOf } from './reminding.js';
 import { remindersDue } from './reminders.js';
 import type { TimeSource } from './time.js';
+import type { BeaconFetching } from './beacon-fetching.js';
+import { backOff, fetchAndRecord, unreachableNotice, waitingFor } from './beacon-fetching.js';
 
 export interface ClockworkOptions {
   readonly referee: ClockDoor;
@@ -53,6 +55,8 @@ export interface ClockworkOptions {
   readonly retryMs?: number;
   /** K17: the most boundaries one catch-up fires (default 10); a larger backlog pauses the game. */
   readonly catchUpCap?: number;
+  /** Issue 26 (B8-B10): how the clock fetches the beacon round a game waits for; none: it is pasted. */
+  readonly beacon?: BeaconFetching;
 }
 
 export { CLOCK_DEFAULTS } from './defaults.js';
@@ -68,6 +72,10 @@ interface Planned {
   readonly remindAt: number;
   /** The wait it was planned for (reminding.ts waitOf): a new wait is planned again. */
   readonly wait: string;
+  /** The beacon round the game waits for (B5), if it does: no boundary fires meanwhile (B10). */
+  readonly round: number;
+  /** When to ask the relays for that round (Infinity: not waiting, or no relays to ask). */
+  readonly fetchAt: number;
   /** Wall ms at which to wake for the game: its boundary's instant, a reminder's, or a retry after a failure. */
   readonly wake: number;
   /** Heap entries of an older plan for this game carry another token and are skipped. */
@@ -108,11 +116,15 @@ export class Clockwork {
   private readonly remindedTo = new Map<string, number>();
   /** Reminders are given from here on for a game first seen (a restart within the grace misses none). */
   private remindFrom = -Infinity;
+  /** Per game, the round asked for and how many attempts found none (B9: the next waits longer). */
+  private readonly attempts = new Map<string, { round: number; tries: number; next: number }>();
+  private readonly beacon: BeaconFetching | undefined;
 
   constructor(options: ClockworkOptions) {
     this.referee = options.referee;
     this.time = options.time;
     this.say = options.report ?? (() => undefined);
+    this.beacon = options.beacon;
     this.settings = {
       graceMs: options.graceMs ?? CLOCK_DEFAULTS.graceMs,
       heartbeatMs: options.heartbeatMs ?? CLOCK_DEFAULTS.heartbeatMs,
@@ -232,6 +244,7 @@ export class Clockwork {
       before.clock.nweek === state.clock.nweek &&
       before.clock.nday === state.clock.nday &&
       before.ended === state.ended &&
+      (waitingFor(before)?.round ?? 0) === (waitingFor(state)?.round ?? 0) &&
       // Only a scheduled game waits for reminders (a new turn in Tunnelers is a new wait within one nday).
       (scheduleOf(state) === null || planned.wait === waitOf(this.referee.rules, state))
     )
@@ -240,14 +253,25 @@ export class Clockwork {
   }
 
   private plan(game: string, state: GameState, wake?: number): void {
-    const boundary = nextToFire(state);
+    // B10: a game waiting for its beacon round fires no boundary (its tick would be refused): the round first.
+    const waiting = waitingFor(state);
+    const boundary = waiting ? undefined : nextToFire(state);
     const token = ++this.tokens;
     const scheduled = scheduleOf(state) !== null;
     const kernel = this.referee.rules;
     const remindAt = scheduled ? nextReminder(kernel, state, this.remindedSince(game)) : Infinity;
     const wait = scheduled ? waitOf(kernel, state) : '';
-    const at = wake ?? Math.min(boundary?.at ?? Infinity, remindAt);
-    this.games.set(game, { state, boundary, remindAt, wait, wake: at, token });
+    const tried = this.attempts.get(game);
+    if (tried && tried.round !== waiting?.round) this.attempts.delete(game);
+    const fetchAt =
+      !waiting || !this.beacon
+        ? Infinity
+        : tried?.round === waiting.round
+          ? Math.max(tried.next, waiting.at)
+          : waiting.at;
+    const at = wake ?? Math.min(boundary?.at ?? Infinity, remindAt, fetchAt);
+    const round = waiting?.round ?? 0;
+    this.games.set(game, { state, boundary, round, fetchAt, remindAt, wait, wake: at, token });
     if (at === Infinity) return;
     this.heap.push({ game, wake: at, token });
     if (at < this.armedFor) this.arm();
@@ -339,6 +363,7 @@ export class Clockwork {
         continue;
       }
       if (planned.remindAt <= now) void this.track(this.remind(game, now));
+      else if (planned.fetchAt <= now) void this.track(this.fetchRound(game, planned));
       else if (planned.boundary) void this.track(this.fire(game, planned, planned.boundary));
     }
     this.arm();
@@ -378,6 +403,8 @@ export class Clockwork {
       this.games.set(game, {
         state: outcome.drop,
         boundary: undefined,
+        round: 0,
+        fetchAt: Infinity,
         remindAt: Infinity,
         wait: '',
         wake: Infinity,
@@ -414,6 +441,45 @@ export class Clockwork {
     const planned = this.games.get(game);
     if (state) this.plan(game, state);
     else if (planned) this.plan(game, planned.state, now + this.settings.retryMs);
+    if (this.changed.delete(game)) this.appended(game);
+    this.dispatch();
+  }
+
+  /** One attempt at the round a game waits for (B8), one turn (K17); none had: back-off and a notice (B9). */
+  private async fetchRound(game: string, planned: Planned): Promise<void> {
+    const beacon = this.beacon;
+    const waiting = waitingFor(planned.state);
+    if (!beacon || !waiting) return;
+    this.inFlight.add(game);
+    let state: GameState | undefined;
+    let again: number | undefined;
+    try {
+      const now = this.time.now();
+      const got = await fetchAndRecord(this.referee, beacon, game, waiting, now, this.say);
+      if ('recorded' in got) state = got.recorded;
+      else if ('again' in got && got.missing === undefined) again = got.again;
+      else {
+        // No round, or one the rules refused while the game still waits for it: asked again later (B9).
+        const missing = 'again' in got ? got.missing : undefined;
+        if ('latest' in got) state = got.latest;
+        const before = this.attempts.get(game);
+        const tries = before?.round === waiting.round ? before.tries + 1 : 1;
+        const retry = backOff(beacon, tries);
+        this.attempts.set(game, { round: waiting.round, tries, next: now + retry });
+        if (tries === 1 && missing) this.notify([unreachableNotice(game, waiting, missing, now, retry)]);
+      }
+    } catch (e) {
+      this.say({ kind: 'error', game, text: `${game}: the beacon round could not be recorded: ${why(e)}` });
+      this.attempts.set(game, {
+        round: waiting.round,
+        tries: 1,
+        next: this.time.now() + this.settings.retryMs,
+      });
+    } finally {
+      this.inFlight.delete(game);
+    }
+    if (state) this.plan(game, state);
+    else this.plan(game, planned.state, again);
     if (this.changed.delete(game)) this.appended(game);
     this.dispatch();
   }

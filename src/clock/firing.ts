@@ -12,7 +12,17 @@ import type { TimeSource } from './time.js';
 /** What the clock did or saw, for the operator's log (the `text` is one line). */
 export interface ClockReport {
   readonly kind:
-    'started' | 'fired' | 'caught-up' | 'paused' | 'refused' | 'jumped' | 'set-back' | 'error' | 'stopped';
+    | 'started'
+    | 'fired'
+    | 'caught-up'
+    | 'paused'
+    | 'refused'
+    | 'jumped'
+    | 'set-back'
+    | 'error'
+    | 'stopped'
+    /** A beacon round fetched and recorded, or not to be had (issue 26, B8-B10). */
+    | 'beacon';
   readonly game?: string;
   /** The boundary's instant (fired, caught-up, paused, refused). */
   readonly scheduled?: string;

@@ -11,7 +11,7 @@ import type { Clockwork, ClockReport } from '../clock/clockwork.js';
 import type { MailSettings } from '../channels/mail/settings.js';
 import type { WatchReport } from '../channels/mail/watcher.js';
 import type { CliDoor } from '../engine/ports/index.js';
-import type { MailService } from './serving.js';
+import type { BeaconRelaySettings, MailService } from './serving.js';
 import { startClock, startMail } from './serving.js';
 
 /** What the service runs, and how. */
@@ -26,6 +26,8 @@ export interface ServiceOptions {
     readonly report: (r: ClockReport) => void;
     readonly graceMs: number;
     readonly catchUpCap: number;
+    /** Issue 26 (B8): the relays beacon rounds are fetched from, drand's public ones unless given. */
+    readonly beacon?: BeaconRelaySettings;
   };
 }
 
@@ -76,7 +78,7 @@ export async function startService(
   if (mail) steps.mailStarted?.(mail);
   const { clock: clocked } = options;
   const clock = clocked
-    ? await startClock(referee, clocked.report, clocked.graceMs, clocked.catchUpCap)
+    ? await startClock(referee, clocked.report, clocked.graceMs, clocked.catchUpCap, clocked.beacon)
     : undefined;
   steps.clockStarted?.(clock);
   return {

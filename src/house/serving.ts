@@ -23,6 +23,8 @@ import type { WatchReport } from '../channels/mail/watcher.js';
 import type { ClockReport } from '../clock/clockwork.js';
 import { CLOCK_DEFAULTS, Clockwork } from '../clock/clockwork.js';
 import { playByMail } from './by-mail.js';
+import { DRAND_RELAYS, RELAY_DEFAULTS, fetchRound } from '../node/beacon-relays.js';
+import type { BeaconFetching } from '../clock/beacon-fetching.js';
 
 export interface MailService {
   readonly settings: MailSettings;
@@ -131,14 +133,39 @@ function mailHealth(
   };
 }
 
+/** The relays the clock fetches beacon rounds from (issue 26, B8): drand's public ones unless given. */
+export interface BeaconRelaySettings {
+  readonly relays?: readonly string[];
+  /** Each relay's time-out, ms (B3). */
+  readonly timeoutMs?: number;
+  /** The most bytes a relay's answer may have (B3). */
+  readonly maxBytes?: number;
+}
+
+/** The clock's way to the beacon: the relays asked in turn, each answer verified (src/node/beacon-relays.ts). */
+export function beaconFetching(settings: BeaconRelaySettings = {}): BeaconFetching {
+  const relays = settings.relays ?? DRAND_RELAYS;
+  const timeoutMs = settings.timeoutMs ?? RELAY_DEFAULTS.timeoutMs;
+  const maxBytes = settings.maxBytes ?? RELAY_DEFAULTS.maxBytes;
+  return { fetch: (chain, round, now) => fetchRound(chain, round, { relays, timeoutMs, maxBytes, now }) };
+}
+
 /** Starts the system clock's Clockwork over a referee; resolves once every scheduled game is found. */
 export async function startClock(
   referee: ClockDoor,
   report: (r: ClockReport) => void,
   graceMs: number,
   catchUpCap: number = CLOCK_DEFAULTS.catchUpCap,
+  beacon: BeaconRelaySettings = {},
 ): Promise<Clockwork> {
-  const clock = new Clockwork({ referee, time: systemTime, report, graceMs, catchUpCap });
+  const clock = new Clockwork({
+    referee,
+    time: systemTime,
+    report,
+    graceMs,
+    catchUpCap,
+    beacon: beaconFetching(beacon),
+  });
   await clock.start();
   return clock;
 }

@@ -23,7 +23,12 @@ export interface RelayOptions {
   readonly timeoutMs: number;
   /** The instant now, ms since the epoch (the edge's clock; tests give theirs). */
   readonly now: number;
+  /** The most bytes a relay's answer may have (B3; default RELAY_DEFAULTS.maxBytes): a round is ~300. */
+  readonly maxBytes?: number;
 }
+
+/** A relay's time-out and the most an answer may weigh (B3): a round is a few hundred bytes. */
+export const RELAY_DEFAULTS = { timeoutMs: 5_000, maxBytes: 16_384 } as const;
 
 /** Why a round could not be had: not due yet (wait), or due but no relay gave a round that verifies. */
 export interface RoundUnavailable {
@@ -45,7 +50,7 @@ export async function fetchRound(
   const said: string[] = [];
   for (const relay of options.relays) {
     const url = `${relay.replace(/\/+$/, '')}/${chain.hash}/public/${n}`;
-    const got = await askRelay(url, options.timeoutMs);
+    const got = await askRelay(url, options.timeoutMs, options.maxBytes ?? RELAY_DEFAULTS.maxBytes);
     if (typeof got === 'string') {
       said.push(`${relay}: ${got}`);
       continue;
@@ -58,17 +63,21 @@ export async function fetchRound(
 }
 
 /** The JSON a relay answered, or what went wrong in words. */
-async function askRelay(url: string, timeoutMs: number): Promise<{ json: unknown } | string> {
+async function askRelay(
+  url: string,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<{ json: unknown } | string> {
   try {
-    const res = await fetch(url, {
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: 'application/json' },
-    });
+    // One time-out for the whole answer, body included: a relay trickling bytes is a late relay (B3).
+    const signal = AbortSignal.timeout(timeoutMs);
+    const res = await fetch(url, { signal, headers: { accept: 'application/json' } });
     if (!res.ok) {
       await res.body?.cancel();
       return res.status === 404 || res.status === 425 ? 'has no such round yet' : `answered ${res.status}`;
     }
-    const text = await res.text();
+    const text = await boundedText(res, maxBytes);
+    if (text === null) return `answered more than ${maxBytes} bytes`;
     try {
       return { json: JSON.parse(text) as unknown };
     } catch {
@@ -79,4 +88,29 @@ async function askRelay(url: string, timeoutMs: number): Promise<{ json: unknown
     if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs} ms`;
     return `could not be reached (${e instanceof Error ? e.message : String(e)})`;
   }
+}
+
+/** The answer's body as text, or null once it passes `maxBytes` (read no further: the rest is never held). */
+async function boundedText(res: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    return null;
+  }
+  const reader = (res.body as ReadableStream<Uint8Array> | null)?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const next = (await reader.read()) as { done: boolean; value?: Uint8Array };
+    const value = next.value;
+    if (next.done || value === undefined) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -16,10 +16,15 @@ const PUBLISHED = 100;
 let server: Server;
 let base = '';
 const held: (() => void)[] = [];
+/** Bytes the huge and trickling relays got written. */
+let sent = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const m = /^\/(good|lying|other-chain|late|broken)\/([0-9a-f]+)\/public\/(\d+)$/.exec(req.url ?? '');
+    const m =
+      /^\/(good|lying|other-chain|late|broken|huge|declared|trickle)\/([0-9a-f]+)\/public\/(\d+)$/.exec(
+        req.url ?? '',
+      );
     if (!m || m[2] !== t.chain.hash) return void res.writeHead(404).end();
     const [, kind, , num] = m;
     const n = Number(num);
@@ -29,6 +34,24 @@ beforeAll(async () => {
       return;
     }
     if (kind === 'broken') return void res.writeHead(200).end('<html>');
+    if (kind === 'declared')
+      return void res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end();
+    if (kind === 'huge' || kind === 'trickle') {
+      // B3: an answer with no end in sight, fast (64 KiB chunks, no length said) or a byte at a time.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let closed = false;
+      res.on('close', () => (closed = true));
+      const chunk = kind === 'huge' ? Buffer.alloc(65_536, 0x20) : Buffer.from(' ');
+      const pump = () => {
+        while (!closed && sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+          if (kind === 'trickle') return void setTimeout(pump, 50);
+        }
+      };
+      held.push(() => res.destroy());
+      return pump();
+    }
     if (n > PUBLISHED) return void res.writeHead(404).end('{"error":"not found"}');
     const round =
       kind === 'lying'
@@ -107,6 +130,30 @@ describe('beacon relays (issue 26)', () => {
       expect(none.error.relays[0]).toBe(`${base}/good: has no such round yet`);
       expect(none.error.relays[1]).toMatch(/^http:\/\/127\.0\.0\.1:1: could not be reached/);
     }
+  });
+
+  it('B3: an answer over 16 KiB, said or sent, is refused and the next relay asked; one trickling is cut at its time-out', async () => {
+    sent = 0;
+    const got = await fetchRound(t.chain, 53, {
+      relays: [`${base}/declared`, `${base}/huge`, `${base}/trickle`, `${base}/good`],
+      timeoutMs: 500,
+      maxBytes: 16_384,
+      now: after(53),
+    });
+    expect(got).toEqual({ ok: true, value: t.round(53) });
+    // The huge relay had what the sockets took before the referee hung up, never its 64 MB.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    const none = await fetchRound(t.chain, 53, {
+      relays: [`${base}/declared`, `${base}/huge`, `${base}/trickle`],
+      timeoutMs: 500,
+      maxBytes: 16_384,
+      now: after(53),
+    });
+    expect(none.ok ? [] : none.error.relays).toEqual([
+      `${base}/declared: answered more than 16384 bytes`,
+      `${base}/huge: answered more than 16384 bytes`,
+      `${base}/trickle: timed out after 500 ms`,
+    ]);
   });
 
   it('a round whose time has not come is not asked for', async () => {

@@ -27,6 +27,8 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
       'streams and slow readers',
       'verify storm',
       'refused',
+      // Issue 26: a phase added, the beacon's relays (a slow one, a huge one) before an honest one.
+      'beacon relays',
     ]);
     for (const p of r.phases) {
       expect(p.requests, `${p.phase}: the light load was answered`).toBeGreaterThan(0);
@@ -39,6 +41,11 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
       expect(x.refusedAsExpected, what).toBe(x.tried);
     }
     expect(r.postsTaken).toBeGreaterThan(0);
+    // Issue 26: the round fetched past the costly relays; the slow answers cut, the huge one not read whole.
+    expect(r.beacon.recorded).toBe(true);
+    expect(r.beacon.asked.good).toBeGreaterThan(0);
+    expect(r.beacon.slowCut).toBe(r.beacon.asked.slow);
+    expect(r.beacon.hugeBytesSent).toBeLessThan(64 * 1024 * 1024);
     expect(r.streamsOpened).toBeGreaterThanOrEqual(20);
     expect(r.verify.ok).toBeGreaterThan(0);
     expect(r.verify.other).toBe(0);

@@ -20,6 +20,8 @@ describe('referee on beacon dice', () => {
     const view = cli.json<{ beacon: { round: number; waiting: boolean } }>('show', 'b1', '--json');
     expect(view.beacon.waiting).toBe(true);
     const n = view.beacon.round;
+    // B11: what `show` says under the board while the game waits.
+    expect(cli.ok('show', 'b1')).toContain(`The dice wait for round ${n} of the clitest beacon, due `);
     expect(cli.bad('join', 'b1', 'ann')).toContain(`round ${n}`);
     const forged = { ...t.round(n), randomness: 'ab'.repeat(32) };
     expect(cli.bad('beacon', 'b1', String(n), JSON.stringify(forged))).toContain('randomness');

@@ -3,6 +3,7 @@
 // announced, never where)". In Debian's headless Chromium against the real server.
 import { describe, expect, it } from 'vitest';
 import { call, createGame, freeSquares, give, joinGame, harnessForFile } from './support.js';
+import { makeTestChain } from '../beacon/test-chain.js';
 
 const h = harnessForFile();
 
@@ -48,5 +49,23 @@ describe('the pending panel', () => {
     expect(await give(alice.page, 'move', { x: String(ax + 1), y: String(ay + 1) })).toMatch(/^Done/);
     await panel.locator('[data-player=alice][data-done=yes]').waitFor();
     await admin.page.getByTestId('pending').locator('[data-player=alice][data-done=yes]').waitFor();
+  });
+
+  it('issue 26 (B11): a game on beacon dice waiting for its round says which round, of which chain, due when', async () => {
+    const t = makeTestChain('pagetest', undefined, Math.floor(Date.now() / 1000) - 86_400);
+    await call(h.base, 'POST', '/api/games', undefined, {
+      game: 'pending-b',
+      ruleset: 'grid-2002-01',
+      dice: 'beacon',
+      beacon: { ...t.chain },
+    });
+    const view = await call<{ view: { beacon: { round: number } } }>(h.base, 'GET', '/api/games/pending-b');
+    const visitor = await h.person();
+    await visitor.page.goto(`${h.base}/#/games/pending-b`);
+    const said = visitor.page.getByTestId('pending-beacon');
+    await said.waitFor();
+    expect(await said.innerText()).toContain(
+      `The dice wait for round ${view.view.beacon.round} of the pagetest beacon, due `,
+    );
   });
 });

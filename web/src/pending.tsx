@@ -73,18 +73,45 @@ function dueOf(s: Schedule | undefined, view: JsonObject, until: Awaiting['until
   return Number.isFinite(base) ? base + k * s.rhythm.every * 1000 : undefined;
 }
 
+/** Issue 26 (B5, B11): the beacon round a game on beacon dice waits for, if it does (public, as its commitment). */
+function BeaconWait({ view }: { view: JsonObject }) {
+  const b = view.beacon;
+  if (!isObject(b) || b.waiting !== true) return null;
+  const due = typeof b.due === 'string' ? Date.parse(b.due) : NaN;
+  return (
+    <p class="pending-beacon" data-testid="pending-beacon">
+      The dice wait for <strong>round {text(b.round)}</strong> of the {text(b.chain)} beacon
+      {Number.isFinite(due) && <>, due {utc(due)}</>}: the nweek goes on once it is recorded (the referee
+      fetches it from the beacon's relays, or the Administrator pastes it).
+    </p>
+  );
+}
+
 export function Pending({ view, you }: { view: JsonObject; you?: string | undefined }) {
   const awaiting = awaitingOf(view.awaiting);
   const schedule = scheduleOf(view.schedule);
   // Issue 16: who asks to join, and who was removed, beside who the rules wait for (admission.tsx).
   const joining = <Joining view={view} you={you} />;
-  if (!awaiting && !schedule) return joining;
+  const beacon = <BeaconWait view={view} />;
+  if (!awaiting && !schedule)
+    return (
+      <>
+        {isObject(view.beacon) && view.beacon.waiting === true && (
+          <section class="pending" aria-labelledby="pending-h" data-testid="pending">
+            <h2 id="pending-h">Pending</h2>
+            {beacon}
+          </section>
+        )}
+        {joining}
+      </>
+    );
   const due = awaiting ? dueOf(schedule, view, awaiting.until) : undefined;
   const missing = awaiting?.players.filter((p) => !p.done) ?? [];
   return (
     <>
       <section class="pending" aria-labelledby="pending-h" data-testid="pending">
         <h2 id="pending-h">Pending</h2>
+        {beacon}
         {awaiting ? (
           <>
             <p data-testid="pending-what">
