@@ -16,7 +16,7 @@
 //
 //   node dist/bench/growth.js [--entries 100000] [--runs 10] [--before REF] [--no-doc] [--note TEXT]
 import { execFileSync, execSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -173,7 +173,11 @@ export async function growthBench(options: {
   const dir = mkdtempSync(join(tmpdir(), 'referee-growth-bench-'));
   try {
     const now = await code('after');
-    const then = options.before ? await code('before', buildBefore(options.before, dir)) : undefined;
+    // REF: a git ref, built here; or a checkout whose dist/ is built already (bench/side-by-side.ts).
+    const built = options.before && existsSync(join(options.before, 'dist/src/engine/referee.js'));
+    const then = options.before
+      ? await code('before', built ? options.before : buildBefore(options.before, dir))
+      : undefined;
     const file = join(dir, 'built.db');
     const t0 = performance.now();
     {

@@ -15,6 +15,8 @@
 // - zod, commander, luxon, @noble/hashes (ESM only) and better-sqlite3's JavaScript are inside: they are on
 //   the path of every verb (better-sqlite3's compiled part is found by src/store/sqlite/driver.ts).
 //   fastify-type-provider-zod too, so that the server converts the same zod's schemas it was handed.
+//   @noble/curves too (issue 26's beacon checks, imported by the kernel): outside, every verb loaded its ES
+//   modules uncached (~50 ms of CPU, issue 28's side-by-side in docs/benchmarks.md).
 // - Every other package, and Node's own modules, stay outside, required where their importer is initialised,
 //   not when the file loads (a plain external is required at the top of the file: the server's packages,
 //   node:http, node:worker_threads… on every verb, ~6 ms). commander, which every verb runs, requires
@@ -29,7 +31,8 @@ import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = 'dist/src/cli';
-const INSIDE = /^(zod|commander|luxon|@noble\/hashes|fastify-type-provider-zod|better-sqlite3)(\/|$)/;
+const INSIDE =
+  /^(zod|commander|luxon|@noble\/hashes|@noble\/curves|fastify-type-provider-zod|better-sqlite3)(\/|$)/;
 const LAZY = '\0outside:';
 
 /** Packages outside the bundle, each required when the module importing it is initialised. */

@@ -7,7 +7,6 @@ import { Referee } from '../engine/referee.js';
 import type { CliDoor } from '../engine/ports/index.js';
 import { programCode } from '../node/code-version.js';
 import { systemEntropy } from '../node/entropy.js';
-import { defaultRegistry } from '../rulesets/index.js';
 import { lazyRegistry } from '../rulesets/catalogue.js';
 import { DEFAULT_DB, defaultSpec, isPostgresSpec, openStore } from '../store/open.js';
 import type { SyncMode } from '../store/sqlite.js';
@@ -50,7 +49,11 @@ export interface House {
 /** Opens the store a spec names (a SQLite file or PostgreSQL) and builds the Referee over it. */
 export async function openHouse(spec: string, options: HouseOptions = {}): Promise<House> {
   const store = await openStore(spec, options.sync ? { sync: options.sync } : {});
-  const registry = options.rulesets === 'all' ? defaultRegistry() : lazyRegistry();
+  // Every ruleset's code only when asked for (the copy of whole games): a verb on a Grid game initialises the Grid
+  // alone (issue 17), which a static import here undid for every verb (~40 ms of zod schemas; docs/benchmarks.md,
+  // issue 28 side by side).
+  const registry =
+    options.rulesets === 'all' ? (await import('../rulesets/index.js')).defaultRegistry() : lazyRegistry();
   const referee = new Referee(store, registry, systemEntropy, {
     snapshots: { code: programCode },
     ...(options.now ? { now: options.now } : {}),
