@@ -50,6 +50,13 @@ export const refuse = <C extends string>(code: C, message: string): Refusal<C> =
   new Refusal(ruleError(code, message));
 
 /**
+ * Whether a helper's result is a refusal rather than what it looks up (a helper that may refuse returns
+ * `T | Refusal<C>`; its caller passes a refusal on: `const t = pick(…); if (isRefusal(t)) return t;`).
+ */
+export const isRefusal = <T, C extends string>(value: T | Refusal<C>): value is Refusal<C> =>
+  value instanceof Refusal;
+
+/**
  * Thrown inside a decision to abandon it; caught at the kernel boundary and turned into a RuleError result.
  * Rule code deep in a command handler (a helper several calls down, a hook, a trigger, an answer) can give up
  * without threading a Refusal through every helper; nothing escapes the kernel as an exception.
