@@ -148,7 +148,10 @@ export const combatModule: TunnelersModule = {
             return refuse('bad-arguments', 'defend with one card (O T Q S X) or none');
           chosen = cards[0] as Card;
           if (!handOf(ctx.rules, by.name).includes(chosen))
-            return refuse('illegal', `your hand (${cardsText(handOf(ctx.rules, by.name))}) holds no ${chosen}`);
+            return refuse(
+              'illegal',
+              `your hand (${cardsText(handOf(ctx.rules, by.name))}) holds no ${chosen}`,
+            );
         }
         answered(ctx, by.name);
         const e: DefenceCommitted = {
