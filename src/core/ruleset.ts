@@ -119,7 +119,7 @@ export interface CommandSpec<
   visibility?: 'public' | 'private' | 'admin';
   players?: readonly string[];
   confirm?: CommandConfirm;
-  /** C: the ruleset's error codes; a refusal (returned, or ctx.reject deeper down) must use one of them. */
+  /** C: the ruleset's error codes; a refusal it returns (its helpers' too) must use one of them. */
   run(ctx: Decision<S, C, E>, by: Actor, args: z.infer<Z>): Handled<C>;
 }
 
