@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { command } from './ruleset.js';
 import type { CommandRule } from './ruleset.js';
 import type { Decision } from './decision.js';
+import { Rejection } from './errors.js';
 import { nameHolder } from './players.js';
 
 const one = z.object({ player: z.string().min(1).max(64) }).strict();
@@ -32,10 +33,18 @@ function requestOf(ctx: Decision, name: string): string {
   return ctx.reject('no-request', `${name} has no request to join waiting`);
 }
 
-/** Makes a player: the kernel's entry, then every module's onJoin (a ruleset's own joining, e.g. T-22). */
+/**
+ * Makes a player: the kernel's entry, then every module's onJoin (a ruleset's own joining, e.g. T-22). A
+ * module's returned refusal (a full game) stops there and refuses the command: the kernel, not rule code, throws
+ * it as a Rejection (its code is the ruleset's, which the kernel's own commands are not typed to return), and the
+ * kernel's boundary drops the whole decision, as it does any refusal.
+ */
 function admit(ctx: Decision, player: string): void {
   ctx.emit({ type: 'player-joined', vis: 'public', player });
-  for (const m of ctx.modules) m.onJoin?.(ctx, player);
+  for (const m of ctx.modules) {
+    const no = m.onJoin?.(ctx, player);
+    if (no) throw new Rejection(no.error);
+  }
 }
 
 export const ADMISSION_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {

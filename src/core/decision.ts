@@ -208,7 +208,8 @@ export class Decision<S = unknown, C extends string = KernelErrorCode, E extends
 
   /**
    * Abandons the decision with one of the ruleset's codes or the kernel's (C: the ruleset's, declared in its
-   * errors.ts). For rule code deep in a helper; a handler returns a Refusal instead (see refuse()).
+   * errors.ts). For the kernel's own checks (admission, corrections, dice): rule code never throws a refusal,
+   * it returns one (see refuse(); test/rulesets-types/no-thrown-refusals.test.ts holds src/rulesets to it).
    */
   reject(code: CodeOf<C>, message: string): never {
     throw new Rejection(ruleError(code, message));

@@ -50,9 +50,17 @@ export const refuse = <C extends string>(code: C, message: string): Refusal<C> =
   new Refusal(ruleError(code, message));
 
 /**
- * Thrown inside a decision to abandon it; caught at the kernel boundary and turned into a RuleError result.
- * Rule code deep in a command handler (a helper several calls down, a hook, a trigger, an answer) can give up
- * without threading a Refusal through every helper; nothing escapes the kernel as an exception.
+ * Whether a helper's result is a refusal rather than what it looks up (a helper that may refuse returns
+ * `T | Refusal<C>`; its caller passes a refusal on: `const t = pick(…); if (isRefusal(t)) return t;`).
+ */
+export const isRefusal = <T, C extends string>(value: T | Refusal<C>): value is Refusal<C> =>
+  value instanceof Refusal;
+
+/**
+ * Thrown inside a decision to abandon it; caught at the kernel boundary and turned into a RuleError result,
+ * exactly as a returned Refusal is. Only the kernel throws one (its own checks, and a module's onJoin refusal):
+ * rule code returns a Refusal, its helpers too (`Refusal | undefined`, or `T | Refusal` and isRefusal), up to
+ * the command handler; nothing escapes the kernel as an exception.
  */
 export class Rejection extends Error {
   constructor(readonly error: RuleError) {
@@ -60,7 +68,7 @@ export class Rejection extends Error {
   }
 }
 
-/** Abandons a decision with one of the kernel's codes (rule code refuses through its Decision: ctx.reject). */
+/** Abandons a decision with one of the kernel's codes (the kernel's checks, and a ruleset's initial(config)). */
 export const reject = (code: KernelErrorCode, message: string): never => {
   throw new Rejection(ruleError(code, message));
 };

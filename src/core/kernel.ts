@@ -138,8 +138,8 @@ export class Kernel {
               : { players: [actorName(said)] };
         ctx.emit({ type: 'command', vis, command: withoutRolls(said) as Command & JsonObject });
         queueWithCommand(ctx, said.rolls);
-        // A handler refuses by returning a Refusal (or, deep in a helper, by throwing a Rejection): either way
-        // the working copy is dropped and the command changes nothing.
+        // A handler refuses by returning a Refusal (the kernel's own checks, by throwing a Rejection): either
+        // way the working copy is dropped and the command changes nothing.
         const refusal = rule.run(ctx, said.by, args);
         if (refusal) return refused(command, env, refusal.error);
       }

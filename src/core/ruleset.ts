@@ -119,7 +119,7 @@ export interface CommandSpec<
   visibility?: 'public' | 'private' | 'admin';
   players?: readonly string[];
   confirm?: CommandConfirm;
-  /** C: the ruleset's error codes; a refusal (returned, or ctx.reject deeper down) must use one of them. */
+  /** C: the ruleset's error codes; a refusal it returns (its helpers' too) must use one of them. */
   run(ctx: Decision<S, C, E>, by: Actor, args: z.infer<Z>): Handled<C>;
 }
 
@@ -228,8 +228,13 @@ export interface RuleModule<S, C extends string = KernelErrorCode, E extends Gam
   readonly answers?: Readonly<Record<string, Answer<S, C, E>['answer']>>;
   /** At game creation, after the initial state exists. */
   readonly onSetup?: (ctx: Decision<S, C, E>) => void;
-  /** When a player joins; may reject. */
-  readonly onJoin?: (ctx: Decision<S, C, E>, player: string) => void;
+  /**
+   * When a player joins (after the kernel's `player-joined`, in module order); may refuse the join by returning
+   * a Refusal (Tunnelers' edition 1: a full game), which refuses the join (or the approval) that made em. Its code
+   * is the module's: made by a helper typed with the ruleset's codes (`Refusal<C>` is not asked for here, so
+   * that a module of any ruleset is still a module of the kernel's, as CommandRule.run's Refusal is).
+   */
+  readonly onJoin?: (ctx: Decision<S, C, E>, player: string) => Refusal | undefined | void;
   /**
    * When the Administrator has removed a player from the game (ruling K15): the player is no longer in the
    * game's list, and the module does with eir things what its text says of a player who leaves (or the ruling

@@ -3,12 +3,13 @@
 // emit accepts only its union of events; the functions below are never called: tsc checks them, and each
 // `@ts-expect-error` fails the typecheck the day an undeclared shape would be accepted.
 import { describe, expect, it } from 'vitest';
-import type { Folds, Texts } from '../../src/core/index.js';
+import type { Folds, Refusal, Texts } from '../../src/core/index.js';
 import type { RoomsCtx, RoomsState } from '../../src/rulesets/rooms/index.js';
 import type { Moved } from '../../src/rulesets/rooms/types.js';
 import { endTurn, requireAction } from '../../src/rulesets/rooms/turns.js';
 import { arriving } from '../../src/rulesets/rooms/places-state.js';
 import type { QuestsCtx } from '../../src/rulesets/quests/types.js';
+import type { QuestsErrorCode } from '../../src/rulesets/quests/errors.js';
 import type { FieldMatchCtx } from '../../src/rulesets/field-match/index.js';
 import type { LifeCtx } from '../../src/rulesets/life/index.js';
 
@@ -28,8 +29,10 @@ function questsEmits(ctx: QuestsCtx): void {
   ctx.emit({ type: 'quest-named', vis: 'public', player: 'alice', name: 'Grail' });
   // The host's events are Quests' too, and the host's helpers take Quests' decision (the generics compose).
   ctx.emit({ type: 'turn-ended', vis: 'public', player: 'alice', turn: 1, by: 'admin' });
-  requireAction(ctx, 'alice', 'move');
-  endTurn(ctx, 'admin');
+  // The host's refusal is one Quests' commands may return (its codes are among Quests').
+  const no: Refusal<QuestsErrorCode> | undefined = requireAction(ctx, 'alice', 'move');
+  const turn = ctx.rules.turn;
+  if (!no && turn) endTurn(ctx, turn, 'admin');
   // @ts-expect-error rooms+quests declares no such event
   ctx.emit({ type: 'quest-forgotten', vis: 'public', quest: 1 });
   // @ts-expect-error a Quest's colour is a string

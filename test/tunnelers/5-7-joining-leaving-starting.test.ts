@@ -177,6 +177,22 @@ describe('5. Joining a Game', () => {
     expect(points(t, SOCIETY)).toBe(40);
   });
 
+  it('5 edition 1: an eleventh join is refused (game-full) and leaves no trace: no player, no points paid', () => {
+    // K4: before edition 2 joining made a player at once, so the join itself is what a full game refuses (the
+    // module's onJoin returns the refusal; the kernel drops the whole join with its player-joined).
+    const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
+    const t = gathering({ players: [...names], edition: 1 });
+    const before = t.entries.length;
+    const error = t.refuse('p11', 'join');
+    expect(error).toEqual({
+      code: 'game-full',
+      message: 'the game cannot have more than 10 players at a time',
+    });
+    expect(t.entries.length).toBe(before);
+    expect(t.game.players).not.toContain('p11');
+    expect(points(t, SOCIETY)).toBe(40);
+  });
+
   it('5 T-24: a member whose mole was killed is still a member and may pay four points to play again', () => {
     // alice teleports into rock five times: her mole is dead.
     const t = digsAtHerself('OXOX OXOX SSSSS');

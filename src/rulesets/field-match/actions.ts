@@ -124,7 +124,7 @@ export function actionModule(
         about: targetText(target),
       };
       ctx.emit(e);
-      effect(new EffectContext(ctx, match, action.name, invoker, target, transforms));
+      return effect(new EffectContext(ctx, match, action.name, invoker, target, transforms));
     },
   });
   return {

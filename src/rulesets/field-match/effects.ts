@@ -4,7 +4,8 @@
 // line of the effect sees the change. A Transform is a pure rule over the whole state (Life's births and
 // deaths): the event names it and the fold applies it, so a change to a million squares is one small event.
 import type { FieldErrorCode } from './errors.js';
-import type { JsonObject, Roll } from '../../core/index.js';
+import { refuse } from '../../core/index.js';
+import type { JsonObject, Refusal, Roll } from '../../core/index.js';
 import type { AttributeSpec, Match, Scope, Value } from './match.js';
 import { attributeOf, inRange, objectOf, rangeText, valueText } from './match.js';
 import type { FieldState, Square } from './state.js';
@@ -36,8 +37,12 @@ export type Transform<M extends JsonObject = JsonObject> = (
   match: Match,
 ) => TransformResult<M>;
 
-/** The effect of an Invokable Action. */
-export type Effect = (fx: EffectContext) => void;
+/**
+ * The effect of an Invokable Action. It refuses the invocation, as a condition of its Trigger does, by returning
+ * a refusal (`return fx.refuse(code, message)`): the command returns it and the kernel drops every change the
+ * effect made before it.
+ */
+export type Effect = (fx: EffectContext) => Refusal<FieldErrorCode> | undefined | void;
 
 /** What an invocation is about. */
 export type Target =
@@ -238,8 +243,9 @@ export class EffectContext {
     return this.ctx.state.ended !== null;
   }
 
-  reject(code: FieldErrorCode, message: string): never {
-    return this.ctx.reject(code, message);
+  /** A refusal of this invocation, for the effect to return (see Effect). */
+  refuse(code: FieldErrorCode, message: string): Refusal<FieldErrorCode> {
+    return refuse(code, message);
   }
 
   private because(options: ChangeOptions): { action: string; step?: string; rolls?: Roll[] } {

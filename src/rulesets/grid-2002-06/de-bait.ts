@@ -154,7 +154,7 @@ export const baitModule: JuneModule = {
             (o) => o.kind === 'siren' && 'on' in o.place && steps(o.place.on, rockAt) === 0,
           )
         )
-          ctx.reject('not-allowed', 'a Siren already sits on that Big Rock');
+          return refuse('not-allowed', 'a Siren already sits on that Big Rock');
         const moved: ObjectMoved = {
           type: 'object-moved',
           vis: 'public',

@@ -113,7 +113,7 @@ export const waxModule: JuneModule = {
           !at ||
           !sameUnit(o.place.airborne.target, at)
         ) {
-          return ctx.reject('not-allowed', `no Ball of Wax is flying towards ${by.name}`);
+          return refuse('not-allowed', `no Ball of Wax is flying towards ${by.name}`);
         }
         if (isEarwax(o)) {
           const gone: ObjectRemoved = {

@@ -18,8 +18,8 @@
 //   quest-roll            the d20: the value, and the Quest joins the Roster
 // While creating, the player takes no other action (Q11); the end of the turn abandons it with a demerit (Q12).
 import { z } from 'zod';
-import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Folds, Json, RuleModule, Texts } from '../../core/index.js';
+import { command, isRefusal, playerCommand, refuse } from '../../core/index.js';
+import type { Folds, Json, Refusal, RuleModule, Texts } from '../../core/index.js';
 import type {
   Creation,
   CreationEvent,
@@ -84,21 +84,25 @@ export const nextText = (c: Creation): string => {
   return `${WHAT[step]} (${HOW[step]})${name}`;
 };
 
-/** The player's Quest in creation, refusing unless e is the active player creating one and `step` is next. */
-function creationFor(ctx: QuestsCtx, player: string, step: Step): Creation {
-  requireActive(ctx, player, WHAT[step]);
+/**
+ * The player's Quest in creation, or the refusal unless e is the active player creating one and `step` is next
+ * (the command passes it on: `if (isRefusal(c)) return c;`).
+ */
+function creationFor(ctx: QuestsCtx, player: string, step: Step): Creation | Refusal<QuestsErrorCode> {
+  const no = requireActive(ctx, player, WHAT[step]);
+  if (no) return no;
   const c = ctx.rules.quests.creation;
   if (!c || c.player !== player)
-    return ctx.reject('not-creating', `${player} is not creating a Quest: begin with create-quest [NAME]`);
+    return refuse('not-creating', `${player} is not creating a Quest: begin with create-quest [NAME]`);
   const next = nextStep(c);
   if (step === 'name') {
     if (c.name !== null)
-      ctx.reject(
+      return refuse(
         'out-of-order',
         `the Quest is already named "${c.name}"; next, ${player} must ${nextText(c)}`,
       );
     if (next !== 'colour')
-      ctx.reject(
+      return refuse(
         'out-of-order',
         `the name comes first, before the colour (${c.colour}); next, ${player} must ${nextText(c)}`,
       );
@@ -106,7 +110,7 @@ function creationFor(ctx: QuestsCtx, player: string, step: Step): Creation {
   }
   if (step !== next) {
     const done = STEPS.indexOf(step) < STEPS.indexOf(next);
-    ctx.reject(
+    return refuse(
       'out-of-order',
       done
         ? `already done: the Quest's ${step === 'colour' ? `colour is ${c.colour}` : `${step} room is ${c[step as QuestRoom]}`}; in strict order, next ${player} must ${nextText(c)}`
@@ -148,8 +152,10 @@ const noArgs = z.object({}).strict();
 export const candidates = (s: QuestsState, not: readonly string[]): string[] =>
   s.map.rooms.map((r) => r.name).filter((r) => r !== MORNINGTON_CRESCENT && !not.includes(r));
 
-function chooseRoom(ctx: QuestsCtx, player: string, label: QuestRoom): void {
+/** Random Selection of one of the Quest's rooms, or the refusal of the step (creationFor). */
+function chooseRoom(ctx: QuestsCtx, player: string, label: QuestRoom): Refusal<QuestsErrorCode> | undefined {
   const c = creationFor(ctx, player, label);
+  if (isRefusal(c)) return c;
   const not = [c.home, c.locate].filter((r): r is string => r !== null);
   const from = candidates(ctx.rules, not);
   const { item, roll } = ctx.choose(from, `Random Selection of the ${c.colour} Quest's ${label} room`);
@@ -163,6 +169,7 @@ function chooseRoom(ctx: QuestsCtx, player: string, label: QuestRoom): void {
     rolls: [roll],
   };
   ctx.emit(e);
+  return undefined;
 }
 
 /** "If the result of this roll is 17 or less ... that many brownie points; if 18 or greater ... one point of Puissance." */
@@ -182,7 +189,8 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       words: ['name'],
       args: nameArgs,
       run(ctx, by, { name }) {
-        requireActive(ctx, by.name, 'create a Quest');
+        const notActive = requireActive(ctx, by.name, 'create a Quest');
+        if (notActive) return notActive;
         const c = ctx.rules.quests.creation;
         if (c)
           return refuse(
@@ -195,7 +203,8 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
             'roster-full',
             `there are ${n} Quests on the Roster; a Quest may be created only when there are fewer than ${ROSTER_LIMIT}`,
           );
-        requireAction(ctx, by.name, 'create a Quest');
+        const noAction = requireAction(ctx, by.name, 'create a Quest');
+        if (noAction) return noAction;
         const turn = ctx.rules.turn?.n ?? 0;
         const e: QuestBegun = {
           type: 'quest-begun',
@@ -212,7 +221,8 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       words: ['name'],
       args: requiredName,
       run(ctx, by, { name }) {
-        creationFor(ctx, by.name, 'name');
+        const c = creationFor(ctx, by.name, 'name');
+        if (isRefusal(c)) return c;
         const e: QuestNamed = { type: 'quest-named', vis: 'public', player: by.name, name };
         ctx.emit(e);
       },
@@ -222,7 +232,8 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       words: ['colour'],
       args: colourArgs,
       run(ctx, by, { colour }) {
-        creationFor(ctx, by.name, 'colour');
+        const c = creationFor(ctx, by.name, 'colour');
+        if (isRefusal(c)) return c;
         const other = ctx.rules.quests.roster.find((q) => colourKey(q.colour) === colourKey(colour));
         if (other)
           return refuse(
@@ -238,7 +249,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       summary: "choose by Random Selection the Quest's home room (not Mornington Crescent)",
       args: noArgs,
       run(ctx, by) {
-        if (by.role === 'player') chooseRoom(ctx, by.name, 'home');
+        return by.role === 'player' ? chooseRoom(ctx, by.name, 'home') : undefined;
       },
     }),
     'quest-locate': command<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
@@ -246,7 +257,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       summary: "choose by Random Selection the Quest's locate room (not Mornington Crescent or home)",
       args: noArgs,
       run(ctx, by) {
-        if (by.role === 'player') chooseRoom(ctx, by.name, 'locate');
+        return by.role === 'player' ? chooseRoom(ctx, by.name, 'locate') : undefined;
       },
     }),
     'quest-goal': command<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
@@ -254,7 +265,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       summary: "choose by Random Selection the Quest's goal room (not Mornington Crescent, home or locate)",
       args: noArgs,
       run(ctx, by) {
-        if (by.role === 'player') chooseRoom(ctx, by.name, 'goal');
+        return by.role === 'player' ? chooseRoom(ctx, by.name, 'goal') : undefined;
       },
     }),
     'quest-roll': playerCommand<QuestsState, typeof noArgs, QuestsErrorCode, QuestsEvent>({
@@ -262,6 +273,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       args: noArgs,
       run(ctx, by) {
         const c = creationFor(ctx, by.name, 'roll');
+        if (isRefusal(c)) return c;
         if (c.colour === null || c.home === null || c.locate === null || c.goal === null)
           throw new Error('a creation at its roll has every earlier step');
         if (ctx.rules.quests.roster.length >= ROSTER_LIMIT)

@@ -23,7 +23,8 @@ export function movementModule<S extends RoomsState>(): RuleModule<S, RoomsError
         words: ['to'],
         args: moveArgs,
         run(ctx, by, { to }) {
-          requireAction(ctx, by.name, `move to ${to}`);
+          const no = requireAction(ctx, by.name, `move to ${to}`);
+          if (no) return no;
           const from = roomOf(ctx.rules, by.name);
           const exits = exitsOf(ctx.rules.map, from);
           const target = findRoom(ctx.rules.map, to);

@@ -24,7 +24,7 @@ export function playersModule<S extends RoomsState>(): RuleModule<S, RoomsErrorC
       if (!place) return;
       const turn = ctx.rules.turn;
       if (turn?.player === player) {
-        if (ctx.rules.places.length > 1) endTurn(ctx, 'admin');
+        if (ctx.rules.places.length > 1) endTurn(ctx, turn, 'admin');
         else {
           const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player, turn: turn.n, by: 'admin' };
           ctx.emit(ended);

@@ -3,18 +3,9 @@
 // or by its number ("#3"); of several lying there with one name, the lowest-numbered is meant. The
 // Administrator may put a new token in a room. Rulings H8, H9.
 import { z } from 'zod';
-import { command, playerCommand, refuse } from '../../core/index.js';
-import type { Folds, RuleModule, Texts } from '../../core/index.js';
-import type {
-  Dropped,
-  PickedUp,
-  RoomsCtx,
-  RoomsEvent,
-  RoomsState,
-  Token,
-  TokenPlace,
-  TokenPlaced,
-} from './types.js';
+import { command, isRefusal, playerCommand, refuse } from '../../core/index.js';
+import type { Folds, Refusal, RuleModule, Texts } from '../../core/index.js';
+import type { Dropped, PickedUp, RoomsEvent, RoomsState, Token, TokenPlace, TokenPlaced } from './types.js';
 import { findRoom, tokenName } from './map.js';
 import { roomOf } from './places-state.js';
 import { requireAction, spending } from './turns.js';
@@ -55,13 +46,11 @@ const tokenRef = z
   .union([z.string(), z.number().int()])
   .transform((v) => (typeof v === 'number' ? `#${v}` : v.trim()));
 
-/** The token a player means among `candidates`: "#n" is its number, anything else its name in any case. */
-function pick<S extends RoomsState>(
-  ctx: RoomsCtx<S>,
-  candidates: readonly Token[],
-  ref: string,
-  where: string,
-): Token {
+/**
+ * The token a player means among `candidates`: "#n" is its number, anything else its name in any case; or the
+ * refusal saying what is there instead.
+ */
+function pick(candidates: readonly Token[], ref: string, where: string): Token | Refusal<RoomsErrorCode> {
   const byNumber = /^#(\d+)$/.exec(ref);
   const key = ref.toLowerCase().replace(/\s+/g, ' ');
   const found = byNumber
@@ -69,7 +58,7 @@ function pick<S extends RoomsState>(
     : candidates.find((t) => t.name.toLowerCase() === key);
   if (found) return found;
   const here = candidates.map(tokenText).join(', ');
-  return ctx.reject('no-such-token', `there is no token ${ref} ${where}${here ? `; there: ${here}` : ''}`);
+  return refuse('no-such-token', `there is no token ${ref} ${where}${here ? `; there: ${here}` : ''}`);
 }
 
 const refArgs = z.object({ token: tokenRef }).strict();
@@ -86,9 +75,11 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
         words: ['token'],
         args: refArgs,
         run(ctx, by, { token }) {
-          requireAction(ctx, by.name, `pick up ${token}`);
+          const no = requireAction(ctx, by.name, `pick up ${token}`);
+          if (no) return no;
           const room = roomOf(ctx.rules, by.name);
-          const t = pick(ctx, lyingIn(ctx.rules, room), token, `lying in ${room}`);
+          const t = pick(lyingIn(ctx.rules, room), token, `lying in ${room}`);
+          if (isRefusal(t)) return t;
           const e: PickedUp = {
             type: 'picked-up',
             vis: 'public',
@@ -105,9 +96,11 @@ export function tokensModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCo
         words: ['token'],
         args: refArgs,
         run(ctx, by, { token }) {
-          requireAction(ctx, by.name, `drop ${token}`);
+          const no = requireAction(ctx, by.name, `drop ${token}`);
+          if (no) return no;
           const room = roomOf(ctx.rules, by.name);
-          const t = pick(ctx, carried(ctx.rules, by.name), token, `carried by ${by.name}`);
+          const t = pick(carried(ctx.rules, by.name), token, `carried by ${by.name}`);
+          if (isRefusal(t)) return t;
           const e: Dropped = {
             type: 'dropped',
             vis: 'public',

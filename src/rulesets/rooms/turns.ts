@@ -5,8 +5,8 @@
 // may set a turn deadline in whole ndays; then the end of the nday that many ndays after the turn began ends it
 // too, as the Administrator's skip would (on a calendar, at that nday's boundary: issue 14).
 import { z } from 'zod';
-import { command, ndayCount, playerCommand } from '../../core/index.js';
-import type { Folds, RuleModule, Texts } from '../../core/index.js';
+import { command, ndayCount, playerCommand, refuse } from '../../core/index.js';
+import type { Folds, Refusal, RuleModule, Texts } from '../../core/index.js';
 import type { RoomsCtx, RoomsEvent, RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
 import type { RoomsErrorCode } from './errors.js';
 
@@ -24,35 +24,48 @@ export const spending = (turn: Turn | null, player: string): Turn | null =>
   turn && turn.player === player ? { ...turn, used: turn.used + 1 } : turn;
 
 /**
- * Refuses unless `player` is the active player with an action left and no rule forbids the action (the
- * Quests rules forbid other actions while a Quest is being created). `action` says what, for messages.
+ * The refusal of an action unless `player` is the active player with an action left and no rule forbids the
+ * action (the Quests rules forbid other actions while a Quest is being created); undefined: e may. `action`
+ * says what, for messages. The command passes it on: `const no = requireAction(…); if (no) return no;`.
  */
-export function requireAction<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, action: string): void {
-  requireActive(ctx, player, action);
+export function requireAction<S extends RoomsState>(
+  ctx: RoomsCtx<S>,
+  player: string,
+  action: string,
+): Refusal<RoomsErrorCode> | undefined {
+  const no = requireActive(ctx, player, action);
+  if (no) return no;
   const s = ctx.rules;
   if (actionsLeft(s) <= 0)
-    ctx.reject(
+    return refuse(
       'no-actions-left',
       `${player} has used all ${s.actionsPerTurn} actions of this turn; e can only end-turn`,
     );
   const why = ctx.forbids('may-act', { player, action });
-  if (why !== null) ctx.reject('not-now', `${player} cannot ${action} now: ${why}`);
+  if (why !== null) return refuse('not-now', `${player} cannot ${action} now: ${why}`);
+  return undefined;
 }
 
-/** Refuses unless `player` is the active player. */
-export function requireActive<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, doing: string): void {
+/** The refusal unless `player` is the active player (undefined: e is). */
+export function requireActive<S extends RoomsState>(
+  ctx: RoomsCtx<S>,
+  player: string,
+  doing: string,
+): Refusal<RoomsErrorCode> | undefined {
   const turn = ctx.rules.turn;
   if (!turn || turn.player !== player)
-    ctx.reject(
+    return refuse(
       'not-your-turn',
       `${player} cannot ${doing}: it is ${turn ? `${turn.player}'s turn` : 'nobody\u2019s turn'}`,
     );
+  return undefined;
 }
 
-/** Ends the turn in progress and begins the next player's, in joining order. */
-export function endTurn<S extends RoomsState>(ctx: RoomsCtx<S>, by: TurnEnded['by']): void {
-  const turn = ctx.rules.turn;
-  if (!turn) return ctx.reject('no-turn', 'no turn is in progress: nobody has joined yet');
+/**
+ * Ends the turn in progress, `turn` (the caller has found one: skip refuses when there is none), and begins the
+ * next player's, in joining order.
+ */
+export function endTurn<S extends RoomsState>(ctx: RoomsCtx<S>, turn: Turn, by: TurnEnded['by']): void {
   const ended: TurnEnded = { type: 'turn-ended', vis: 'public', player: turn.player, turn: turn.n, by };
   ctx.emit(ended);
   const order = ctx.rules.places.map((p) => p.player);
@@ -86,7 +99,7 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
       ndayEnd(ctx) {
         const { turn, turnDeadline } = ctx.rules;
         if (turnDeadline === undefined || !turn || turn.since === undefined) return;
-        if (ndayCount(ctx.clock) - turn.since >= turnDeadline) endTurn(ctx, 'deadline');
+        if (ndayCount(ctx.clock) - turn.since >= turnDeadline) endTurn(ctx, turn, 'deadline');
       },
     },
     commands: {
@@ -94,8 +107,12 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
         summary: 'end your turn; the next player in order becomes active',
         args: noArgs,
         run(ctx, by) {
-          requireActive(ctx, by.name, 'end the turn');
-          endTurn(ctx, 'player');
+          const no = requireActive(ctx, by.name, 'end the turn');
+          if (no) return no;
+          // The active player's turn is in progress (requireActive found it).
+          const turn = ctx.rules.turn;
+          if (turn) endTurn(ctx, turn, 'player');
+          return undefined;
         },
       }),
       skip: command<S, typeof noArgs, RoomsErrorCode, RoomsEvent>({
@@ -103,7 +120,10 @@ export function turnsModule<S extends RoomsState>(): RuleModule<S, RoomsErrorCod
         summary: "end the active player's turn for em (a player who has gone quiet)",
         args: noArgs,
         run(ctx) {
-          endTurn(ctx, 'admin');
+          const turn = ctx.rules.turn;
+          if (!turn) return refuse('no-turn', 'no turn is in progress: nobody has joined yet');
+          endTurn(ctx, turn, 'admin');
+          return undefined;
         },
       }),
     },

@@ -145,10 +145,13 @@ export const combatModule: TunnelersModule = {
         if (card.trim().toLowerCase() !== 'none') {
           const cards = parseCards(card);
           if (!cards || cards.length !== 1)
-            return ctx.reject('bad-arguments', 'defend with one card (O T Q S X) or none');
+            return refuse('bad-arguments', 'defend with one card (O T Q S X) or none');
           chosen = cards[0] as Card;
           if (!handOf(ctx.rules, by.name).includes(chosen))
-            ctx.reject('illegal', `your hand (${cardsText(handOf(ctx.rules, by.name))}) holds no ${chosen}`);
+            return refuse(
+              'illegal',
+              `your hand (${cardsText(handOf(ctx.rules, by.name))}) holds no ${chosen}`,
+            );
         }
         answered(ctx, by.name);
         const e: DefenceCommitted = {

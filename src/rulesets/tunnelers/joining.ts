@@ -6,7 +6,7 @@
 // more than 10 players at a time."
 import { z } from 'zod';
 import { refuse } from '../../core/index.js';
-import type { Folds, Texts } from '../../core/index.js';
+import type { Folds, Refusal, Texts } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
 import { own } from './types.js';
 import type { JoiningEvent, OrderInserted, PlacementReserved } from './events.js';
@@ -19,6 +19,7 @@ import { SOCIETY } from './leaving.js';
 import { isMember, societyAsWritten } from './society.js';
 import { tunnelersCommand, tunnelersPlayerCommand } from './ctx.js';
 import type { Ctx, TunnelersModule } from './ctx.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 export const JOINING_FEE = 4;
 export const MAX_PLAYERS = 10;
@@ -31,12 +32,13 @@ export const playing = (s: TunnelersState, player: string): boolean =>
  * A member pays four points to the society and becomes a player: before the start, at the end of the list (placed
  * at the start); in a running game, just after the last player to have completed a turn, placed at the
  * Moderator's discretion, with five cards. A member whose mole was killed comes back the same way (T-24).
+ * A full game refuses em: the refusal the command (or, in edition 1, the join) returns.
  */
-function becomePlayer(ctx: Ctx, player: string): void {
+function becomePlayer(ctx: Ctx, player: string): Refusal<TunnelersErrorCode> | undefined {
   const s = ctx.rules;
   // T-14: "at a time" counts the players whose moles are alive (and, before the start, everyone listed).
   if (living(s).length >= MAX_PLAYERS)
-    ctx.reject('game-full', `the game cannot have more than ${MAX_PLAYERS} players at a time`);
+    return refuse('game-full', `the game cannot have more than ${MAX_PLAYERS} players at a time`);
   ctx.transfer(player, SOCIETY, JOINING_FEE, `${player} pays to play Tunnelers (Tunnelers 5)`);
   if (!s.started) {
     const e: OrderInserted = {
@@ -46,7 +48,7 @@ function becomePlayer(ctx: Ctx, player: string): void {
       after: s.order.at(-1) ?? null,
     };
     ctx.emit(e);
-    return;
+    return undefined;
   }
   // T-14: if no turn has been completed yet, the new player goes to the end of the list.
   const after = s.lastFinished ?? s.order.at(-1) ?? null;
@@ -55,6 +57,7 @@ function becomePlayer(ctx: Ctx, player: string): void {
   placeMole(ctx, player, own(s.reserved, player));
   drawCards(ctx, player, HAND);
   tell(ctx, player, `You join the game under way. Your hand: ${cardsText(handOf(ctx.rules, player))}.`);
+  return undefined;
 }
 
 export const joiningModule: TunnelersModule = {
@@ -63,7 +66,9 @@ export const joiningModule: TunnelersModule = {
   text: "Members of this society may pay four points to the society to become a player in a game of Tunnelers. If a game is running at that time, the player's mole is placed on the board at the Moderator's discretion, the player receives five cards from the deck, and the player's name is added to the player list just after the last player to have completed a turn. If a game is not running, the player's mole is placed randomly on the board, and the player's name is added to the end of the player list. The game cannot have more than 10 players at a time.",
   onJoin(ctx, player) {
     // Edition 1 (K4): joining made a member and a player at once, and paid the four points whatever one had.
-    if (!societyAsWritten(ctx)) becomePlayer(ctx, player);
+    // A full game refuses the join itself (T-14), as it did when joining was paying to play.
+    if (!societyAsWritten(ctx)) return becomePlayer(ctx, player);
+    return undefined;
   },
   commands: {
     'pay-to-play': tunnelersPlayerCommand<z.ZodType<Record<string, never>>>({
@@ -85,7 +90,7 @@ export const joiningModule: TunnelersModule = {
             'cannot-pay',
             `${name} has ${has} points and cannot pay the ${JOINING_FEE} points it costs to play`,
           );
-        becomePlayer(ctx, name);
+        return becomePlayer(ctx, name);
       },
     }),
     'place-next': tunnelersCommand<z.ZodType<{ player: string; square: string }>>({

@@ -7,11 +7,12 @@
 // orders the game's Administrator gives (T-23), approves or refuses it in public; a member pays to play (5).
 import { z } from 'zod';
 import { refuse } from '../../core/index.js';
-import type { Folds, Texts } from '../../core/index.js';
+import type { Folds, Refusal, Texts } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
 import type { MembershipApproved, MembershipRefused, MembershipRequested, SocietyEvent } from './events.js';
 import { tunnelersCommand, tunnelersPlayerCommand } from './ctx.js';
 import type { Ctx, TunnelersModule } from './ctx.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** The first edition with the society as written (before it, joining made a member and a player at once). */
 export const SOCIETY_EDITION = 2;
@@ -32,12 +33,20 @@ function request(ctx: Ctx, player: string): void {
 
 const one = z.object({ player: z.string().min(1).max(32) }).strict();
 
-/** The Moderator's answer to a pending request: 'approved' makes a member, 'refused' ends the request. */
-function answer(ctx: Ctx, player: string, verdict: 'approved' | 'refused'): void {
+/**
+ * The Moderator's answer to a pending request: 'approved' makes a member, 'refused' ends the request. Without
+ * a request waiting, the refusal the command returns.
+ */
+function answer(
+  ctx: Ctx,
+  player: string,
+  verdict: 'approved' | 'refused',
+): Refusal<TunnelersErrorCode> | undefined {
   if (!ctx.rules.requests.includes(player))
-    ctx.reject('no-request', `${player} has no request to join the Underground Society waiting`);
+    return refuse('no-request', `${player} has no request to join the Underground Society waiting`);
   const e: MembershipApproved | MembershipRefused = { type: `membership-${verdict}`, vis: 'public', player };
   ctx.emit(e);
+  return undefined;
 }
 
 const without = (list: readonly string[], player: string): string[] => list.filter((p) => p !== player);

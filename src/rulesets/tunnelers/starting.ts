@@ -3,6 +3,7 @@
 // T-13: the Administrator starts the game (`admin GAME start`) once at least two players have joined. The player
 // list is shuffled with public dice (the list is public); the deck on the secret stream (2.2).
 import { z } from 'zod';
+import { refuse } from '../../core/index.js';
 import type { Folds, Texts } from '../../core/index.js';
 import type { TunnelersState } from './types.js';
 import type { OrderSet, StartingEvent } from './events.js';
@@ -29,9 +30,9 @@ export const startingModule: TunnelersModule = {
       args: z.object({}).strict(),
       run(ctx) {
         const s = ctx.rules;
-        if (s.started) return ctx.reject('already-started', 'the game has already started');
+        if (s.started) return refuse('already-started', 'the game has already started');
         if (s.order.length < MIN_PLAYERS)
-          ctx.reject(
+          return refuse(
             'too-few-players',
             `a game needs at least ${MIN_PLAYERS} players (${s.order.length} have joined)`,
           );

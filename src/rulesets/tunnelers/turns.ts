@@ -10,7 +10,7 @@
 // nothing here imports back into itself.
 import { z } from 'zod';
 import { eventsOf, fromEdition, toPlayers, refuse } from '../../core/index.js';
-import type { CommandRule, Folds, Texts } from '../../core/index.js';
+import type { CommandRule, Folds, Refusal, Texts } from '../../core/index.js';
 import type { TunnelersState, Turn } from './types.js';
 import { own } from './types.js';
 import type { Announcement, TunnelersEvent, TurnBegan, TurnEnded, TurnEvent } from './events.js';
@@ -23,6 +23,7 @@ import type { Action } from './actions.js';
 import { readOrder } from './orders.js';
 import { tunnelersPlayerCommand } from './ctx.js';
 import type { Ctx, TunnelersModule } from './ctx.js';
+import type { TunnelersErrorCode } from './errors.js';
 
 /** A short account of a mole for its player. */
 export function moleText(s: TunnelersState, player: string): string {
@@ -31,19 +32,19 @@ export function moleText(s: TunnelersState, player: string): string {
   return `Your mole is at ${m.at}: health ${current(m, 'health')} (maximum ${m.max.health}), attack ${current(m, 'attack')}, defence ${current(m, 'defence')}, movement ${current(m, 'movement')}.`;
 }
 
-/** Rejects a command unless it is the player's turn and nothing else is awaited. */
-export function requireTurn(ctx: Ctx, player: string): Turn {
+/**
+ * The refusal of a command unless it is the player's turn and nothing else is awaited (undefined: it is); the
+ * command passes it on (`const no = requireTurn(ctx, by.name); if (no) return no;`).
+ */
+export function requireTurn(ctx: Ctx, player: string): Refusal<TunnelersErrorCode> | undefined {
   const s = ctx.rules;
-  if (!s.started) return ctx.reject('not-started', 'the game has not started yet');
-  if (s.dead.includes(player)) return ctx.reject('dead', `${player}'s mole is dead`);
+  if (!s.started) return refuse('not-started', 'the game has not started yet');
+  if (s.dead.includes(player)) return refuse('dead', `${player}'s mole is dead`);
   const turn = s.turn;
   if (!turn || turn.player !== player)
-    return ctx.reject(
-      'not-your-turn',
-      `it is ${turn ? `${turn.player}'s` : "nobody's"} turn, not ${player}'s`,
-    );
-  if (s.combat) return ctx.reject('waiting', 'the Moderator is waiting for the defender to choose a card');
-  return turn;
+    return refuse('not-your-turn', `it is ${turn ? `${turn.player}'s` : "nobody's"} turn, not ${player}'s`);
+  if (s.combat) return refuse('waiting', 'the Moderator is waiting for the defender to choose a card');
+  return undefined;
 }
 
 /** 4: a turn begins: the draw (3.2), movement points (3.1), what the player is told, standing orders. */
@@ -171,7 +172,8 @@ export function actionCommand<A>(action: Action<A>): CommandRule<TunnelersState>
     words: action.words,
     args: action.args,
     run(ctx, by, args) {
-      requireTurn(ctx, by.name);
+      const no = requireTurn(ctx, by.name);
+      if (no) return no;
       answered(ctx, by.name);
       const why = action.check(ctx.rules, by.name, args);
       if (why !== null) return refuse('illegal', why);
@@ -217,7 +219,8 @@ export const turnsModule: TunnelersModule = {
       summary: 'tell the Moderator you wish to take no more actions this turn',
       args: z.object({}).strict(),
       run(ctx, by) {
-        requireTurn(ctx, by.name);
+        const no = requireTurn(ctx, by.name);
+        if (no) return no;
         answered(ctx, by.name);
         endTurn(ctx, END_BY_PLAYER);
       },
