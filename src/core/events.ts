@@ -59,6 +59,10 @@ export type KernelEvent =
       commitment: string;
       /** Beacon dice (B1): the round, not yet published, the nweek's rolls are anchored to. */
       round?: number;
+      /** Beacon dice (B13): the round at the nweek's end the seed's timelock opens at. */
+      opens?: number;
+      /** Beacon dice (B13): the seed, tlock-encrypted to round `opens` (armored age), as the engine sealed it. */
+      timelock?: string;
     }
   /** Beacon dice (B2, B5): the round a commitment named, verified against the chain's key when recorded. */
   | {
