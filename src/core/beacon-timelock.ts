@@ -28,7 +28,12 @@ export function nweekEndFor(state: GameState, committedMs: number): number {
 }
 
 /** The round a seed committed at `committedMs`, anchored to `anchor`, is timelocked to (B13). */
-export function timelockOpens(state: GameState, chain: BeaconChain, anchor: number, committedMs: number): number {
+export function timelockOpens(
+  state: GameState,
+  chain: BeaconChain,
+  anchor: number,
+  committedMs: number,
+): number {
   const end = nweekEndFor(state, committedMs);
   let r = roundAt(chain, end);
   if (roundTime(chain, r) < end) r++;
@@ -48,7 +53,10 @@ export function timelockFields(
 ): { opens?: number; timelock?: string } {
   if (!timelockable(chain)) {
     if (ciphertext !== undefined)
-      ctx.reject('bad-arguments', `timelock: ${chain.name}'s rounds are chained, tlock cannot encrypt to them`);
+      ctx.reject(
+        'bad-arguments',
+        `timelock: ${chain.name}'s rounds are chained, tlock cannot encrypt to them`,
+      );
     return {};
   }
   const opens = timelockOpens(ctx.state, chain, anchor, committedMs);

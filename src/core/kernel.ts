@@ -367,6 +367,7 @@ export class Kernel {
         ...(at !== undefined ? { created: isoOf(at) } : {}),
         ...(floor !== undefined ? { rhythmFloor: floor } : {}),
         ...(chain ? { beacon: { ...chain } } : {}),
+        ...(a.timelock !== undefined ? { timelock: a.timelock } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {
