@@ -8,7 +8,7 @@ import type { Decision } from './decision.js';
 import type { GameState } from './state.js';
 import type { BeaconChain } from './dice/beacon-chains.js';
 import { roundAt, roundTime } from './dice/beacon-chains.js';
-import { timelockRecipient, timelockable } from './dice/timelock.js';
+import { recipientOf, timelockable } from './dice/timelock.js';
 import { weeklyInstantAfter } from './schedule-time.js';
 
 const DAY_MS = 86_400_000;
@@ -61,7 +61,7 @@ export function timelockFields(
   }
   const opens = timelockOpens(ctx.state, chain, anchor, committedMs);
   if (ciphertext === undefined) return { opens };
-  const to = timelockRecipient(ciphertext);
+  const to = recipientOf(ciphertext);
   if (!to.ok) return ctx.reject('bad-arguments', `timelock: ${to.error}`);
   if (to.value.chainHash !== chain.hash)
     ctx.reject('bad-arguments', `timelock: encrypted to another chain, not ${chain.name}`);

@@ -38,6 +38,29 @@ function ageOf(ciphertext: string): string {
   return isProbablyArmored(ciphertext) ? decodeArmor(ciphertext) : ciphertext;
 }
 
+/** The armored ciphertext's header as the kernel reads it: its version line and its first recipient. */
+const ARMORED = /^-----BEGIN AGE ENCRYPTED FILE-----\r?\n([A-Za-z0-9+/=\r\n]{172})/;
+const HEADER = /^age-encryption\.org\/v1\n-> tlock ([1-9][0-9]{0,15}) ([0-9a-f]{64})\n/;
+
+/**
+ * The recipient an armored tlock ciphertext names, from its first lines alone (the kernel's check of every
+ * committing command: a fraction of a full parse, docs/benchmarks.md); undefined if it has not that shape,
+ * then timelockRecipient's full reading decides. Opening reads the whole ciphertext (openTimelock).
+ */
+function quickRecipient(ciphertext: string): TimelockRecipient | undefined {
+  const m = ARMORED.exec(ciphertext);
+  if (!m) return undefined;
+  const b64 = (m[1] as string).replace(/\r?\n/g, '');
+  const head = HEADER.exec(atob(b64.slice(0, b64.length - (b64.length % 4))));
+  return head ? { round: Number(head[1]), chainHash: head[2] as string } : undefined;
+}
+
+/** The recipient an armored tlock ciphertext names, read from its header (see quickRecipient), or the full reading. */
+export function recipientOf(ciphertext: string): Result<TimelockRecipient, string> {
+  const quick = ciphertext.length <= TIMELOCK_MAX ? quickRecipient(ciphertext) : undefined;
+  return quick ? ok(quick) : timelockRecipient(ciphertext);
+}
+
 /** The one tlock recipient of a ciphertext, or why it has none (not age, other recipients, no round). */
 export function timelockRecipient(ciphertext: string): Result<TimelockRecipient, string> {
   if (ciphertext.length > TIMELOCK_MAX) return err(`a timelock is at most ${TIMELOCK_MAX} characters`);
