@@ -16,6 +16,7 @@ import type { DecideJob } from '../../src/engine/deciding.js';
 import { decideSealed, sealSeed } from '../../src/engine/timelock-seal.js';
 import { sha256Hex } from '../../src/core/hash.js';
 import { makeTestChain } from './test-chain.js';
+import { checkDice } from '../../web/src/dice-check.js';
 
 const MASTER = Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + 3) & 0xff);
 const t = makeTestChain(
@@ -217,5 +218,38 @@ describe('a seed that reveals itself (B13-B15)', () => {
     // A commitment with no ciphertext (a referee who left it out) cannot reveal itself: a problem.
     const bare = log.events().map((e) => (e === c1 ? { ...c1, timelock: undefined } : e));
     expect((await checkTimelocks(bare)).problems.join()).toContain('has no timelock');
+  });
+
+  it("the page's check: beacon rolls derived again in the browser from their seed and verified round; each seed's timelock state", async () => {
+    const log = await played('tunnelers');
+    await log.record(log.commitment(1).opens as number);
+    const lines = log.entries
+      .filter((e) => e.event.vis === 'public')
+      .map((e) => ({ seq: e.seq, nweek: e.at.nweek, nday: e.at.nday, event: e.event }));
+    const check = checkDice('tl', lines as never);
+    const week1 = check.rolls.filter((r) => r.source === 'beacon' && r.epoch === 1);
+    expect(week1.length).toBeGreaterThan(0);
+    expect(week1.every((r) => r.status === 'verified')).toBe(true);
+    const seeds = (epoch: number) => check.seeds.find((x) => x.stream === 'public' && x.epoch === epoch);
+    expect(seeds(1)?.timelock).toEqual({ opens: log.commitment(1).opens, roundRecorded: true });
+    expect(seeds(2)?.timelock).toEqual({ opens: log.commitment(2).opens, roundRecorded: false });
+    // A draw changed in transit is found wrong.
+    const first = lines.find((l) =>
+      l.event.rolls?.some((r) => r.source === 'beacon' && r.proof?.epoch === 1),
+    );
+    const changed = lines.map((l) =>
+      l === first
+        ? {
+            ...l,
+            event: {
+              ...l.event,
+              rolls: l.event.rolls?.map((r, i) =>
+                i === 0 ? { ...r, draws: r.draws.map((d) => (d === 1 ? 2 : 1)) } : r,
+              ),
+            },
+          }
+        : l,
+    );
+    expect(checkDice('tl', changed as never).counts.wrong).toBeGreaterThan(0);
   });
 });
