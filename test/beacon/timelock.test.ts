@@ -7,7 +7,9 @@ import { timelockDecrypt } from 'tlock-js';
 import { ADMIN, GENESIS, Kernel, player, verifyLog } from '../../src/core/index.js';
 import type { Command, GameEvent, GameState, KernelEvent, LogEntry } from '../../src/core/index.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
-import { roundTime } from '../../src/core/dice/beacon-chains.js';
+import { QUICKNET, roundTime } from '../../src/core/dice/beacon-chains.js';
+import type { BeaconRound } from '../../src/core/dice/beacon.js';
+import { readFileSync } from 'node:fs';
 import { chainClientOf, openTimelock, timelockRecipient } from '../../src/core/dice/timelock.js';
 import { timelockOpens } from '../../src/core/beacon-timelock.js';
 import { checkPublicDice, checkTimelocks } from '../../src/core/timelock-verify.js';
@@ -107,6 +109,19 @@ describe('a seed that reveals itself (B13-B15)', () => {
     // What a player runs with tlock-js itself, given the round from any relay.
     const theirs = await timelockDecrypt(sealed, chainClientOf(t.chain, [t.round(1234)]));
     expect([...theirs]).toEqual([...seed]);
+  });
+
+  it('B13: a seed sealed to a real quicknet round opens with that round as drand published it (recorded, offline)', async () => {
+    const recorded = JSON.parse(readFileSync(new URL('./drand-rounds.json', import.meta.url), 'utf8')) as {
+      quicknet: BeaconRound[];
+    };
+    const q = recorded.quicknet[0] as BeaconRound;
+    const seed = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
+    const sealed = await sealSeed(QUICKNET, q.round, seed);
+    const opened = await openTimelock(QUICKNET, sealed, q);
+    expect(opened.ok && [...opened.value]).toEqual([...seed]);
+    // The test chain's round of the same number is no key for it (another chain).
+    expect((await openTimelock(t.chain, sealed, t.round(q.round))).ok).toBe(false);
   });
 
   it("B13: the commitment carries the timelock to the round at the nweek's end; the kernel refuses one to another round", async () => {
