@@ -11,7 +11,7 @@ import { QUICKNET, roundTime } from '../../src/core/dice/beacon-chains.js';
 import type { BeaconRound } from '../../src/core/dice/beacon.js';
 import { readFileSync } from 'node:fs';
 import { chainClientOf, openTimelock, timelockRecipient } from '../../src/core/dice/timelock.js';
-import { timelockOpens } from '../../src/core/beacon-timelock.js';
+import { nweekEndFor, timelockOpens } from '../../src/core/beacon-timelock.js';
 import { checkPublicDice, checkTimelocks } from '../../src/core/timelock-verify.js';
 import { decideLinked } from '../../src/engine/deciding.js';
 import type { DecideJob } from '../../src/engine/deciding.js';
@@ -122,6 +122,31 @@ describe('a seed that reveals itself (B13-B15)', () => {
     expect(opened.ok && [...opened.value]).toEqual([...seed]);
     // The test chain's round of the same number is no key for it (another chain).
     expect((await openTimelock(t.chain, sealed, t.round(q.round))).ok).toBe(false);
+  });
+
+  it("B13: the nweek's end is its schedule's when one runs, else one day an nday from the commitment", () => {
+    const at = Date.parse('2026-11-27T10:00:00Z');
+    const fired = '2026-11-27T09:59:00.000Z';
+    const base = { clock: { nweek: 1, nday: 2, ndays: 2 } };
+    const schedule = {
+      policy: 'catch-up',
+      warnings: [],
+      since: '2026-11-26T00:00:00.000Z',
+      extension: null,
+      fired,
+    };
+    const rhythm = { ...schedule, rhythm: { kind: 'rhythm', every: 60 }, paused: null };
+    const calendar = {
+      ...schedule,
+      rhythm: { kind: 'calendar', zone: 'Europe/London', time: '23:59', weekday: 7 },
+      paused: null,
+    };
+    const state = (s: object | null) => ({ ...base, schedule: s }) as unknown as GameState;
+    expect(nweekEndFor(state(null), at)).toBe(at + 2 * DAY);
+    expect(nweekEndFor(state({ ...rhythm, paused: { at: fired, reason: 'x' } }), at)).toBe(at + 2 * DAY);
+    expect(nweekEndFor(state(rhythm), at)).toBe(at + 120_000);
+    // Friday 27 November 2026: the nweek ends on Sunday 29 November at 23:59 London (GMT).
+    expect(new Date(nweekEndFor(state(calendar), at)).toISOString()).toBe('2026-11-29T23:59:00.000Z');
   });
 
   it("B13: the commitment carries the timelock to the round at the nweek's end; the kernel refuses one to another round", async () => {
