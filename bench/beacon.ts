@@ -3,7 +3,11 @@
 // checked again (from the record of verified rounds), and an anchored draw against a fair one. An nweek on
 // beacon dice pays one round's verification and one anchoring HMAC beyond what fair dice pay.
 //
-// Run alone: `node dist/bench/beacon.js [--rounds 20 --no-doc]`.
+// A seed's timelock (B13): sealing it (tlock-js's timelockEncrypt, the engine's, once an nweek) and opening it
+// (once an nweek, by verify or a player), to a real quicknet round. And whole nweeks of a Grid game on beacon
+// dice against fair dice, side by side (beacon-nweeks.ts).
+//
+// Run alone: `node dist/bench/beacon.js [--rounds 20 --no-doc]`; `npm run bench` runs it too.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +20,9 @@ import { anchoredSeed } from '../src/core/dice/beacon-draw.js';
 import { fairDraw, streamSeed } from '../src/core/dice/fair.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 import { commandLine, measuredOn, writeSection } from './doc.js';
+import { openTimelock } from '../src/core/dice/timelock.js';
+import { sealSeed } from '../src/engine/timelock-seal.js';
+import { beaconNweeks } from './beacon-nweeks.js';
 
 useNativeHashes();
 
@@ -85,7 +92,34 @@ export function beaconBench(n = arg('rounds', 20)) {
   return { n, quicknet, mainnet, cachedUs, fairNs, anchoredNs, anchorUs, loadAtStart };
 }
 
+/** Median ms of sealing a seed to a recorded quicknet round, and of opening it with that round. */
+async function timelockMs(round: BeaconRound, n: number): Promise<{ seal: number; open: number }> {
+  const seed = new Uint8Array(32).fill(5);
+  const seals: number[] = [];
+  const opens: number[] = [];
+  for (let i = 0; i <= n; i++) {
+    let t = performance.now();
+    const sealed = await sealSeed(QUICKNET, round.round, seed);
+    const sealMs = performance.now() - t;
+    t = performance.now();
+    const opened = await openTimelock(QUICKNET, sealed, round);
+    const openMs = performance.now() - t;
+    if (!opened.ok || opened.value.join() !== seed.join())
+      throw new Error('the timelock did not open to the seed');
+    if (i > 0) {
+      seals.push(sealMs);
+      opens.push(openMs);
+    }
+  }
+  return { seal: median(seals), open: median(opens) };
+}
+
 const r = beaconBench();
+const q0 = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { quicknet: BeaconRound[] })
+  .quicknet[0] as BeaconRound;
+const lock = await timelockMs(q0, r.n);
+const weeks = await beaconNweeks(arg('nweeks', 40), arg('runs', 9));
+const over = (weeks.beaconMs / weeks.fairMs - 1) * 100;
 const text = [
   measuredOn(commandLine(), r.loadAtStart),
   '',
@@ -97,6 +131,10 @@ const text = [
   `| anchoring an nweek's seed to its round (one HMAC) | ${r.anchorUs.toFixed(1)} µs |`,
   `| a fair draw (d20) | ${r.fairNs.toFixed(0)} ns |`,
   `| an anchored draw (d20, the anchored seed kept for the nweek) | ${r.anchoredNs.toFixed(0)} ns |`,
+  `| a seed sealed in its timelock (tlock-js timelockEncrypt, quicknet; the engine, once an nweek), median of ${r.n} | ${lock.seal.toFixed(1)} ms |`,
+  `| a timelock opened with its round (verify or a player, once an nweek; the round already verified), median of ${r.n} | ${lock.open.toFixed(1)} ms |`,
+  `| a whole nweek of a 20-player Grid game, \`fair\` dice (kernel, median of ${weeks.runs} runs of ${weeks.nweeks} nweeks) | ${weeks.fairMs.toFixed(2)} ms |`,
+  `| the same on \`beacon\` dice, rounds cached, timelock sealed beforehand (same run, alternating) | ${weeks.beaconMs.toFixed(2)} ms (${over >= 0 ? '+' : ''}${over.toFixed(1)}%; target ≤ 5%: ${over <= 5 ? 'met' : 'NOT met'}) |`,
 ].join('\n');
 console.log(text);
 if (!process.argv.includes('--no-doc')) writeSection('beacon', text);

@@ -169,6 +169,19 @@ const clock = await clockBench({ games: 10_000, every: 60, seconds: 120 });
 row(...clockRow(clock));
 writeClockDoc(clock, ` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'} by \`npm run bench\``);
 
+// Beacon dice (issue 26): a round's verification, a seed's timelock, and whole nweeks against fair dice, in a
+// process of its own (bench/beacon.ts writes its section of docs/benchmarks.md).
+const beaconOut = execFileSync(process.execPath, [fileURLToPath(new URL('./beacon.js', import.meta.url))], {
+  encoding: 'utf8',
+});
+const beaconOver = Number(/\(([-+][0-9.]+)%; target/.exec(beaconOut)?.[1] ?? NaN);
+row(
+  'Beacon dice: a whole nweek against fair dice (rounds cached)',
+  `${beaconOver >= 0 ? '+' : ''}${beaconOver}%`,
+  '≤ +5%',
+  beaconOver <= 5,
+);
+
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,

@@ -4,7 +4,9 @@
 import type { Command as Program } from 'commander';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
-import type { LogEntry } from '../core/index.js';
+import type { GameEvent, LogEntry } from '../core/index.js';
+import { checkPublicDice, checkTimelocks } from '../core/timelock-verify.js';
+import type { TimelockReport } from '../core/timelock-verify.js';
 import type { ChainCheck } from '../engine/verification.js';
 import { isPostgresSpec } from '../house/house.js';
 import { dbPath, logLength, viewerOf, withReferee } from './context.js';
@@ -15,7 +17,8 @@ import { openProgress } from './progress.js';
 export const EXPORT_FORMAT = 'nomic-referee/log';
 
 /** `referee verify GAME`: replays the log, checks the chain and re-derives every roll. */
-export async function verify(program: Program, game: string): Promise<void> {
+export async function verify(program: Program, game: string | undefined): Promise<void> {
+  if (game === undefined) throw new UsageError('verify: name a game, or a public export with --public FILE');
   await withReferee(program, async (referee) => {
     const bar = await openProgress(`verifying ${game}`, () => logLength(referee.gameLog, game));
     let report;
@@ -32,10 +35,51 @@ export async function verify(program: Program, game: string): Promise<void> {
       for (const p of report.problems) console.error(`referee: ${p}`);
       throw new VerificationFailed(`${game} does NOT verify`);
     }
+    // B14: a beacon game's timelocks, opened with the rounds the log records (async, so beside the replay).
+    const events: GameEvent[] = [];
+    if ((await referee.state(game)).dice.source === 'beacon')
+      for await (const page of referee.gameLog.stream(game)) for (const e of page) events.push(e.event);
+    const locks = await checkTimelocks(events);
+    if (locks.problems.length > 0) {
+      for (const p of locks.problems) console.error(`referee: ${p}`);
+      throw new VerificationFailed(`${game} does NOT verify`);
+    }
     console.log(
       `${game} verifies: ${report.entries} log entries, ${report.commands} commands re-decided, ${report.fairRolls} fair and ${report.manualRolls} manual rolls checked.`,
     );
+    if (events.length > 0) console.log(timelockLine(locks));
   });
+}
+
+function timelockLine(locks: TimelockReport): string {
+  const sealed = locks.sealed.map((s) => `nweek ${s.nweek}'s at round ${s.opens}`);
+  return `timelocks: ${locks.opened} opened to their committed seed${sealed.length > 0 ? `; not yet opened (their round not recorded): ${sealed.join(', ')}` : ''}.`;
+}
+
+/**
+ * `referee verify --public FILE`: a player's check of a public export (issue 26), from it alone and the chain
+ * its creation describes: no store, no secret, no network (checkPublicDice).
+ */
+export async function verifyPublic(file: string): Promise<void> {
+  let events: GameEvent[];
+  try {
+    events = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { event?: GameEvent })
+      .flatMap((l) => (l.event !== undefined ? [l.event] : []));
+  } catch (e) {
+    throw new UsageError(`${file} is not an export (JSON lines): ${(e as Error).message}`);
+  }
+  const report = await checkPublicDice(events);
+  if (report.problems.length > 0) {
+    for (const p of report.problems) console.error(`referee: ${p}`);
+    throw new VerificationFailed(`${file} does NOT verify`);
+  }
+  console.log(
+    `${file} verifies from public data: ${events.length} events, ${report.rederived} beacon rolls derived again from their revealed seed and round; ${report.unrevealed} not yet revealed (checked once their seed is).`,
+  );
+  console.log(timelockLine(report));
 }
 
 /**

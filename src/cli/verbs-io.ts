@@ -9,9 +9,19 @@ const actions = () => import('./actions-io.js');
 export function registerIoVerbs(program: Program): void {
   program
     .command('verify')
-    .description('replay the log, check the hash chain, and re-derive every roll; exit 1 on any mismatch')
-    .argument('<game>')
-    .action(async (game: string) => (await actions()).verify(program, game));
+    .description(
+      "replay the log, check the hash chain, and re-derive every roll; exit 1 on any mismatch (--public FILE: a player's check of a public export, from it alone)",
+    )
+    .argument('[game]')
+    .option(
+      '--public <file>',
+      'check a public export (referee export GAME --public) from it and the chain it names',
+    )
+    .action(async (game: string | undefined, opts: { public?: string }) =>
+      opts.public !== undefined
+        ? (await actions()).verifyPublic(opts.public)
+        : (await actions()).verify(program, game),
+    );
 
   program
     .command('export')

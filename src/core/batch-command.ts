@@ -32,6 +32,8 @@ export function batchCommand(event: GameEvent, next?: GameEvent): Command | unde
         ...(e.rhythmFloor !== undefined ? { rhythmFloor: e.rhythmFloor } : {}),
         // Issue 26 (B4): a beacon game's chain, as its creation described it whole.
         ...(e.beacon !== undefined ? { beacon: e.beacon } : {}),
+        // B13: nweek 1's seed as the engine sealed it, read again, never made again.
+        ...(e.timelock !== undefined ? { timelock: e.timelock } : {}),
       },
       ...rolls,
     };

@@ -26,6 +26,8 @@ export interface BeaconDice {
   readonly round: number;
   /** That round's randomness, hex, once recorded (`beacon-round`); null while the game waits for it. */
   readonly randomness: string | null;
+  /** B14: the rounds the seeds' timelocks open at, not yet recorded (absent: none). */
+  readonly sealed?: readonly number[];
 }
 
 const SCHEMES: readonly BeaconScheme[] = ['bls-unchained-g1-rfc9380', 'pedersen-bls-chained'];
@@ -128,25 +130,29 @@ export function anchoredStreamSeed(seed: Uint8Array, b: BeaconDice): Uint8Array 
   return s;
 }
 
-/** Records the round the game waits for, verified against its chain's key (B2), and begins the nweek (B5). */
-function recordRound(ctx: Decision, round: number, json: Json): void {
+/**
+ * Records the round the game waits for, verified against its chain's key (B2), and begins the nweek (B5); or a
+ * round a seed's timelock opens at (B14), verified the same way, which begins nothing. True for an anchor.
+ */
+function recordRound(ctx: Decision, round: number, json: Json): boolean {
   const dice = ctx.state.dice;
   const b = dice.beacon;
   if (dice.source !== 'beacon' || !b)
     return ctx.reject('not-allowed', "this game's dice are not anchored to a beacon");
-  if (b.randomness !== null)
+  const opens = round !== b.round && (b.sealed ?? []).includes(round);
+  if (b.randomness !== null && !opens)
     return ctx.reject(
       'not-allowed',
       `round ${b.round} is already recorded; the next round is named when nweek ${dice.epoch} ends`,
     );
-  if (round !== b.round)
+  if (round !== b.round && !opens)
     return ctx.reject(
       'bad-arguments',
       `the dice of nweek ${dice.epoch} wait for round ${b.round} of ${b.chain.name}, not round ${round}`,
     );
   const read = readRound(typeof json === 'string' ? parseJson(ctx, json) : json);
   if (!read.ok) return ctx.reject('bad-beacon-round', read.error);
-  const why = checkRound(b.chain, read.value, b.round);
+  const why = checkRound(b.chain, read.value, round);
   if (why !== null) return ctx.reject('bad-beacon-round', why);
   const r = read.value;
   ctx.emit({
@@ -158,6 +164,7 @@ function recordRound(ctx: Decision, round: number, json: Json): void {
     signature: r.signature,
     ...(r.previous_signature !== undefined ? { previous_signature: r.previous_signature } : {}),
   });
+  return !opens;
 }
 
 function parseJson(ctx: Decision, text: string): Json {
@@ -177,7 +184,8 @@ export function beaconCommand(begin: (ctx: Decision, epoch: number) => void): Co
   return command({
     actor: 'admin',
     visibility: 'public',
-    summary: "record the beacon round this nweek's dice wait for (drand's JSON for the round, verified)",
+    summary:
+      "record the beacon round this nweek's dice wait for, or one a seed's timelock opens at (drand's JSON for the round, verified)",
     words: ['round', 'json'],
     args: () =>
       z
@@ -187,8 +195,7 @@ export function beaconCommand(begin: (ctx: Decision, epoch: number) => void): Co
         })
         .strict(),
     run(ctx, _by, { round, json }) {
-      recordRound(ctx, round, json);
-      begin(ctx, ctx.state.dice.epoch);
+      if (recordRound(ctx, round, json)) begin(ctx, ctx.state.dice.epoch);
     },
   });
 }

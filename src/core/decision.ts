@@ -295,8 +295,13 @@ export class Decision<S = unknown, C extends string = KernelErrorCode, E extends
     }
   }
 
-  /** Publishes a stream's commitment; `round`, beacon dice only: the round its rolls are anchored to (B1). */
-  commitSeed(stream: Stream, epoch: number, round?: number): void {
+  /** Publishes a stream's commitment; `round`, beacon dice only: the round its rolls are anchored to (B1); `timelock`: B13. */
+  commitSeed(
+    stream: Stream,
+    epoch: number,
+    round?: number,
+    timelock: { opens?: number; timelock?: string } = {},
+  ): void {
     this.recordEvent({
       type: 'seed-committed',
       vis: 'public',
@@ -304,6 +309,8 @@ export class Decision<S = unknown, C extends string = KernelErrorCode, E extends
       epoch,
       commitment: commitmentOf(this.seed(stream, epoch)),
       ...(round !== undefined ? { round } : {}),
+      // B13: the round the seed's timelock opens at, and the ciphertext the engine sealed it in.
+      ...timelock,
     });
   }
 

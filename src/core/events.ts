@@ -40,6 +40,8 @@ export type KernelEvent =
       dice: 'fair' | 'manual' | 'beacon';
       /** Beacon dice (issue 26, B4): the chain the rolls are anchored to, described whole. */
       beacon?: BeaconChain & JsonObject;
+      /** Beacon dice (B13): the creation's `timelock` (nweek 1's seed, sealed), so a replay decides it again. */
+      timelock?: string;
       /** The edition of the ruleset's readings the game keeps (ruling K4); absent means 1. */
       edition?: number;
       /** The edition of the kernel's own readings the game keeps (K4, K13); absent means 1. */
@@ -59,6 +61,10 @@ export type KernelEvent =
       commitment: string;
       /** Beacon dice (B1): the round, not yet published, the nweek's rolls are anchored to. */
       round?: number;
+      /** Beacon dice (B13): the round at the nweek's end the seed's timelock opens at. */
+      opens?: number;
+      /** Beacon dice (B13): the seed, tlock-encrypted to round `opens` (armored age), as the engine sealed it. */
+      timelock?: string;
     }
   /** Beacon dice (B2, B5): the round a commitment named, verified against the chain's key when recorded. */
   | {

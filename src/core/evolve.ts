@@ -79,7 +79,7 @@ function kernelStep(registry: Registry, s: GameState, dice: DiceState, e: Kernel
   if (e.type === 'seed-committed') {
     const next =
       e.round !== undefined && dice.beacon
-        ? beaconCommitted(dice, e.epoch, e.round)
+        ? beaconCommitted(dice, e.epoch, e.round, e.opens)
         : e.stream === 'public'
           ? {
               source: dice.source,
@@ -230,17 +230,36 @@ function advanceDice(dice: DiceState, rolls: readonly Roll[]): DiceState {
 }
 
 /** A beacon game's public seed committed naming its round (B1): the new nweek's dice wait for it (B5). */
-function beaconCommitted(dice: DiceState, epoch: number, round: number): DiceState {
-  const beacon = dice.beacon && { chain: dice.beacon.chain, round, randomness: null };
+function beaconCommitted(dice: DiceState, epoch: number, round: number, opens?: number): DiceState {
+  // B14: the timelock's round joins the rounds still to be recorded.
+  const sealed = [...(dice.beacon?.sealed ?? []), ...(opens !== undefined ? [opens] : [])];
+  const beacon = dice.beacon && {
+    chain: dice.beacon.chain,
+    round,
+    randomness: null,
+    ...(sealed.length > 0 ? { sealed } : {}),
+  };
   return { ...dice, epoch, drawn: { public: 0, secret: dice.drawn.secret }, ...(beacon ? { beacon } : {}) };
+}
+
+/** A round recorded (B5, B14): the anchor's randomness, or a timelock's round no longer awaited. */
+function roundRecorded(
+  b: NonNullable<DiceState['beacon']>,
+  e: Extract<KernelEvent, { type: 'beacon-round' }>,
+): NonNullable<DiceState['beacon']> {
+  const { sealed, ...rest } = b;
+  const left = (sealed ?? []).filter((r) => r !== e.round);
+  return {
+    ...rest,
+    ...(e.round === b.round ? { randomness: e.randomness } : {}),
+    ...(left.length > 0 ? { sealed: left } : {}),
+  };
 }
 
 function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState {
   switch (e.type) {
     case 'beacon-round':
-      return s.dice.beacon
-        ? { ...s, dice: { ...s.dice, beacon: { ...s.dice.beacon, randomness: e.randomness } } }
-        : s;
+      return s.dice.beacon ? { ...s, dice: { ...s.dice, beacon: roundRecorded(s.dice.beacon, e) } } : s;
     case 'command':
     case 'seed-revealed':
     case 'nday-ended':

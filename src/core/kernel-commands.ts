@@ -9,6 +9,8 @@ import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 import { ADMISSION_COMMANDS } from './admission.js';
 import { awaitedRound, beaconCommand, roundNamedAt } from './beacon-dice.js';
+import { timelockFields } from './beacon-timelock.js';
+import { TIMELOCK_MAX } from './dice/timelock.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -17,7 +19,7 @@ export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
  * Ends the current nday, passing through the clock phases and firing their hooks. If the game has ended by
  * the time a phase's hooks have run, time stops there: no later phase, no new seed, no later hooks.
  */
-export function endNday(ctx: Decision, instant?: string): void {
+export function endNday(ctx: Decision, instant?: string, timelock?: string): void {
   const { nweek, nday, ndays } = ctx.clock;
   ctx.emit({ type: 'nday-ended', vis: 'public', nweek, nday });
   ctx.runHooks('ndayEnd');
@@ -36,7 +38,8 @@ export function endNday(ctx: Decision, instant?: string): void {
     ctx.revealSeed('public', nweek);
     // B6: never a round at or before one already recorded, whatever instant the tick was given.
     const round = Math.max(roundNamedAt(ctx, beacon.chain, instant), beacon.round + 1);
-    ctx.commitSeed('public', nweek + 1, round);
+    const sealed = timelockFields(ctx, beacon.chain, round, Date.parse(instant as string), timelock);
+    ctx.commitSeed('public', nweek + 1, round, sealed);
     return;
   }
   if (ctx.state.dice.source === 'fair') {
@@ -77,6 +80,8 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
           scheduled: z.string().min(1).max(40).optional(),
           // Beacon dice (B1): the instant the tick was given, filled in by the engine, naming the next round.
           at: z.string().min(1).max(40).optional(),
+          // B13: the next nweek's seed, timelocked by the engine, when the tick ends a beacon nweek.
+          timelock: z.string().min(1).max(TIMELOCK_MAX).optional(),
         })
         .strict(),
     confirm: {
@@ -84,10 +89,10 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
         'End every nday left in this nweek? The rules act at once for everyone who has not acted (they may time out turns), and the nweek cannot be reopened.',
       when: 'nweek',
     },
-    run(ctx, _by, { nweek, scheduled, at }) {
+    run(ctx, _by, { nweek, scheduled, at, timelock }) {
       if (scheduled !== undefined) fireBoundary(ctx, scheduled);
       const start = ctx.clock.nweek;
-      do endNday(ctx, at);
+      do endNday(ctx, at, timelock);
       while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended && !awaitedRound(ctx.state));
     },
   }),

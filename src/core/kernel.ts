@@ -22,6 +22,8 @@ import { KERNEL_EVENT_TYPES } from './events.js';
 import { isoOf } from './instant.js';
 import { instantArg } from './schedule-commands.js';
 import { DEFAULT_RHYTHM_FLOOR, SCHEDULE_BOUNDS_EDITION } from './schedule-bounds.js';
+import { timelockFields } from './beacon-timelock.js';
+import { TIMELOCK_MAX } from './dice/timelock.js';
 import { WHILE_WAITING, awaitedRound, chainArgument, roundNamedAt, waitRefusal } from './beacon-dice.js';
 
 /** What the store supplies beside the state: the log's head hash and the game's dice secret. */
@@ -79,6 +81,8 @@ function createSchemaOf() {
       at: z.string().min(1).max(40).optional(),
       /** K16: the fastest rhythm its schedules may have, in seconds: the operator's say (60 unless given). */
       rhythmFloor: z.number().int().min(1).max(31_622_400).optional(),
+      /** B13: nweek 1's seed timelocked to the round at its end, sealed by the engine (beacon dice). */
+      timelock: z.string().min(1).max(TIMELOCK_MAX).optional(),
     })
     .strict();
 }
@@ -324,6 +328,8 @@ export class Kernel {
     const dice = a.dice ?? 'fair';
     if (a.beacon !== undefined && dice !== 'beacon')
       ctx.reject('bad-arguments', 'beacon: a chain is named only for beacon dice');
+    if (a.timelock !== undefined && dice !== 'beacon')
+      ctx.reject('bad-arguments', 'timelock: only a beacon game timelocks its seeds');
     const chain = dice === 'beacon' ? chainArgument(ctx, a.beacon) : undefined;
     // K4: a game keeps the edition of the readings it was created under; edition 1 is written as nothing, so
     // the creation of every game made before editions existed is decided again exactly as it was.
@@ -361,6 +367,7 @@ export class Kernel {
         ...(at !== undefined ? { created: isoOf(at) } : {}),
         ...(floor !== undefined ? { rhythmFloor: floor } : {}),
         ...(chain ? { beacon: { ...chain } } : {}),
+        ...(a.timelock !== undefined ? { timelock: a.timelock } : {}),
       });
       queueWithCommand(ctx, command.rolls);
       if (dice === 'fair') {
@@ -368,7 +375,9 @@ export class Kernel {
         ctx.commitSeed('secret', 0);
       }
       if (chain) {
-        ctx.commitSeed('public', 1, roundNamedAt(ctx, chain, a.at));
+        const round = roundNamedAt(ctx, chain, a.at);
+        const sealed = timelockFields(ctx, chain, round, Date.parse(a.at as string), a.timelock);
+        ctx.commitSeed('public', 1, round, sealed);
         ctx.commitSeed('secret', 0);
       }
     });

@@ -19,6 +19,16 @@ export class DiceChecks {
   /** A beacon game's rounds and anchored rolls (made at its creation). */
   private beacon: BeaconChecks | undefined;
 
+  /** Beacon rolls derived again from a revealed seed and their round. */
+  get rederived(): number {
+    return this.beacon?.rederived ?? 0;
+  }
+
+  /** Beacon rolls whose seed is not yet revealed. */
+  get unrevealed(): number {
+    return this.beacon?.unrevealed ?? 0;
+  }
+
   /** Checks one entry's event: its rolls, and a seed it commits to or reveals. */
   check(event: GameEvent): void {
     const rolls = event.rolls;
@@ -34,7 +44,7 @@ export class DiceChecks {
     if (k.type === 'game-created' && k.beacon) this.beacon = new BeaconChecks(k.game, k.beacon, k.created);
     else if (k.type === 'seed-committed') {
       this.commitments.set(`${k.stream}|${k.epoch}`, k.commitment);
-      if (k.round !== undefined) this.beacon?.committed(k.epoch, k.round, this.problems);
+      if (k.round !== undefined) this.beacon?.committed(k.epoch, k.round, this.problems, k.opens);
     } else if (k.type === 'seed-revealed') {
       const wrong = checkSeedReveal(k, this.commitments.get(`${k.stream}|${k.epoch}`));
       if (wrong) this.problems.push(wrong);

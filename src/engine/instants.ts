@@ -19,6 +19,9 @@ export const NOW_ARGUMENT: Readonly<Record<string, string>> = {
  */
 export const ENGINE_FILLED: Readonly<Record<string, string>> = { tick: 'at' };
 
+/** The argument the engine fills with a seed's timelock (B13), random, so never compared on a retry. */
+export const SEALED_ARGUMENT = 'timelock';
+
 /** A tick of a beacon game with the instant `now` it is decided at, when it gives none (B1). */
 export function withBeaconInstant(command: Command, dice: string | undefined, now: number): Command {
   if (dice !== 'beacon' || command.type !== 'tick' || command.args.at !== undefined) return command;
@@ -51,7 +54,9 @@ export function withoutFilledInstant(command: Command): Command {
     : Object.hasOwn(ENGINE_FILLED, command.type)
       ? ENGINE_FILLED[command.type]
       : undefined;
-  if (name === undefined || command.args[name] === undefined) return command;
-  const { [name]: _filled, ...args } = command.args;
+  const { [SEALED_ARGUMENT]: _sealed, ...unsealed } = command.args;
+  if (name === undefined || command.args[name] === undefined)
+    return _sealed === undefined ? command : { ...command, args: unsealed };
+  const { [name]: _filled, ...args } = unsealed;
   return { ...command, args };
 }

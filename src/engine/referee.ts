@@ -55,6 +55,7 @@ import { SnapshotKeeper } from './snapshot-keeper.js';
 import { SNAPSHOT_EVERY } from './snapshots.js';
 import type { Decider, DecideJob, Linked } from './deciding.js';
 import { decideLinked } from './deciding.js';
+import { decideSealed } from './timelock-seal.js';
 import { withBeaconInstant } from './instants.js';
 
 export type { AppendListener };
@@ -438,10 +439,7 @@ export class Referee extends Doors {
     if (this.games.moveOn(game, entries, state, master)) this.announce(game, entries);
   }
 
-  /**
-   * The command decided on `loaded` (none: a creation) and linked onto its log: by the decider if it takes
-   * it (decideWith), else here.
-   */
+  /** The command decided on `loaded` (none: a creation), linked: by the decider if it takes it, else here. */
   private async decideOn(
     loaded: Loaded | undefined,
     command: Command,
@@ -449,17 +447,19 @@ export class Referee extends Doors {
   ): Promise<Result<Linked, RuleError>> {
     const job: DecideJob = {
       state: loaded?.state,
-      // B1: a beacon game's tick names the next round from the instant it is decided at
+      // B1: a beacon game's tick names the next round from its instant; B13: decideSealed seals its seed
       command: withBeaconInstant(command, loaded?.state.dice.source, this.now()),
       head: loaded?.head ?? GENESIS,
       seq: loaded?.state.seq ?? 0,
       ...(master ? { master } : {}),
     };
-    const elsewhere = await this.decider?.decide(job);
-    if (elsewhere) return elsewhere;
-    const decided = decideLinked(this.kernel, job);
-    this.decider?.decidedHere(job, decided);
-    return decided;
+    return decideSealed(job, async (j) => {
+      const elsewhere = await this.decider?.decide(j);
+      if (elsewhere) return elsewhere;
+      const decided = decideLinked(this.kernel, j);
+      this.decider?.decidedHere(j, decided);
+      return decided;
+    });
   }
 
   /**

@@ -5,6 +5,10 @@
 // the server but that log. Pure, and importing nothing of the page, so it is tested from Node too
 // (test/web/dice-check.test.ts).
 import { checkFairRoll, checkRollResult, checkSeedReveal } from '../../src/core/dice/verify-roll.js';
+import { checkBeaconRoll } from '../../src/core/dice/beacon-draw.js';
+import { readRound } from '../../src/core/dice/beacon.js';
+import type { BeaconRound } from '../../src/core/dice/beacon.js';
+import type { BeaconChain } from '../../src/core/dice/beacon-chains.js';
 import { hexToBytes } from '../../src/core/hash.js';
 import type { Roll } from '../../src/core/dice/roll.js';
 
@@ -33,6 +37,11 @@ export interface SeedRow {
   /** matches: revealed and its SHA-256 is the commitment; sealed: not revealed yet; wrong: see problem. */
   status: 'matches' | 'sealed' | 'wrong';
   problem?: string;
+  /**
+   * Beacon dice (B13, B14): the round the seed's timelock opens at, and whether that round is in the log yet
+   * (then anyone can open it: `referee verify`, `verify --public`, tlock's own tools; the page does not decrypt).
+   */
+  timelock?: { opens: number; roundRecorded: boolean };
 }
 
 export interface RollRow {
@@ -97,13 +106,24 @@ export function checkDice(game: string, lines: readonly LogLine[]): DiceCheck {
     return row;
   };
   const found: { at: At; roll: Roll }[] = [];
+  // Beacon dice (issue 26): the chain the creation describes, and the rounds recorded (checked below).
+  let chain: BeaconChain | undefined;
+  const rounds = new Map<number, BeaconRound>();
   for (const l of lines) {
     const e = l.event;
     if (!isObject(e)) continue;
     const at = { seq: l.seq, nweek: l.nweek, nday: l.nday };
     const stream = e.stream === 'secret' ? 'secret' : 'public';
-    if (e.type === 'seed-committed' && typeof e.commitment === 'string')
-      seedOf(stream, Number(e.epoch)).committed = { ...at, commitment: e.commitment };
+    if (e.type === 'game-created' && isObject(e.beacon)) chain = e.beacon as unknown as BeaconChain;
+    if (e.type === 'beacon-round') {
+      const r = readRound(e);
+      if (r.ok) rounds.set(r.value.round, r.value);
+    }
+    if (e.type === 'seed-committed' && typeof e.commitment === 'string') {
+      const row = seedOf(stream, Number(e.epoch));
+      row.committed = { ...at, commitment: e.commitment };
+      if (typeof e.opens === 'number') row.timelock = { opens: e.opens, roundRecorded: false };
+    }
     if (e.type === 'seed-revealed' && typeof e.seed === 'string')
       seedOf(stream, Number(e.epoch)).revealed = { ...at, seed: e.seed };
     if (Array.isArray(e.rolls))
@@ -113,6 +133,7 @@ export function checkDice(game: string, lines: readonly LogLine[]): DiceCheck {
       }
   }
   for (const row of seeds.values()) {
+    if (row.timelock) row.timelock.roundRecorded = rounds.has(row.timelock.opens);
     if (!row.revealed) continue;
     const wrong = attempt(() =>
       checkSeedReveal(
@@ -139,16 +160,28 @@ export function checkDice(game: string, lines: readonly LogLine[]): DiceCheck {
       const wrong = attempt(() => checkRollResult(roll));
       row = { ...base, status: wrong ? 'wrong' : 'manual', ...(wrong ? { problem: wrong } : {}) };
     } else if (roll.source === 'beacon') {
-      // Issue 26: a beacon roll's derivation needs its round too; the page checks its result only (sealed),
-      // and `referee verify` re-derives it.
-      const wrong = attempt(() => checkRollResult(roll));
-      row = {
-        ...base,
-        stream: proof.stream,
-        epoch: proof.epoch,
-        status: wrong ? 'wrong' : 'sealed',
-        ...(wrong ? { problem: wrong } : {}),
-      };
+      // Issue 26: derived again here once its seed is revealed, from the seed and its round, the round's BLS
+      // signature verified in the browser against the chain the creation describes (checkBeaconRoll).
+      const where = { stream: proof.stream, epoch: proof.epoch };
+      const seed = seeds.get(`${proof.stream}|${proof.epoch}`);
+      const round = proof.round === undefined ? undefined : rounds.get(proof.round);
+      if (seed?.status === 'matches' && seed.revealed && chain && round && proof.chain !== undefined) {
+        const bytes = hexToBytes(seed.revealed.seed);
+        const p = { ...proof, chain: proof.chain, round: round.round };
+        const c = chain;
+        const wrong = attempt(() => checkBeaconRoll(game, roll, p, bytes, c, round));
+        row = {
+          ...base,
+          ...where,
+          status: wrong ? 'wrong' : 'verified',
+          ...(wrong ? { problem: wrong } : {}),
+        };
+      } else if (seed?.status === 'wrong') {
+        row = { ...base, ...where, status: 'wrong', problem: 'its seed does not match the commitment' };
+      } else {
+        const wrong = attempt(() => checkRollResult(roll));
+        row = { ...base, ...where, status: wrong ? 'wrong' : 'sealed', ...(wrong ? { problem: wrong } : {}) };
+      }
     } else {
       const where = { stream: proof.stream, epoch: proof.epoch };
       const seed = seeds.get(`${proof.stream}|${proof.epoch}`);

@@ -39,7 +39,8 @@ export function DicePanel({ game, lines }: { game: string; lines: readonly LogLi
         {check.rolls.length === 0
           ? 'No roll you can see yet.'
           : `${check.rolls.length} roll${check.rolls.length === 1 ? '' : 's'} you can see: ${counts.verified} checked here against revealed seeds, ${counts.sealed} waiting for their seed, ${counts.manual} manual, ${counts.wrong} wrong.`}{' '}
-        Checked in this browser with the same code as <code>referee verify</code>.
+        Checked in this browser with the same code as <code>referee verify</code> (beacon rolls: each round's
+        signature verified here against the chain the log names).
       </p>
       {check.seeds.length > 0 && (
         <div class="table-scroll">
@@ -80,7 +81,16 @@ export function DicePanel({ game, lines }: { game: string; lines: readonly LogLi
                       '—'
                     )}
                   </td>
-                  <td>{s.problem ?? SEED_STATUS[s.status]}</td>
+                  <td>
+                    {s.problem ?? SEED_STATUS[s.status]}
+                    {s.timelock && (
+                      <span class="timelock" data-testid="dice-timelock" data-opens={s.timelock.opens}>
+                        {s.timelock.roundRecorded
+                          ? ` · timelock: its round ${s.timelock.opens} is recorded, so anyone can open it (referee verify opens it; this page does not decrypt)`
+                          : ` · timelocked to beacon round ${s.timelock.opens}: it opens by itself once that round is out`}
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
