@@ -8,6 +8,7 @@ import type { Command, GameState, Json, Result } from '../core/index.js';
 import { ADMIN } from '../core/index.js';
 import { awaitedRound } from '../core/beacon-dice.js';
 import type { BeaconChain } from '../core/dice/beacon-chains.js';
+import { roundTime } from '../core/dice/beacon-chains.js';
 import type { BeaconRound } from '../core/dice/beacon.js';
 import type { ClockDoor, Notice } from '../engine/ports/index.js';
 import type { ClockReport } from './firing.js';
@@ -44,6 +45,22 @@ export const waitingFor = (state: GameState): { chain: BeaconChain; round: numbe
   return w ? { chain: w.chain, round: w.round, at: Date.parse(w.due) } : null;
 };
 
+/**
+ * The round the clock should fetch for a game (B8, B14): the round its dice wait for, or else the earliest
+ * round a seed's timelock opens at that is not yet recorded. Only the first holds the game up (B10): a
+ * timelock's round is fetched when due so that the seed opens from the log alone, whether or not it is revealed.
+ */
+export const roundToFetch = (
+  state: GameState,
+): { chain: BeaconChain; round: number; at: number; holds: boolean } | null => {
+  const waiting = waitingFor(state);
+  if (waiting) return { ...waiting, holds: true };
+  const b = state.dice.beacon;
+  if (state.dice.source !== 'beacon' || !b || state.ended || !b.sealed || b.sealed.length === 0) return null;
+  const round = Math.min(...b.sealed);
+  return { chain: b.chain, round, at: roundTime(b.chain, round), holds: false };
+};
+
 /** The Administrator's `beacon` command with a fetched round, once-only by the round's number (B8). */
 export function beaconCommandFor(round: BeaconRound): Command {
   const json: Record<string, Json> = {
@@ -73,7 +90,7 @@ export async function fetchAndRecord(
   referee: ClockDoor,
   settings: BeaconFetching,
   game: string,
-  wait: { chain: BeaconChain; round: number },
+  wait: { chain: BeaconChain; round: number; holds?: boolean },
   now: number,
   say: (r: ClockReport) => void,
 ): Promise<Fetched> {
@@ -83,7 +100,7 @@ export async function fetchAndRecord(
     say({
       kind: 'beacon',
       game,
-      text: `${game}: round ${wait.round} of ${wait.chain.name} could not be had from any relay (${got.error.relays.join('; ') || 'no relay configured'}); the game waits`,
+      text: `${game}: round ${wait.round} of ${wait.chain.name} could not be had from any relay (${got.error.relays.join('; ') || 'no relay configured'}); ${wait.holds === false ? "a seed's timelock waits for it" : 'the game waits'}`,
     });
     return { again: now, missing: got.error };
   }

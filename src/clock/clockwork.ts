@@ -34,7 +34,7 @@ import { nextReminder, waitOf } from './reminding.js';
 import { remindersDue } from './reminders.js';
 import type { TimeSource } from './time.js';
 import type { BeaconFetching } from './beacon-fetching.js';
-import { backOff, fetchAndRecord, unreachableNotice, waitingFor } from './beacon-fetching.js';
+import { backOff, fetchAndRecord, roundToFetch, unreachableNotice, waitingFor } from './beacon-fetching.js';
 
 export interface ClockworkOptions {
   readonly referee: ClockDoor;
@@ -244,7 +244,7 @@ export class Clockwork {
       before.clock.nweek === state.clock.nweek &&
       before.clock.nday === state.clock.nday &&
       before.ended === state.ended &&
-      (waitingFor(before)?.round ?? 0) === (waitingFor(state)?.round ?? 0) &&
+      (roundToFetch(before)?.round ?? 0) === (roundToFetch(state)?.round ?? 0) &&
       // Only a scheduled game waits for reminders (a new turn in Tunnelers is a new wait within one nday).
       (scheduleOf(state) === null || planned.wait === waitOf(this.referee.rules, state))
     )
@@ -256,21 +256,23 @@ export class Clockwork {
     // B10: a game waiting for its beacon round fires no boundary (its tick would be refused): the round first.
     const waiting = waitingFor(state);
     const boundary = waiting ? undefined : nextToFire(state);
+    // B14: a round a seed's timelock opens at is fetched too when due, but holds nothing up (no notice).
+    const fetching = roundToFetch(state);
     const token = ++this.tokens;
     const scheduled = scheduleOf(state) !== null;
     const kernel = this.referee.rules;
     const remindAt = scheduled ? nextReminder(kernel, state, this.remindedSince(game)) : Infinity;
     const wait = scheduled ? waitOf(kernel, state) : '';
     const tried = this.attempts.get(game);
-    if (tried && tried.round !== waiting?.round) this.attempts.delete(game);
+    if (tried && tried.round !== fetching?.round) this.attempts.delete(game);
     const fetchAt =
-      !waiting || !this.beacon
+      !fetching || !this.beacon
         ? Infinity
-        : tried?.round === waiting.round
-          ? Math.max(tried.next, waiting.at)
-          : waiting.at;
+        : tried?.round === fetching.round
+          ? Math.max(tried.next, fetching.at)
+          : fetching.at;
     const at = wake ?? Math.min(boundary?.at ?? Infinity, remindAt, fetchAt);
-    const round = waiting?.round ?? 0;
+    const round = fetching?.round ?? 0;
     this.games.set(game, { state, boundary, round, fetchAt, remindAt, wait, wake: at, token });
     if (at === Infinity) return;
     this.heap.push({ game, wake: at, token });
@@ -448,7 +450,7 @@ export class Clockwork {
   /** One attempt at the round a game waits for (B8), one turn (K17); none had: back-off and a notice (B9). */
   private async fetchRound(game: string, planned: Planned): Promise<void> {
     const beacon = this.beacon;
-    const waiting = waitingFor(planned.state);
+    const waiting = roundToFetch(planned.state);
     if (!beacon || !waiting) return;
     this.inFlight.add(game);
     let state: GameState | undefined;
@@ -466,7 +468,8 @@ export class Clockwork {
         const tries = before?.round === waiting.round ? before.tries + 1 : 1;
         const retry = backOff(beacon, tries);
         this.attempts.set(game, { round: waiting.round, tries, next: now + retry });
-        if (tries === 1 && missing) this.notify([unreachableNotice(game, waiting, missing, now, retry)]);
+        if (tries === 1 && missing && waiting.holds)
+          this.notify([unreachableNotice(game, waiting, missing, now, retry)]);
       }
     } catch (e) {
       this.say({ kind: 'error', game, text: `${game}: the beacon round could not be recorded: ${why(e)}` });

@@ -28,6 +28,7 @@ import {
   S,
 } from '../clock/support.js';
 import { makeTestChain } from './test-chain.js';
+import { checkTimelocks } from '../../src/core/timelock-verify.js';
 
 const t = makeTestChain(
   'clocktest',
@@ -263,5 +264,29 @@ describe('the clock fetches the beacon round a game waits for (issue 26, B8-B10)
     const report = await referee.verify('g1');
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+
+  it("B14: a seed's timelock round is fetched when due, holding nothing up; the seed then opens from the log alone", async () => {
+    const { time, referee, clock } = world([`${base}/good`]);
+    // No schedule: nweek 1's seed opens a day an nday after its commitment (B13), here one day.
+    await beaconGame(referee, 'g1', { ndays: 1 });
+    await clock.start();
+    await pass(time, 7 * S, clock);
+    expect((await referee.state('g1')).dice.beacon?.randomness).not.toBeNull();
+    const sealed = (await referee.state('g1')).dice.beacon?.sealed ?? [];
+    expect(sealed.length).toBeGreaterThan(0);
+    const first = Math.min(...sealed);
+    const due = roundTime(t.chain, first);
+    expect(due - time.now()).toBeGreaterThan(23 * 3600 * S);
+    // Before its round's time nothing is asked for it (the nweek goes on: the game does not wait for it).
+    await pass(time, due - time.now() - S, clock);
+    expect(asked).not.toContain(`good:${first}`);
+    await pass(time, 3 * S, clock);
+    expect(asked).toContain(`good:${first}`);
+    expect((await referee.state('g1')).dice.beacon?.sealed ?? []).not.toContain(first);
+    const locks = await checkTimelocks((await referee.entries('g1')).map((e) => e.event));
+    expect(locks.problems).toEqual([]);
+    expect(locks.opened).toBeGreaterThanOrEqual(1);
+    expect(locks.sealed.map((l) => l.opens)).not.toContain(first);
   });
 });
