@@ -9,6 +9,7 @@ import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 import { ADMISSION_COMMANDS } from './admission.js';
 import { awaitedRound, beaconCommand, roundNamedAt } from './beacon-dice.js';
+import { PARAMETER_COMMANDS, applyDueAmendments } from './parameter-commands.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -24,6 +25,7 @@ export function endNday(ctx: Decision, instant?: string): void {
   if (ctx.state.ended) return;
   if (nday < ndays) {
     ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: nday + 1 });
+    applyDueAmendments(ctx, 'nday');
     ctx.runHooks('ndayStart');
     return;
   }
@@ -54,9 +56,12 @@ export function beginAnchoredNweek(ctx: Decision, epoch: number): void {
 
 export function startNweek(ctx: Decision, nweek: number): void {
   ctx.emit({ type: 'nweek-started', vis: 'public', nweek });
+  // Issue 24: an amendment waiting for this nweek takes effect before its first hook runs.
+  applyDueAmendments(ctx, { nweek });
   ctx.runHooks('nweekStart');
   if (ctx.state.ended) return;
   ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: 1 });
+  applyDueAmendments(ctx, 'nday');
   ctx.runHooks('ndayStart');
 }
 
@@ -234,5 +239,6 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     },
   }),
   ...SCHEDULE_COMMANDS,
+  ...PARAMETER_COMMANDS,
   beacon: beaconCommand(beginAnchoredNweek),
 };
