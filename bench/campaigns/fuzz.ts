@@ -341,7 +341,13 @@ function wrongValue(schema: Schema, type: string, tape: Tape, pool: Pool): Json 
 }
 
 /** Kernel commands the campaign's kernel steps never pick (see resolve). */
-const LEFT_OUT: ReadonlySet<string> = new Set(['end', 'correct', 'beacon', 'amend-rules', 'repeal-amendment']);
+const LEFT_OUT: ReadonlySet<string> = new Set([
+  'end',
+  'correct',
+  'beacon',
+  'amend-rules',
+  'repeal-amendment',
+]);
 
 /** The command a step says, against the game as it is now. */
 export function resolve(kernel: Kernel, state: GameState, s: CommandStep, pool: Pool): Command {

@@ -12,11 +12,7 @@ import type { AmendmentStart, ParameterAmendment } from './parameter-amendments.
 import { dueAt, valuesOf } from './parameter-amendments.js';
 
 const value = () =>
-  z.union([
-    z.number(),
-    z.string().max(200),
-    z.array(z.union([z.number(), z.string().max(200)])).max(200),
-  ]);
+  z.union([z.number(), z.string().max(200), z.array(z.union([z.number(), z.string().max(200)])).max(200)]);
 
 /** What the game stands in the way of these values with, or null (Ruleset.parameterProblem). */
 function problemWith(ctx: Decision, values: Readonly<Record<string, ParameterValue>>): string | null {
@@ -110,7 +106,7 @@ export const PARAMETER_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> 
         type: 'parameters-amended',
         vis: 'public',
         amendment: n,
-        changes: changes as Record<string, number | string | (number | string)[]>,
+        changes: changes,
         why,
         from: start,
       });
@@ -120,14 +116,16 @@ export const PARAMETER_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> 
   'repeal-amendment': command({
     actor: 'admin',
     visibility: 'public',
-    summary: 'repeal an amendment of the parameters (its number): its values return to what they were without it',
+    summary:
+      'repeal an amendment of the parameters (its number): its values return to what they were without it',
     words: ['amendment', 'why'],
     args: () => z.object({ amendment: z.number().int().min(1), why: z.string().min(1).max(500) }).strict(),
     confirm: { message: 'Repeal this amendment? Its values return to what they were without it.' },
     run(ctx, _by, { amendment, why }) {
       const all = ctx.state.params?.amendments ?? [];
       const a = all.find((b) => b.n === amendment);
-      if (!a) return ctx.reject('unknown-amendment', `there is no amendment ${amendment} of this game's rules`);
+      if (!a)
+        return ctx.reject('unknown-amendment', `there is no amendment ${amendment} of this game's rules`);
       if (a.status === 'repealed' || a.status === 'lapsed')
         ctx.reject('unknown-amendment', `amendment ${amendment} has ${a.status}; there is nothing to repeal`);
       if (a.status === 'in-force') {

@@ -23,7 +23,14 @@ export function paramsFold(
     case 'parameters-amended':
       amendments = [
         ...before.amendments,
-        { n: e.amendment, changes: e.changes, why: e.why, from: e.from, made: at, status: 'pending' as const },
+        {
+          n: e.amendment,
+          changes: e.changes,
+          why: e.why,
+          from: e.from,
+          made: at,
+          status: 'pending' as const,
+        },
       ];
       break;
     case 'parameters-in-force':

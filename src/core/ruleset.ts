@@ -295,7 +295,11 @@ export interface Ruleset<S, C extends string = KernelErrorCode> {
    * player"), in words, or null when nothing does. Also where values that fit their types one by one do not
    * fit together. Pure.
    */
-  parameterProblem?(rules: S, game: GameState, values: Readonly<Record<string, ParameterValue>>): string | null;
+  parameterProblem?(
+    rules: S,
+    game: GameState,
+    values: Readonly<Record<string, ParameterValue>>,
+  ): string | null;
 }
 
 /** What the rules wait for: see Ruleset.awaiting. Only public facts. */

@@ -85,7 +85,8 @@ export interface GridParams {
 }
 
 /** The values in force in a game of The Grid: one property read (the text's record until an amendment). */
-export const gridParams = (game: GameState): GridParams => inForce(game, GRID_PARAMETERS) as unknown as GridParams;
+export const gridParams = (game: GameState): GridParams =>
+  inForce(game, GRID_PARAMETERS) as unknown as GridParams;
 
 /** The sides of the location dice (checked to be two dice of one size when amended). */
 export const locationSides = (dice: string): number => Number(dice.slice(dice.indexOf('d') + 1));
