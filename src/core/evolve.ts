@@ -8,6 +8,7 @@ import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
 import { OPEN_ADMISSION } from './state.js';
 import { boundsAtCreation } from './schedule-bounds.js';
 import { paramsFold } from './parameter-fold.js';
+import { valuesOf, withStatus } from './parameter-amendments.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
@@ -359,6 +360,8 @@ export const evolveCode = (): string =>
     beaconCommitted,
     kernelFold,
     paramsFold,
+    valuesOf,
+    withStatus,
     applyTransfer,
     post,
   ]
