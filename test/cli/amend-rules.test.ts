@@ -10,6 +10,11 @@ describe('referee amend-rules and referee rules', () => {
     const cli = new Cli();
     newManualGrid(cli);
     cli.ok('join', 'g1', 'alice');
+    // The preview (issue 16's --dry-run): what the amendment would do, nothing written.
+    const before = cli.exported('g1');
+    const preview = cli.ok('amend-rules', 'g1', 'Grid size=25', '--why', 'Proposal 4521', '--dry-run');
+    expect(preview).toContain('Grid size 25 at once, by Proposal 4521');
+    expect(cli.exported('g1')).toBe(before);
     const said = cli.ok('amend-rules', 'g1', 'Grid size=25', 'move-distance=2', '--why', 'Proposal 4521');
     expect(said).toContain(
       'The rules are amended (amendment 1): Grid size 25; Move distance 2 at once, by Proposal 4521.',
