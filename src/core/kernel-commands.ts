@@ -186,6 +186,16 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       const target = ctx.registry.get(ruleset);
       if (!target) return ctx.reject('unknown-ruleset', `there is no ruleset ${ruleset}`);
       if (!target.migrateFrom?.[from]) ctx.reject('not-allowed', `${ruleset} is not an amendment of ${from}`);
+      // P5: the old text's amended values would not carry into the new text, which may not hold the game as they
+      // left it (a Grid grown past the new text's): they are repealed first, each on the record.
+      const live = (ctx.state.params?.amendments ?? []).filter(
+        (a) => a.status === 'in-force' || a.status === 'pending',
+      );
+      if (live.length > 0)
+        ctx.reject(
+          'parameters-in-the-way',
+          `amendment${live.length === 1 ? '' : 's'} ${live.map((a) => a.n).join(', ')} of ${from}'s parameters ${live.length === 1 ? 'is' : 'are'} in force or waiting: repeal ${live.length === 1 ? 'it' : 'them'} first (repeal-amendment)`,
+        );
       ctx.emit({
         type: 'ruleset-amended',
         vis: 'public',

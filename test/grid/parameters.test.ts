@@ -8,6 +8,8 @@ import type { ThingTeleported } from '../../src/rulesets/grid-2002-01/types.js';
 import { GRID_PARAMETERS, gridParams } from '../../src/rulesets/grid-2002-01/parameters.js';
 import type { Table } from '../support/table.js';
 import { at, grid, placing, points, rules } from '../support/harness/grid.js';
+import { grid200201Ruleset } from '../../src/rulesets/grid-2002-01/index.js';
+import { grid200206Ruleset } from '../../src/rulesets/grid-2002-06/index.js';
 
 const amend = (t: Table, set: Record<string, Json>, from?: Json, why = 'Proposal 4521') =>
   t.admin('amend-rules', { set, why, ...(from !== undefined ? { from } : {}) });
@@ -245,6 +247,23 @@ describe('The Grid: repeal', () => {
     t.admin('repeal-amendment', { amendment: 1, why: 'withdrawn' });
     t.tick(true);
     expect(gridParams(t.game)['Move distance']).toBe(1);
+    t.expectConsistent();
+  });
+});
+
+describe('The Grid: amended into the June text (P5)', () => {
+  it("an amendment into another text waits for the parameters' amendments to be repealed (P5)", () => {
+    const t = grid({ players: { alice: [5, 5] }, rulesets: [grid200201Ruleset, grid200206Ruleset] });
+    amend(t, { 'Grid size': 25 });
+    expect(t.refuseAdmin('amend', { ruleset: 'grid-2002-06' })).toEqual({
+      code: 'parameters-in-the-way',
+      message:
+        "amendment 1 of grid-2002-01's parameters is in force or waiting: repeal it first (repeal-amendment)",
+    });
+    t.admin('repeal-amendment', { amendment: 1, why: 'Proposal 4550' });
+    t.admin('amend', { ruleset: 'grid-2002-06' }, [1, 1]);
+    expect(t.game.ruleset).toBe('grid-2002-06');
+    expect(t.game.params).toBeUndefined();
     t.expectConsistent();
   });
 });
