@@ -28,6 +28,10 @@ describe('referee amend-rules and referee rules', () => {
     expect(rules).toContain('    Shiny Thing points: 25 (the text’s)');
     expect(rules).toContain('  1. Grid size 25; Move distance 2 at once, by Proposal 4521');
     expect(cli.ok('verify', 'g1')).toContain('g1 verifies');
+    // The nweek's report names the amendment that took effect in it.
+    expect(cli.ok('report', 'g1', '--nweek', '1')).toContain(
+      'The rules are amended (amendment 1): Grid size 25; Move distance 2 at once, by Proposal 4521.',
+    );
   });
 
   it('refuses a bad value and a Grid shrunk under a player (exit 2, nothing written); repeals', () => {
