@@ -91,9 +91,7 @@ export function typeText(type: ParameterType): string {
 
 /** A value as written in a table or a sentence. */
 export const valueText = (value: ParameterValue): string =>
-  Array.isArray(value)
-    ? (value as readonly (number | string)[]).join(', ')
-    : String(value);
+  Array.isArray(value) ? (value as readonly (number | string)[]).join(', ') : String(value);
 
 const WHOLE = /^-?\d+$/;
 
