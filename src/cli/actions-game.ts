@@ -180,6 +180,28 @@ const ADMIN_ORDERS = {
     return { entry: Number(entry), reason: reason ?? '' };
   },
   end: ([reason]): Record<string, Json> => (reason ? { reason } : {}),
+  // Issue 24: `amend-rules g1 "Grid size=25" shiny-thing-points=30 --why "Proposal 4521" --from nweek`.
+  'amend-rules': (pairs, opts) => {
+    const set: Record<string, Json> = {};
+    for (const pair of pairs) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new UsageError(`"${pair}" is not name=value (quote a name with spaces)`);
+      set[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+    }
+    const from = typeof opts.from === 'string' ? opts.from : 'now';
+    if (!/^(now|nday|nweek|\d+)$/.test(from))
+      throw new UsageError('--from is now, nday, nweek or an nweek number');
+    return {
+      set,
+      why: typeof opts.why === 'string' ? opts.why : '',
+      from: /^\d+$/.test(from) ? Number(from) : from,
+    };
+  },
+  'repeal-amendment': ([n], opts) => {
+    if (!/^\d+$/.test(n ?? ''))
+      throw new UsageError('the amendment is its number (see `referee rules GAME`)');
+    return { amendment: Number(n), why: typeof opts.why === 'string' ? opts.why : '' };
+  },
   // Who may join (K14) and removal (K15).
   'approve-join': ([name]) => ({ player: name ?? '' }),
   'refuse-join': ([name, reason]): Record<string, Json> => ({

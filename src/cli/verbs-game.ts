@@ -152,6 +152,23 @@ export function registerGameVerbs(program: Program): void {
   adminVerb(program, 'amend', 'amend the game into a later text of its rule', (cmd) =>
     cmd.argument('<ruleset>'),
   );
+  // Issue 24: the parameters of the text in force (`referee rules GAME` lists them).
+  adminVerb(
+    program,
+    'amend-rules',
+    'amend the text\'s parameters: `amend-rules g1 "Grid size=25" --why "Proposal 4521" [--from now|nday|nweek|N]`',
+    (cmd) =>
+      cmd
+        .argument('<changes...>', 'name=value for each parameter changed, all together or none')
+        .requiredOption('--why <why>', "the proposal's name or number, or a link")
+        .option('--from <when>', 'now, nday (the next), nweek (the next) or an nweek number', 'now'),
+  );
+  adminVerb(
+    program,
+    'repeal-amendment',
+    'repeal an amendment of the parameters by its number: its values return to what they were without it',
+    (cmd) => cmd.argument('<amendment>').requiredOption('--why <why>', "the proposal's name or number"),
+  );
   adminVerb(program, 'enact', 'enact an optional rule module', (cmd) => cmd.argument('<module>'));
   adminVerb(program, 'repeal', 'repeal a rule module', (cmd) => cmd.argument('<module>'));
   adminVerb(program, 'points', 'move points: `points g1 alice 10 "opening balance"` (from The Bank)', (cmd) =>

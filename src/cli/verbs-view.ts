@@ -40,6 +40,18 @@ export function registerViewVerbs(program: Program): void {
     .action(async () => (await actions()).games(program));
 
   program
+    .command('rules')
+    .description(
+      "a game's rules in force: each parameter with the text's value, the value now and the amendment that set it",
+    )
+    .argument('[game]')
+    .option('--markdown', "every ruleset's parameters with their sentences, as docs/parameters.md")
+    .option('--json', 'JSON instead of text')
+    .action(async (game: string | undefined, opts: { markdown?: boolean; json?: boolean }) =>
+      (await import('./actions-rules.js')).rules(program, game, opts),
+    );
+
+  program
     .command('rulesets')
     .description('the rulesets this program knows, with their rule modules')
     .action(async () => (await actions()).rulesets());

@@ -104,6 +104,10 @@ export const WHILE_WAITING: ReadonlySet<string> = new Set([
   'pause-clock',
   'resume-clock',
   'dice',
+  // Issue 24: amending the rules rolls nothing; before the setup, it is how a nomic's game starts under its
+  // amended text (ruling P6: the numbers of Things are read when the Things are placed).
+  'amend-rules',
+  'repeal-amendment',
 ]);
 
 /** Why a command must wait for the round (B5), as a refusal everyone may read: the round is public. */

@@ -1,6 +1,8 @@
 import type { KernelEvent } from './events.js';
 import type { Json } from './json.js';
 import { describeSchedule } from './schedule-describe.js';
+import { valueText } from './parameters.js';
+import { startText } from './parameter-amendments.js';
 
 const argText = (args: { readonly [k: string]: Json }): string =>
   Object.entries(args)
@@ -79,5 +81,15 @@ export function describeKernelEvent(e: KernelEvent): string {
       return `The Administrator extended nweek ${e.nweek} to ${e.until}: ${e.reason}.`;
     case 'boundary-fired':
       return `The scheduled end of the nday, ${e.scheduled}, has come.`;
+    case 'parameters-amended':
+      return `The rules are amended (amendment ${e.amendment}): ${Object.entries(e.changes)
+        .map(([name, v]) => `${name} ${valueText(v)}`)
+        .join('; ')} ${startText(e.from)}, by ${e.why}.`;
+    case 'parameters-in-force':
+      return `Amendment ${e.amendment} of the rules takes effect.`;
+    case 'parameters-lapsed':
+      return `Amendment ${e.amendment} of the rules lapses: ${e.reason}.`;
+    case 'parameters-repealed':
+      return `Amendment ${e.amendment} of the rules is repealed, by ${e.why}; its values return to what they were without it.`;
   }
 }

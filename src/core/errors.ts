@@ -29,6 +29,10 @@ export const KERNEL_ERROR_CODES = [
   'already-corrected', // K12: that transfer has been corrected already
   'beacon-needed', // beacon dice: the round the nweek's dice are anchored to is not recorded yet
   'bad-beacon-round', // beacon dice: a round that does not verify (relabelled, altered, another chain)
+  'unknown-parameter', // issue 24: the text in force declares no parameter of that name
+  'bad-parameter', // issue 24: a value outside its parameter's type (a dice expression that does not parse…)
+  'parameters-in-the-way', // issue 24: the game as it stands cannot hold the values (a player off a shrunk Grid)
+  'unknown-amendment', // issue 24: no amendment of that number to repeal (or it lapsed or was repealed)
 ] as const;
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
 

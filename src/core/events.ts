@@ -111,7 +111,19 @@ export type KernelEvent =
   | { type: 'clock-resumed'; vis: 'public'; at: string; reason: string }
   | { type: 'nweek-extended'; vis: 'public'; nweek: number; until: string; reason: string }
   /** The tick that follows is the schedule's boundary at `scheduled`. */
-  | { type: 'boundary-fired'; vis: 'public'; scheduled: string };
+  | { type: 'boundary-fired'; vis: 'public'; scheduled: string }
+  // Issue 24 (parameter-commands.ts): the parameters of the text amended, in force, lapsed, repealed.
+  | {
+      type: 'parameters-amended';
+      vis: 'public';
+      amendment: number;
+      changes: { [name: string]: number | string | (number | string)[] };
+      why: string;
+      from: 'now' | 'nday' | 'nweek' | number;
+    }
+  | { type: 'parameters-in-force'; vis: 'public'; amendment: number }
+  | { type: 'parameters-lapsed'; vis: 'public'; amendment: number; reason: string }
+  | { type: 'parameters-repealed'; vis: 'public'; amendment: number; why: string };
 
 /**
  * Kernel events whose fold changes nothing but the entry count (and never carry rolls). A store may hand
@@ -148,4 +160,8 @@ export const KERNEL_EVENT_TYPES: ReadonlySet<string> = new Set<KernelEvent['type
   'clock-resumed',
   'nweek-extended',
   'boundary-fired',
+  'parameters-amended',
+  'parameters-in-force',
+  'parameters-lapsed',
+  'parameters-repealed',
 ]);

@@ -7,6 +7,8 @@ import { applyTransfer, post } from './ledger.js';
 import { FOLD_NOOP_TYPES, KERNEL_EVENT_TYPES } from './events.js';
 import { OPEN_ADMISSION } from './state.js';
 import { boundsAtCreation } from './schedule-bounds.js';
+import { paramsFold } from './parameter-fold.js';
+import { valuesOf, withStatus } from './parameter-amendments.js';
 
 const NOOP: ReadonlySet<string> = new Set(FOLD_NOOP_TYPES);
 
@@ -138,6 +140,7 @@ function step(
     ended: s.ended,
     schedule: s.schedule,
     scheduleBounds: s.scheduleBounds,
+    params: s.params,
     seq: s.seq + 1,
     seenPublic: vis === 'public' ? s.seenPublic + 1 : s.seenPublic,
     seenPrivate: seePrivate(s.seenPrivate, vis),
@@ -316,7 +319,14 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
       const migrate = target?.migrateFrom?.[e.from];
       if (!target || !migrate)
         throw new Error(`the log amends ${e.from} into ${e.to}, which this program cannot do`);
-      return { ...s, ruleset: e.to, modules: target.modules.map((m) => m.id), rules: migrate(s.rules, s) };
+      // P5: the amendments of the old text's parameters end with it; the new text's values are its own.
+      return {
+        ...s,
+        ruleset: e.to,
+        modules: target.modules.map((m) => m.id),
+        rules: migrate(s.rules, s),
+        params: undefined,
+      };
     }
     case 'module-enacted':
       return { ...s, modules: [...s.modules, e.module] };
@@ -343,6 +353,11 @@ function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState
       };
     case 'boundary-fired':
       return { ...s, schedule: s.schedule && { ...s.schedule, fired: e.scheduled } };
+    case 'parameters-amended':
+    case 'parameters-in-force':
+    case 'parameters-lapsed':
+    case 'parameters-repealed':
+      return { ...s, params: paramsFold(s, registry.get(s.ruleset)?.parameters?.text ?? {}, e) };
   }
 }
 
@@ -363,6 +378,9 @@ export const evolveCode = (): string =>
     advanceDice,
     beaconCommitted,
     kernelFold,
+    paramsFold,
+    valuesOf,
+    withStatus,
     applyTransfer,
     post,
   ]

@@ -33,3 +33,6 @@ export * from './schedule-bounds.js';
 export * from './snapshot.js';
 export * from './players.js';
 export { ADMISSION_COMMANDS } from './admission.js';
+export * from './parameters.js';
+export * from './parameter-amendments.js';
+export { changesText } from './parameter-commands.js';

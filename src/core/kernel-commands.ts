@@ -11,6 +11,7 @@ import { ADMISSION_COMMANDS } from './admission.js';
 import { awaitedRound, beaconCommand, roundNamedAt } from './beacon-dice.js';
 import { timelockFields } from './beacon-timelock.js';
 import { TIMELOCK_MAX } from './dice/timelock.js';
+import { PARAMETER_COMMANDS, applyDueAmendments } from './parameter-commands.js';
 
 /** Player names: what a forum handle reduces to; never containing a space, so never a fund's name. */
 export const PLAYER_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/;
@@ -26,6 +27,7 @@ export function endNday(ctx: Decision, instant?: string, timelock?: string): voi
   if (ctx.state.ended) return;
   if (nday < ndays) {
     ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: nday + 1 });
+    applyDueAmendments(ctx, 'nday');
     ctx.runHooks('ndayStart');
     return;
   }
@@ -57,9 +59,12 @@ export function beginAnchoredNweek(ctx: Decision, epoch: number): void {
 
 export function startNweek(ctx: Decision, nweek: number): void {
   ctx.emit({ type: 'nweek-started', vis: 'public', nweek });
+  // Issue 24: an amendment waiting for this nweek takes effect before its first hook runs.
+  applyDueAmendments(ctx, { nweek });
   ctx.runHooks('nweekStart');
   if (ctx.state.ended) return;
   ctx.emit({ type: 'nday-started', vis: 'public', nweek, nday: 1 });
+  applyDueAmendments(ctx, 'nday');
   ctx.runHooks('ndayStart');
 }
 
@@ -186,6 +191,16 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       const target = ctx.registry.get(ruleset);
       if (!target) return ctx.reject('unknown-ruleset', `there is no ruleset ${ruleset}`);
       if (!target.migrateFrom?.[from]) ctx.reject('not-allowed', `${ruleset} is not an amendment of ${from}`);
+      // P5: the old text's amended values would not carry into the new text, which may not hold the game as they
+      // left it (a Grid grown past the new text's): they are repealed first, each on the record.
+      const live = (ctx.state.params?.amendments ?? []).filter(
+        (a) => a.status === 'in-force' || a.status === 'pending',
+      );
+      if (live.length > 0)
+        ctx.reject(
+          'parameters-in-the-way',
+          `amendment${live.length === 1 ? '' : 's'} ${live.map((a) => a.n).join(', ')} of ${from}'s parameters ${live.length === 1 ? 'is' : 'are'} in force or waiting: repeal ${live.length === 1 ? 'it' : 'them'} first (repeal-amendment)`,
+        );
       ctx.emit({
         type: 'ruleset-amended',
         vis: 'public',
@@ -239,5 +254,6 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
     },
   }),
   ...SCHEDULE_COMMANDS,
+  ...PARAMETER_COMMANDS,
   beacon: beaconCommand(beginAnchoredNweek),
 };

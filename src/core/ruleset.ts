@@ -10,6 +10,7 @@ import { reject } from './errors.js';
 import type { CodeOf, KernelErrorCode, Refusal } from './errors.js';
 import { issueText } from './arg-issues.js';
 import type { Standings } from './standings.js';
+import type { ParameterSet, ParameterValue } from './parameters.js';
 
 // Method-style signatures are checked bivariantly, which lets a module declare handlers for its own narrow
 // event types (Moved, ThingFound, ...) in maps keyed by event type without casts at every call site.
@@ -289,6 +290,21 @@ export interface Ruleset<S, C extends string = KernelErrorCode> {
    * where). Undefined when the rules wait for no one. Pure; read by every view and by the clock's reminders.
    */
   awaiting?(rules: S, game: GameState): Awaiting | undefined;
+  /**
+   * Every number and named choice its text states (issue 24), declared once: rule code reads them through
+   * inForce, and the Administrator amends them (amend-rules). Absent: the text states none we read.
+   */
+  readonly parameters?: ParameterSet;
+  /**
+   * What in the game stands in the way of these values in force (issue 24: "a Grid shrunk under a standing
+   * player"), in words, or null when nothing does. Also where values that fit their types one by one do not
+   * fit together. Pure.
+   */
+  parameterProblem?(
+    rules: S,
+    game: GameState,
+    values: Readonly<Record<string, ParameterValue>>,
+  ): string | null;
 }
 
 /** What the rules wait for: see Ruleset.awaiting. Only public facts. */

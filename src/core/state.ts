@@ -4,6 +4,7 @@ import type { Balances, Posting } from './ledger.js';
 import type { Schedule } from './schedule.js';
 import type { ScheduleBounds } from './schedule-bounds.js';
 import type { BeaconDice } from './beacon-dice.js';
+import type { ParametersState } from './parameter-amendments.js';
 
 /** The dice as the log has left them: which source, the current weekly epoch, and how far each stream is. */
 export interface DiceState {
@@ -60,6 +61,11 @@ export interface GameState {
    * decided as they were.
    */
   readonly scheduleBounds?: ScheduleBounds | undefined;
+  /**
+   * The parameters of the text in force (issue 24), once an amendment of them has been made: absent, every value
+   * is the text's (Ruleset.parameters), so games made before read their old values. Read through inForce.
+   */
+  readonly params?: ParametersState | undefined;
   /** Number of log entries folded in. */
   readonly seq: number;
   /**

@@ -7,6 +7,7 @@ import type { Folds, Texts } from '../../core/index.js';
 import type { Entered, GridEvent, GridModule, GridState, Unit } from './types.js';
 import { onGrid, placing, positionOf, unitText } from './grid.js';
 import type { GridErrorCode } from './errors.js';
+import { gridParams } from './parameters.js';
 
 /** A coordinate's schema, made when first needed (issue 17: see command()). */
 export const coordinate = () => z.number().int();
@@ -24,7 +25,7 @@ export const enteringModule: GridModule = {
         const at: Unit = [x, y];
         if (positionOf(ctx.rules, by.name))
           return refuse('already-on-grid', `${by.name} is already on the Grid; e can only move or leave`);
-        if (!onGrid(at))
+        if (!onGrid(at, gridParams(ctx.state)['Grid size']))
           return refuse(
             'off-grid',
             `${by.name} cannot enter at ${unitText(at)}: that unit is not on the Grid`,

@@ -4,22 +4,25 @@
 // left of unit (2,1)."
 import type { GridModule, GridState, Placed, Unit } from './types.js';
 
-export const GRID_SIZE = 20;
+// The Grid's size is a parameter (parameters.ts, 'Grid size'): each check is given the size in force.
 
 // (Units are read by index rather than destructured in these helpers: destructuring goes through the array
 // iterator, which allocated on every call of the hot path — every move's checks and the Things' after it.)
 
-export const onGrid = (unit: Unit): boolean => {
+export const onGrid = (unit: Unit, size: number): boolean => {
   const x = unit[0];
   const y = unit[1];
-  return Number.isInteger(x) && Number.isInteger(y) && x >= 1 && x <= GRID_SIZE && y >= 1 && y <= GRID_SIZE;
+  return Number.isInteger(x) && Number.isInteger(y) && x >= 1 && x <= size && y >= 1 && y <= size;
 };
 
 export const sameUnit = (a: Unit, b: Unit): boolean => a[0] === b[0] && a[1] === b[1];
 
-/** "the units surround[ing] eir current location": the eight units whose x and y each differ by at most 1. */
-export const surrounds = (from: Unit, to: Unit): boolean =>
-  !sameUnit(from, to) && Math.abs(from[0] - to[0]) <= 1 && Math.abs(from[1] - to[1]) <= 1;
+/**
+ * "the units surround[ing] eir current location": the units whose x and y each differ by at most the move
+ * distance in force ("increased or decreased by 1 each nweek": the eight around it, by the text's value).
+ */
+export const surrounds = (from: Unit, to: Unit, distance: number): boolean =>
+  !sameUnit(from, to) && Math.abs(from[0] - to[0]) <= distance && Math.abs(from[1] - to[1]) <= distance;
 
 export const unitText = (unit: Unit): string => `(${unit[0]},${unit[1]})`;
 

@@ -14,6 +14,7 @@ import { gridStandings, gridView, renderGrid } from './view.js';
 import { gridAwaiting } from './awaiting.js';
 import type { GridErrorCode } from './errors.js';
 import { GRID_ERROR_CODES } from './errors.js';
+import { GRID_PARAMETERS, gridParameterProblem } from './parameters.js';
 
 export const GRID_2002_01 = 'grid-2002-01';
 
@@ -34,6 +35,8 @@ export const grid200201: Ruleset<GridState, GridErrorCode> = {
   render: renderGrid,
   standings: gridStandings,
   awaiting: gridAwaiting,
+  parameters: GRID_PARAMETERS,
+  parameterProblem: gridParameterProblem,
 };
 
 export const grid200201Ruleset = erase(grid200201);

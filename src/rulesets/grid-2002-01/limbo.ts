@@ -7,6 +7,7 @@
 import type { Json } from '../../core/index.js';
 import type { GridModule, Unit } from './types.js';
 import { occupant, onGrid } from './grid.js';
+import { gridParams } from './parameters.js';
 
 /** The question 'may-occupy' {player, at}: may this player be on that unit? Answered here by default. */
 export interface MayOccupy {
@@ -21,7 +22,7 @@ export const limboModule: GridModule = {
   answers: {
     'may-occupy'(ctx, question: Json): Json {
       const q = question as unknown as MayOccupy;
-      if (!onGrid(q.at)) return 'that unit is not on the Grid';
+      if (!onGrid(q.at, gridParams(ctx.state)['Grid size'])) return 'that unit is not on the Grid';
       const other = occupant(ctx.rules, q.at);
       return other && other !== q.player ? `${other} occupies that unit` : true;
     },

@@ -22,6 +22,7 @@ import type {
 import { onGrid, placing, positionOf, surrounds, unitText } from './grid.js';
 import { coordinate } from './entering.js';
 import type { GridErrorCode } from './errors.js';
+import { gridParams } from './parameters.js';
 
 /** The events of this section (declared in types.ts): the folds and texts read them typed. */
 type MovementEvent = MoveAnnounced | Moved | MoveFailed | MovesMade;
@@ -46,10 +47,15 @@ export const movementModule: GridModule = {
   section: 'Movement',
   text: 'Once per week, any Player on the Grid may announce that e intends to move to a new (x,y) coordinate location. ... Players may only move from eir current location to any of the units surround eir current location. ... Moves on the Grid happen at the end of the nweek and are processed in the order in which they were announced. If a Player attempts to move into a unit occupied by another Player, eir Move fails and e remains in eir current location.',
   answers: {
-    'may-move'(_ctx, question: Json): Json {
+    'may-move'(ctx, question: Json): Json {
       const q = question as unknown as MayMove;
-      if (!onGrid(q.to)) return `${unitText(q.to)} is not on the Grid`;
-      return surrounds(q.from, q.to) ? true : `${unitText(q.to)} does not surround ${unitText(q.from)}`;
+      const p = gridParams(ctx.state);
+      if (!onGrid(q.to, p['Grid size'])) return `${unitText(q.to)} is not on the Grid`;
+      const distance = p['Move distance'];
+      if (surrounds(q.from, q.to, distance)) return true;
+      return distance === 1
+        ? `${unitText(q.to)} does not surround ${unitText(q.from)}`
+        : `${unitText(q.to)} is more than ${distance} units from ${unitText(q.from)} in x or y`;
     },
   },
   commands: {

@@ -24,16 +24,15 @@ import type {
   ThingTeleported,
   Unit,
 } from './types.js';
-import { GRID_SIZE, lastOccupant, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
+import { lastOccupant, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
+import { LARGEST_GRID, gridParams, locationSides } from './parameters.js';
 
-export const THINGS_PER_KIND = 5;
-export const THING_POINTS = 25;
 const NAMES: Record<ThingKind, string> = { shiny: 'Shiny Thing', scary: 'Scary Dark Thing' };
 export const thingName = (t: { kind: ThingKind; n: number }): string => `${NAMES[t.kind]} ${t.n}`;
 
-/** One 2d20 roll on the secret stream: x from the first die, y from the second. */
+/** One roll of the location dice (2d20 by the text) on the secret stream: x from the first die, y from the second. */
 function rollUnit(ctx: GridCtx, purpose: string): { unit: Unit; roll: Roll } {
-  const roll = ctx.roll(`2d${GRID_SIZE}`, purpose, { secret: true });
+  const roll = ctx.roll(gridParams(ctx.state)['Location dice'], purpose, { secret: true });
   return { unit: [roll.draws[0] ?? 1, roll.draws[1] ?? 1], roll };
 }
 
@@ -42,7 +41,11 @@ function rollUnit(ctx: GridCtx, purpose: string): { unit: Unit; roll: Roll } {
  * stands there; every attempt is recorded. If no unit qualifies (every other unit has a player) it stays.
  */
 function teleport(ctx: GridCtx, thing: Thing): void {
-  const free = GRID_SIZE * GRID_SIZE - 1 - ctx.rules.positions.length;
+  // The units the location dice can name (never more than the Grid: parameters.ts), less the Thing's and the
+  // players' there.
+  const sides = locationSides(gridParams(ctx.state)['Location dice']);
+  let free = sides * sides - 1;
+  for (const p of ctx.rules.positions) if (p.at[0] <= sides && p.at[1] <= sides) free--;
   if (free <= 0) return;
   const rolls: Roll[] = [];
   for (;;) {
@@ -69,10 +72,10 @@ function teleport(ctx: GridCtx, thing: Thing): void {
 
 /** The units the Things are on, by unitKey, for each list of Things (a list changes only when one moves). */
 const thingUnits = new WeakMap<readonly Thing[], Uint8Array>();
-const UNIT_KEYS = unitKey([GRID_SIZE, GRID_SIZE]) + 1;
+const UNIT_KEYS = unitKey([LARGEST_GRID, LARGEST_GRID]) + 1;
 
 /** A unit's key if it is on the Grid (so it has a place in the table), else -1. */
-const keyOnGrid = (at: Unit): number => (onGrid(at) ? unitKey(at) : -1);
+const keyOnGrid = (at: Unit, size: number): number => (onGrid(at, size) ? unitKey(at) : -1);
 
 /**
  * Whether some player may stand on a Thing's unit: false only when none does. Checked before the trigger
@@ -80,12 +83,12 @@ const keyOnGrid = (at: Unit): number => (onGrid(at) ? unitKey(at) : -1);
  * table of the Things' units, kept for each list of Things. Anything off the Grid answers true, leaving the
  * question to the trigger itself.
  */
-function anyThingMet(state: GridState): boolean {
+function anyThingMet(state: GridState, size: number): boolean {
   let units = thingUnits.get(state.things);
   if (!units) {
     units = new Uint8Array(UNIT_KEYS);
     for (const t of state.things) {
-      const k = keyOnGrid(t.at);
+      const k = keyOnGrid(t.at, size);
       if (k < 0) return true;
       units[k] = 1;
     }
@@ -93,7 +96,7 @@ function anyThingMet(state: GridState): boolean {
   }
   const positions = state.positions;
   for (let i = 0; i < positions.length; i++) {
-    const k = keyOnGrid((positions[i] as Placed).at);
+    const k = keyOnGrid((positions[i] as Placed).at, size);
     if (k < 0 || units[k] === 1) return true;
   }
   return false;
@@ -103,9 +106,12 @@ export const thingsModule: GridModule = {
   id: 'things',
   section: 'Shiny Things and Scary Dark Things',
   text: 'The Grid shall initially contain five Shiny Things and five Scary Dark Things. ... If at any time a Player occupies the same unit as a Shiny Thing, e will be awarded 25 points and the Shiny Thing will instantly teleport ... If at any time a Player occupies the same unit as a Scary Dark Thing, e will lose 25 points, and the Scary Dark Thing will instantly teleport ...',
+  // P6: "initially": the numbers of Things in force when the Things are placed, at the game's setup.
   onSetup(ctx) {
+    const p = gridParams(ctx.state);
     for (const kind of ['shiny', 'scary'] as const) {
-      for (let n = 1; n <= THINGS_PER_KIND; n++) {
+      const count = kind === 'shiny' ? p['Shiny Things'] : p['Scary Dark Things'];
+      for (let n = 1; n <= count; n++) {
         const { unit, roll } = rollUnit(ctx, `initial location of ${thingName({ kind, n })}`);
         const e: ThingPlaced = { type: 'thing-placed', vis: 'admin', kind, n, at: unit, rolls: [roll] };
         ctx.emit(e);
@@ -120,7 +126,8 @@ export const thingsModule: GridModule = {
       after: ['entered', 'moved', 'thing-placed', 'thing-teleported'],
       run(ctx) {
         // Most changes bring no one onto a Thing: that is found out first (anyThingMet).
-        if (!anyThingMet(ctx.rules)) return;
+        const p = gridParams(ctx.state);
+        if (!anyThingMet(ctx.rules, p['Grid size'])) return;
         // The players where they stood when the check began (finding a Thing moves no player): each Thing
         // looked for among them with no map built (issue 17: it was a quarter of what re-deciding allocated).
         const positions = ctx.rules.positions;
@@ -139,14 +146,14 @@ export const thingsModule: GridModule = {
             ctx.transfer(
               BANK,
               player,
-              THING_POINTS,
+              p['Shiny Thing points'],
               `${player} found a Shiny Thing at ${unitText(thing.at)}`,
             );
           else
             ctx.transfer(
               player,
               BANK,
-              THING_POINTS,
+              p['Scary Dark Thing points'],
               `${player} met a Scary Dark Thing at ${unitText(thing.at)}`,
             );
           teleport(ctx, thing);

@@ -3,7 +3,8 @@
 import { balanceOf, standingsOf } from '../../core/index.js';
 import type { GameState, Json, JsonObject, Standings, Viewer } from '../../core/index.js';
 import type { GridState } from './types.js';
-import { GRID_SIZE, positionOf, unitText } from './grid.js';
+import { positionOf, unitText } from './grid.js';
+import { GRID_PARAMETERS, gridParams } from './parameters.js';
 
 export function gridView(rules: GridState, game: GameState, viewer: Viewer): JsonObject {
   const players: Json[] = game.players.map((name) => {
@@ -16,6 +17,9 @@ export function gridView(rules: GridState, game: GameState, viewer: Viewer): Jso
       .filter((a) => !a.withdrawn)
       .map((a) => ({ player: a.player, to: [a.to[0], a.to[1]] })),
   };
+  // Issue 24: an amended size is shown (and drawn); the text's is not repeated in every view.
+  const size = gridParams(game)['Grid size'];
+  if (size !== GRID_PARAMETERS.text['Grid size']) view.size = size;
   if (viewer.role === 'player') view.you = viewer.name;
   if (viewer.role === 'admin') {
     view.things = rules.things.map((t) => ({ kind: t.kind, n: t.n, location: [t.at[0], t.at[1]] }));
@@ -58,9 +62,10 @@ export function gridStandings(view: JsonObject): Standings {
 export function renderGrid(view: JsonObject): string {
   const players = (view.players ?? []) as unknown as PlayerRow[];
   const things = (view.things ?? []) as unknown as ThingRow[];
-  const cells = Array.from({ length: GRID_SIZE }, () => Array.from({ length: GRID_SIZE }, () => '  .'));
+  const size = typeof view.size === 'number' ? view.size : (GRID_PARAMETERS.text['Grid size'] as number);
+  const cells = Array.from({ length: size }, () => Array.from({ length: size }, () => '  .'));
   const put = (loc: [number, number], mark: string) => {
-    const row = cells[GRID_SIZE - loc[1]];
+    const row = cells[size - loc[1]];
     if (row) row[loc[0] - 1] = mark.padStart(3);
   };
   for (const t of things) put(t.location, t.kind === 'shiny' ? '*' : '#');
@@ -70,8 +75,8 @@ export function renderGrid(view: JsonObject): string {
     letters.set(p.name, letter);
     if (p.location) put(p.location, letter);
   });
-  const lines = cells.map((row, i) => `${String(GRID_SIZE - i).padStart(3)} ${row.join('')}`);
-  lines.push(`    ${Array.from({ length: GRID_SIZE }, (_, i) => String(i + 1).padStart(3)).join('')}`);
+  const lines = cells.map((row, i) => `${String(size - i).padStart(3)} ${row.join('')}`);
+  lines.push(`    ${Array.from({ length: size }, (_, i) => String(i + 1).padStart(3)).join('')}`);
   lines.push('');
   for (const p of players) {
     const where = p.location ? unitText(p.location) : 'in Limbo';
