@@ -126,6 +126,9 @@ const T = roundTime(t.chain, 1000);
 describe('non-interference on beacon dice (issue 26): hidden facts differ, nothing else does, until the reveal', () => {
   for (const [a, b] of [
     [1, 2],
+    [5, 6],
+    [7, 8],
+    [9, 10],
     [3, 4],
   ] as const) {
     it(`grid-2002-01, masters ${a} and ${b}: whole nweeks look the same to all but the Administrator; the reveal opens the secret rolls`, () => {
@@ -146,8 +149,10 @@ describe('non-interference on beacon dice (issue 26): hidden facts differ, nothi
       ];
       const { worlds, outcome } = play('grid-2002-01', a, b, script);
       expect(outcome.differences).toEqual([]);
-      // Compared after every command for every viewer, up to where a viewer was told (a Thing found).
-      expect(outcome.compared).toBeGreaterThanOrEqual(VIEWERS.length * 8);
+      // Compared after every command for every viewer, up to where a viewer was told (a Thing found: with
+      // masters 1 and 2 one world's Thing is found at the third command — the draws mix in the log's head, so
+      // where the Things fall moves with what the log records — and every viewer's comparison stops there).
+      expect(outcome.compared).toBeGreaterThanOrEqual(VIEWERS.length * 3);
       if (outcome.told.length === 0) expect(outcome.compared).toBe(VIEWERS.length * (script.length + 1));
       // The players did play: entered, announced, moved at the nweeks' ends.
       expect(outcome.accepted).toBeGreaterThanOrEqual(script.length - 1);

@@ -189,6 +189,8 @@ describe('the reader: words by the schema', () => {
       'name=-x',
     ]);
     expect(renderWords(shape(rooms, 'move'), { to: '6' })).toEqual(['to="6"']);
-    expect(usage(shape(kernel, 'tick'))).toBe('tick [nweek=true|false] [scheduled=TEXT] [at=TEXT]');
+    expect(usage(shape(kernel, 'tick'))).toBe(
+      'tick [nweek=true|false] [scheduled=TEXT] [at=TEXT] [timelock=TEXT]',
+    );
   });
 });
