@@ -2,22 +2,13 @@
 // published, waits for that round (refusing what would roll) until a verified round is recorded, anchors
 // every roll of the nweek to it, and verifies offline, round signatures included.
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  GENESIS,
-  Kernel,
-  chain,
-  diceTotal,
-  parseDice,
-  player,
-  verifyLog,
-} from '../../src/core/index.js';
+import { ADMIN, GENESIS, chain, diceTotal, parseDice, player, verifyLog } from '../../src/core/index.js';
 import type { Command, GameState, LogEntry, KernelEvent, Roll } from '../../src/core/index.js';
-import { defaultRegistry } from '../../src/rulesets/index.js';
 import { roundTime } from '../../src/core/dice/beacon-chains.js';
 import { checkBeaconRoll } from '../../src/core/dice/beacon-draw.js';
 import { hexToBytes } from '../../src/core/hash.js';
 import { makeTestChain } from './test-chain.js';
+import { BeaconLog } from './beacon-log.js';
 
 const MASTER = Uint8Array.from({ length: 32 }, (_, i) => (i * 13 + 5) & 0xff);
 const t = makeTestChain(
@@ -26,34 +17,15 @@ const t = makeTestChain(
 );
 const iso = (ms: number) => new Date(ms).toISOString();
 
-class Log {
-  entries: LogEntry[] = [];
-  state: GameState | undefined;
-  constructor(readonly kernel = new Kernel(defaultRegistry())) {}
-  get head(): string {
-    return this.entries[this.entries.length - 1]?.hash ?? GENESIS;
+/** The shared kernel-level beacon log (beacon-log.ts) with this file's chain and master; a round must record. */
+class Log extends BeaconLog {
+  constructor() {
+    super(t, MASTER);
   }
-  decide(command: Command) {
-    const r = this.kernel.decide(this.state, command, { head: this.head, master: MASTER });
-    if (r.ok) {
-      this.entries.push(...chain(this.head, this.entries.length + 1, r.value.events, r.value.ats));
-      this.state = r.value.state;
-    }
+  override record(n = this.awaited()): ReturnType<BeaconLog['record']> {
+    const r = super.record(n);
+    if (!r.ok) throw new Error(`beacon: ${r.error.code}: ${r.error.message}`);
     return r;
-  }
-  must(command: Command): void {
-    const r = this.decide(command);
-    if (!r.ok) throw new Error(`${command.type}: ${r.error.code}: ${r.error.message}`);
-  }
-  /** The round the game waits for, from its latest commitment. */
-  awaited(): number {
-    const c = [...this.entries]
-      .reverse()
-      .find((e) => e.event.type === 'seed-committed' && 'round' in e.event);
-    return (c?.event as unknown as { round: number }).round;
-  }
-  record(n = this.awaited()): void {
-    this.must({ type: 'beacon', by: ADMIN, args: { round: n, json: { ...t.round(n) } } });
   }
 }
 
