@@ -4,7 +4,7 @@
 import type { Command as Program } from 'commander';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, canSee, hexToBytes } from '../core/index.js';
-import type { GameEvent, LogEntry } from '../core/index.js';
+import type { GameEvent, KernelEvent, LogEntry } from '../core/index.js';
 import { checkPublicDice, checkTimelocks } from '../core/timelock-verify.js';
 import type { TimelockReport } from '../core/timelock-verify.js';
 import type { ChainCheck } from '../engine/verification.js';
@@ -37,7 +37,10 @@ export async function verify(program: Program, game: string | undefined): Promis
     }
     // B14: a beacon game's timelocks, opened with the rounds the log records (async, so beside the replay).
     const events: GameEvent[] = [];
-    if ((await referee.state(game)).dice.source === 'beacon')
+    // The dice are chosen at the game's creation, its first entry: read that, not the whole game's state (a
+    // fold of the whole log again, a quarter more CPU for a long game: docs/benchmarks.md, side by side).
+    const created = ((await referee.gameLog.entries(game, 1, 1)) ?? [])[0]?.event as KernelEvent | undefined;
+    if (created?.type === 'game-created' && created.dice === 'beacon')
       for await (const page of referee.gameLog.stream(game)) for (const e of page) events.push(e.event);
     const locks = await checkTimelocks(events);
     if (locks.problems.length > 0) {

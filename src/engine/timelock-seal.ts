@@ -2,7 +2,6 @@
 // encrypting draws fresh randomness (tlock-js: age's file key, the IBE's sigma), so the engine seals an
 // nweek's seed, and the command carries the ciphertext (`timelock`) into the log, where the kernel records it
 // beside the commitment. A replay reads it from the command: it is recorded, never recomputed.
-import { timelockEncrypt, Buffer } from 'tlock-js';
 import type { BeaconChain } from '../core/dice/beacon-chains.js';
 import { chainClientOf } from '../core/dice/timelock.js';
 import { streamSeed } from '../core/dice/fair.js';
@@ -10,7 +9,10 @@ import type { KernelEvent, Result, RuleError } from '../core/index.js';
 import type { DecideJob, Linked } from './deciding.js';
 
 /** The seed encrypted to a round of the chain (armored age, one tlock recipient). */
-export function sealSeed(chain: BeaconChain, round: number, seed: Uint8Array): Promise<string> {
+export async function sealSeed(chain: BeaconChain, round: number, seed: Uint8Array): Promise<string> {
+  // Loaded when a seed is first sealed: tlock-js's curves compute their constants as they load (~100 ms of
+  // CPU), which every command-line verb would otherwise pay (docs/benchmarks.md, side by side).
+  const { timelockEncrypt, Buffer } = await import('tlock-js');
   return timelockEncrypt(round, Buffer.from(seed), chainClientOf(chain));
 }
 

@@ -10,8 +10,6 @@
 // that chain (tlock-js does not check the chain).
 import { decodeArmor, isProbablyArmored } from 'tlock-js/age/armor.js';
 import { readAge } from 'tlock-js/age/age-reader-writer.js';
-import { decryptAge } from 'tlock-js/age/age-encrypt-decrypt.js';
-import { decryptOnG2 } from 'tlock-js/crypto/ibe.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { err, ok } from '../result.js';
 import type { Result } from '../result.js';
@@ -98,6 +96,13 @@ export async function openTimelock(
   const bad = checkRound(chain, round, round.round);
   if (bad !== null) return err(bad);
   try {
+    // Loaded when a timelock is first opened, not with the core: tlock-js's curves compute their tower's
+    // constants as they load (~100 ms of CPU), which every command-line verb paid (docs/benchmarks.md,
+    // side by side). Reading a recipient (the kernel's check) needs none of it.
+    const [{ decryptAge }, { decryptOnG2 }] = await Promise.all([
+      import('tlock-js/age/age-encrypt-decrypt.js'),
+      import('tlock-js/crypto/ibe.js'),
+    ]);
     const plain = await decryptAge(ageOf(ciphertext), async (stanzas) => {
       const body = (stanzas[0] as { body: Uint8Array }).body;
       const rest = body.subarray(G2_BYTES);
