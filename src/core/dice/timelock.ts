@@ -8,8 +8,6 @@
 // the machine's clock whether the round is due and logs to the console; the decrypter here asks nothing but
 // the round, verified against the chain's key first (checkRound), and checks the recipient is that round of
 // that chain (tlock-js does not check the chain).
-import { decodeArmor, isProbablyArmored } from 'tlock-js/age/armor.js';
-import { readAge } from 'tlock-js/age/age-reader-writer.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { err, ok } from '../result.js';
 import type { Result } from '../result.js';
@@ -32,8 +30,21 @@ const G2_BYTES = 96;
 /** Longest ciphertext taken (a 32-byte seed armors to about 500 characters). */
 export const TIMELOCK_MAX = 4096;
 
-function ageOf(ciphertext: string): string {
-  return isProbablyArmored(ciphertext) ? decodeArmor(ciphertext) : ciphertext;
+/**
+ * tlock-js's age code, loaded when a timelock is first read whole or opened, not with the core: its modules
+ * and their own copy of @noble/hashes cost every command-line verb ~20 ms of CPU, and its curves ~100 ms
+ * more (docs/benchmarks.md, side by side). The kernel's check needs none of it (recipientOf).
+ */
+async function tlockAge() {
+  const [armor, reader, decrypt, ibe] = await Promise.all([
+    import('tlock-js/age/armor.js'),
+    import('tlock-js/age/age-reader-writer.js'),
+    import('tlock-js/age/age-encrypt-decrypt.js'),
+    import('tlock-js/crypto/ibe.js'),
+  ]);
+  const ageOf = (ciphertext: string): string =>
+    armor.isProbablyArmored(ciphertext) ? armor.decodeArmor(ciphertext) : ciphertext;
+  return { ageOf, readAge: reader.readAge, decryptAge: decrypt.decryptAge, decryptOnG2: ibe.decryptOnG2 };
 }
 
 /** The armored ciphertext's header as the kernel reads it: its version line and its first recipient. */
@@ -42,8 +53,8 @@ const HEADER = /^age-encryption\.org\/v1\n-> tlock ([1-9][0-9]{0,15}) ([0-9a-f]{
 
 /**
  * The recipient an armored tlock ciphertext names, from its first lines alone (the kernel's check of every
- * committing command: a fraction of a full parse, docs/benchmarks.md); undefined if it has not that shape,
- * then timelockRecipient's full reading decides. Opening reads the whole ciphertext (openTimelock).
+ * committing command: a fraction of a full parse, docs/benchmarks.md); undefined if it has not that shape.
+ * Opening reads the whole ciphertext (openTimelock).
  */
 function quickRecipient(ciphertext: string): TimelockRecipient | undefined {
   const m = ARMORED.exec(ciphertext);
@@ -53,15 +64,23 @@ function quickRecipient(ciphertext: string): TimelockRecipient | undefined {
   return head ? { round: Number(head[1]), chainHash: head[2] as string } : undefined;
 }
 
-/** The recipient an armored tlock ciphertext names, read from its header (see quickRecipient), or the full reading. */
+/**
+ * The recipient an armored tlock ciphertext names, read from its header (see quickRecipient): the kernel's
+ * check. The engine seals every seed in this shape (tlock-js's armor, one tlock stanza first), so a command
+ * carrying another shape was not sealed here and is refused; opening it would read it whole anyway.
+ */
 export function recipientOf(ciphertext: string): Result<TimelockRecipient, string> {
-  const quick = ciphertext.length <= TIMELOCK_MAX ? quickRecipient(ciphertext) : undefined;
-  return quick ? ok(quick) : timelockRecipient(ciphertext);
+  if (ciphertext.length > TIMELOCK_MAX) return err(`a timelock is at most ${TIMELOCK_MAX} characters`);
+  const quick = quickRecipient(ciphertext);
+  return quick
+    ? ok(quick)
+    : err('the timelock must be an armored age ciphertext whose first recipient is a tlock round of a chain');
 }
 
 /** The one tlock recipient of a ciphertext, or why it has none (not age, other recipients, no round). */
-export function timelockRecipient(ciphertext: string): Result<TimelockRecipient, string> {
+export async function timelockRecipient(ciphertext: string): Promise<Result<TimelockRecipient, string>> {
   if (ciphertext.length > TIMELOCK_MAX) return err(`a timelock is at most ${TIMELOCK_MAX} characters`);
+  const { ageOf, readAge } = await tlockAge();
   let stanzas;
   try {
     stanzas = readAge(ageOf(ciphertext)).header.recipients;
@@ -86,7 +105,7 @@ export async function openTimelock(
   ciphertext: string,
   round: BeaconRound,
 ): Promise<Result<Uint8Array, string>> {
-  const to = timelockRecipient(ciphertext);
+  const to = await timelockRecipient(ciphertext);
   if (!to.ok) return to;
   if (to.value.chainHash !== chain.hash)
     return err(`the timelock is to another chain (${to.value.chainHash.slice(0, 12)}…), not ${chain.name}`);
@@ -96,13 +115,7 @@ export async function openTimelock(
   const bad = checkRound(chain, round, round.round);
   if (bad !== null) return err(bad);
   try {
-    // Loaded when a timelock is first opened, not with the core: tlock-js's curves compute their tower's
-    // constants as they load (~100 ms of CPU), which every command-line verb paid (docs/benchmarks.md,
-    // side by side). Reading a recipient (the kernel's check) needs none of it.
-    const [{ decryptAge }, { decryptOnG2 }] = await Promise.all([
-      import('tlock-js/age/age-encrypt-decrypt.js'),
-      import('tlock-js/crypto/ibe.js'),
-    ]);
+    const { ageOf, decryptAge, decryptOnG2 } = await tlockAge();
     const plain = await decryptAge(ageOf(ciphertext), async (stanzas) => {
       const body = (stanzas[0] as { body: Uint8Array }).body;
       const rest = body.subarray(G2_BYTES);
