@@ -190,6 +190,20 @@ describe('a seed that reveals itself (B13-B15)', () => {
       master: MASTER,
     });
     expect(f.ok ? 'accepted' : f.error.code).toBe('bad-arguments');
+    // One in another shape than the engine seals (the same age file without its armor): refused from its
+    // header alone, which the kernel reads without tlock-js.
+    const armored = (c.timelock as string).split('\n').filter((l) => !l.startsWith('-----'));
+    const bare = atob(armored.join(''));
+    expect(bare.startsWith('age-encryption.org/v1\n-> tlock ')).toBe(true);
+    const crlf = decideLinked(fresh.kernel, {
+      state: undefined,
+      command: create({ timelock: bare }),
+      head: GENESIS,
+      seq: 0,
+      master: MASTER,
+    });
+    expect(crlf.ok ? 'accepted' : crlf.error.code).toBe('bad-arguments');
+    if (!crlf.ok) expect(crlf.error.message).toContain('armored age ciphertext');
   });
 
   it('B14: once its round is recorded the timelock opens to the committed and revealed seed; a replay gives the same log', async () => {
