@@ -21,8 +21,9 @@ export function renderGuess(view: JsonObject): string {
   const guesses = (view.guesses ?? []) as { player: string; guess: number }[];
   const revealed = (view.revealed ?? []) as { nweek: number; number: number }[];
   const players = (view.players ?? []) as { name: string; points: number }[];
+  const largest = view.largest as number;
   return [
-    `The Number is from 1 to ${String(view.largest)}${typeof view.number === 'number' ? `: it is ${view.number}` : ''}.`,
+    `The Number is from 1 to ${largest}${typeof view.number === 'number' ? `: it is ${view.number}` : ''}.`,
     `Guesses this nweek: ${guesses.map((g) => `${g.player} ${g.guess}`).join(', ') || 'none'}.`,
     `Revealed: ${revealed.map((r) => `nweek ${r.nweek}: ${r.number}`).join(', ') || 'nothing yet'}.`,
     `Points: ${players.map((p) => `${p.name} ${p.points}`).join(', ') || 'no players'}.`,
