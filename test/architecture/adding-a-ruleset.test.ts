@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, balanceOf, player, PUBLIC, Registry, verifyLog } from '../../src/core/index.js';
 import type { GameEvent, Viewer } from '../../src/core/index.js';
 import { Referee } from '../../src/engine/referee.js';
-import { postMessage } from '../../src/forum/index.js';
+import { forumFor, postMessage } from '../../src/forum/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 import { RULESETS } from '../../src/rulesets/index.js';
 import { guessTheNumberRuleset } from '../../src/rulesets/guess-the-number/index.js';
@@ -125,6 +125,15 @@ describe('docs/adding-a-ruleset.md: Guess the Number, played by the suite', () =
     const report = verifyLog(s.kernel, s.entries, MASTER);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+
+  it('its phrases read every example as it says, and the kernel`s own phrase beside them', () => {
+    const forum = forumFor(guessTheNumberRuleset);
+    for (const { text, parsed } of guessTheNumberRuleset.phrases?.flatMap((p) => p.examples) ?? [])
+      expect(forum.parse(text), text).toEqual(parsed);
+    expect(forum.parse('I move to (3,4).')).toBeNull();
+    // The kernel's own phrase (asking again to join) comes with every ruleset's.
+    expect(forum.parse('I ask again to join the game.')).toEqual({ type: 'join', args: {} });
   });
 
   it('is played by its forum phrases through the Referee, which verifies the game', async () => {
