@@ -1,8 +1,8 @@
-// Issue 24 item 1: a ruleset is one folder (src/rulesets/<folder>/) and one line of registration. So no file of
+// Issue 24 item 1: a ruleset is one folder (src/rulesets/<folder>/) and its entry in the registration. So no file of
 // the program outside a ruleset's folder names a ruleset, by its id or by importing from its folder, except the
 // few listed here, each with the reason it must. A sixth ruleset then needs nothing outside its folder but its
-// line in the registration (docs/adding-a-ruleset.md); its commands, phrases, parameters, view and text are the
-// ruleset's own, and the forum, the server, the page's forms and its text view read them from it.
+// entry in the registration (docs/adding-a-ruleset.md); its commands, phrases, parameters, view and text are the
+// ruleset's own, and the forum, the server, the page's forms and its generic drawing read them from it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ const FOLDER_IMPORT_HERE = new RegExp(
   `(?:from\\s+|import\\s*\\(\\s*)['"]\\./(?:${FOLDERS.map(escape).join('|')})/`,
 );
 
-describe('a ruleset is one folder and one line of registration (issue 24 item 1)', () => {
+describe('a ruleset is one folder and its entry in the registration (issue 24 item 1)', () => {
   it('finds the program`s files and every ruleset`s folder', () => {
     expect(FILES.length).toBeGreaterThan(100);
     expect(FOLDERS).toEqual(expect.arrayContaining(['grid-2002-01', 'tunnelers', 'guess-the-number']));
