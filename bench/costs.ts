@@ -7,7 +7,7 @@ import { ADMIN, player } from '../src/core/index.js';
 import type { Command } from '../src/core/index.js';
 import { Referee } from '../src/engine/referee.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { defaultRegistry } from '../src/rulesets/index.js';
+import { defaultRegistry, RULESETS } from '../src/rulesets/index.js';
 import { systemEntropy } from '../src/node/entropy.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 import { forumFor, nearestForm, postMessage, prepareForum } from '../src/forum/index.js';
@@ -82,7 +82,7 @@ async function gridVerify(commands: number): Promise<void> {
 /** A post of `sentences` misspelt sentences of `chars` characters each, in a Grid game. */
 /** The "did you mean" search alone for one misspelt sentence of `chars` characters (median of 5). */
 function nearest(ruleset: string, chars: number): void {
-  const forum = forumFor(ruleset);
+  const forum = forumFor(defaultRegistry().get(ruleset) ?? { id: ruleset });
   let s = 'I mvoe the baal of wxa to sqaure 3 4 and thorw it at bbo';
   while (s.length < chars) s += ' an thn thorw it agian 5 6';
   s = s.slice(0, chars);
@@ -175,7 +175,7 @@ const table = (head: string, from: number): void => {
 };
 
 let from = rows.length;
-const [generate] = await timed(() => Promise.resolve(prepareForum()));
+const [generate] = await timed(() => Promise.resolve(prepareForum(RULESETS)));
 row("every ruleset's forum parser generated (once, by `referee serve` before it listens)", generate);
 table('start-up | ms', from);
 

@@ -16,7 +16,7 @@ import { ADMIN, player } from '../src/core/index.js';
 import { Referee } from '../src/engine/referee.js';
 import { prepareForum } from '../src/forum/index.js';
 import { systemEntropy } from '../src/node/entropy.js';
-import { defaultRegistry } from '../src/rulesets/index.js';
+import { defaultRegistry, RULESETS } from '../src/rulesets/index.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { useNativeHashes } from '../src/node/native-hash.js';
 import { DnsTable, newKey, sign } from '../test/support/dkim.js';
@@ -70,7 +70,7 @@ export async function mailImport(messages = 10_000): Promise<ImportResult> {
   const store = new SqliteStore(join(dir, 'bench.db'));
   const referee = new Referee(store, defaultRegistry(), systemEntropy);
   try {
-    prepareForum();
+    prepareForum(RULESETS);
     const must = async (c: Parameters<Referee['submit']>[1]) => {
       const r = await referee.submit('g1', c);
       if (!r.ok) throw new Error(r.error.message);

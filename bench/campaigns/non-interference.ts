@@ -37,7 +37,8 @@ import { canSee, PUBLIC, player } from '../../src/core/index.js';
 import type { GameState, Json, JsonObject, LogEntry, Viewer } from '../../src/core/index.js';
 import { nweekReport } from '../../src/engine/report.js';
 import { nweekReportMarkdown } from '../../src/engine/report-markdown.js';
-import { PHRASES } from '../../src/forum/phrases/index.js';
+import { phraseTable } from '../../src/forum/phrases/index.js';
+import { RULESETS } from '../../src/rulesets/index.js';
 import { fromSchema, harvest, Tape } from './fuzz.js';
 import type { Schema } from './fuzz.js';
 import { DRIVERS, described, pick } from './non-interference-drivers.js';
@@ -47,6 +48,8 @@ import { BOGUS_TOKEN, GAME, World } from './non-interference-world.js';
 import type { Answer } from './non-interference-world.js';
 import { machine, writeSection } from './reliability-doc.js';
 import { arg, findingsList } from './report.js';
+
+const PHRASES = phraseTable(RULESETS);
 
 /** mulberry32: the script's randomness, from the game's seed. */
 export function rng(seed: number): Random {

@@ -5,7 +5,8 @@
 // byte-for-byte comparison of what each recipient was sent.
 import { ADMIN, PUBLIC, player } from '../../src/core/index.js';
 import { withInstants } from '../../src/engine/instants.js';
-import { PHRASES } from '../../src/forum/phrases/index.js';
+import { phraseTable } from '../../src/forum/phrases/index.js';
+import { RULESETS } from '../../src/rulesets/index.js';
 import { described, pick } from './non-interference-drivers.js';
 import type { Driver, Random, ScriptCommand } from './non-interference-drivers.js';
 import { GameRun, nextStep, rng } from './non-interference.js';
@@ -14,6 +15,8 @@ import { BOGUS_TOKEN, GAME } from './non-interference-world.js';
 import type { World } from './non-interference-world.js';
 import { addressOf, inboundMail, LIST, PHRASE, PRIVATE, STRANGER } from './outbound-world.js';
 import type { Outbound, ScheduleArgs, Sent } from './outbound-world.js';
+
+const PHRASES = phraseTable(RULESETS);
 
 /** Monday 23 March 2026, 09:00 UTC: London changes to summer time on the Sunday after. */
 export const START = '2026-03-23T09:00:00.000Z';

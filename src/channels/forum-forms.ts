@@ -4,8 +4,8 @@
 // both: the sentence the forum grammar reads, then the command (issue 15). The log keeps the rules' words
 // (they are in its events, which `verify` decides again); only the notices' text is made so.
 import type { CommandRule } from '../core/index.js';
-import { fillForm, PHRASES } from '../forum/index.js';
-import type { Example, Form } from '../forum/index.js';
+import { fillForm } from '../forum/index.js';
+import type { Example, Form, PhraseSet } from '../forum/index.js';
 
 /** A command in the rules' words, in parentheses: "(defend CARD)", "(defend none)", "(end-turn)". */
 const COMMAND_FORM = /\(([a-z][a-z-]*)((?: [^\s()]+)*)\)/g;
@@ -24,12 +24,12 @@ const sameArgs = (a: Example['parsed']['args'], b: Readonly<Record<string, strin
   });
 
 /**
- * The forum's sentence for a command in the rules' words, if the ruleset's phrases have one: an example the
+ * The forum's sentence for a command in the rules' words, if the game's phrases (`sets`) have one: an example the
  * grammar is tested to read with exactly these arguments, else a form with the given values put in and each
  * word in capitals that names an argument ("CARD") shown by the form's sample. Undefined if none fits.
  */
 export function forumSentence(
-  ruleset: string,
+  sets: readonly PhraseSet[],
   type: string,
   tokens: readonly string[],
   words: readonly string[],
@@ -42,7 +42,6 @@ export function forumSentence(
     if (token === name.toUpperCase()) open.add(name);
     else given[name] = token;
   });
-  const sets = PHRASES[ruleset] ?? [];
   if (open.size === 0) {
     const example = sets
       .flatMap((s) => s.examples)
@@ -63,14 +62,14 @@ export function forumSentence(
  */
 export function withForumForms(
   text: string,
-  ruleset: string,
+  sets: readonly PhraseSet[],
   commands: ReadonlyMap<string, CommandRule<unknown>>,
 ): string {
   return text.replace(COMMAND_FORM, (whole, type: string, rest: string) => {
     const rule = commands.get(type);
     if (!rule) return whole;
     const tokens = rest.split(' ').filter((t) => t !== '');
-    const said = forumSentence(ruleset, type, tokens, rule.words);
+    const said = forumSentence(sets, type, tokens, rule.words);
     return said === undefined ? whole : `(write "${said}", or the command ${[type, ...tokens].join(' ')})`;
   });
 }

@@ -18,6 +18,7 @@ import { reportAsText, reportText } from '../engine/report.js';
 import { reportFromStretch } from '../engine/report-model.js';
 import type { LogStretch } from '../engine/report-model.js';
 import { withForumForms } from './forum-forms.js';
+import { phrasesOf } from '../forum/index.js';
 import type { Rules } from '../engine/ports/index.js';
 
 /** A command as the engine decided it. */
@@ -67,7 +68,8 @@ function givenBy(outcome: CommandOutcome): string | undefined {
  */
 function noticeLines(kernel: Rules, outcome: CommandOutcome, lines: readonly LogLine[]): LogLine[] {
   const commands = kernel.commands(outcome.after);
-  return lines.map((l) => ({ ...l, text: withForumForms(l.text, outcome.after.ruleset, commands) }));
+  const sets = phrasesOf(kernel.registry.get(outcome.after.ruleset));
+  return lines.map((l) => ({ ...l, text: withForumForms(l.text, sets, commands) }));
 }
 
 /**

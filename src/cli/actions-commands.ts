@@ -13,8 +13,13 @@ import { UsageError } from './fail.js';
 export async function listCommands(ruleset: string | undefined, opts: { markdown?: boolean }): Promise<void> {
   const registry = lazyRegistry();
   if (opts.markdown) {
-    const { PHRASES } = await import('../forum/index.js');
-    process.stdout.write(commandsMarkdown(await registry.loadAll(), PHRASES));
+    const { phraseTable } = await import('../forum/index.js');
+    await registry.loadAll();
+    const rulesets = registry
+      .ids()
+      .map((id) => registry.get(id))
+      .filter((r) => r !== undefined);
+    process.stdout.write(commandsMarkdown(registry, phraseTable(rulesets)));
     return;
   }
   if (ruleset !== undefined && !registry.ids().includes(ruleset))

@@ -36,3 +36,4 @@ export { ADMISSION_COMMANDS } from './admission.js';
 export * from './parameters.js';
 export * from './parameter-amendments.js';
 export { changesText } from './parameter-commands.js';
+export * from './phrases.js';

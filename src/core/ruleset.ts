@@ -11,6 +11,7 @@ import type { CodeOf, KernelErrorCode, Refusal } from './errors.js';
 import { issueText } from './arg-issues.js';
 import type { Standings } from './standings.js';
 import type { ParameterSet, ParameterValue } from './parameters.js';
+import type { PhraseSet } from './phrases.js';
 
 // Method-style signatures are checked bivariantly, which lets a module declare handlers for its own narrow
 // event types (Moved, ThingFound, ...) in maps keyed by event type without casts at every call site.
@@ -295,6 +296,12 @@ export interface Ruleset<S, C extends string = KernelErrorCode> {
    * inForce, and the Administrator amends them (amend-rules). Absent: the text states none we read.
    */
   readonly parameters?: ParameterSet;
+  /**
+   * What its players may write on the forum, as data (issue 24: one folder per ruleset): phrase sets tried in
+   * this order, the more specific first (Quests' before its host's). The forum adds the kernel's own and builds
+   * the parser. Absent or empty: the game takes no forum text (`no-forum-text`).
+   */
+  readonly phrases?: readonly PhraseSet[];
   /**
    * What in the game stands in the way of these values in force (issue 24: "a Grid shrunk under a standing
    * player"), in words, or null when nothing does. Also where values that fit their types one by one do not

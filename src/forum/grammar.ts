@@ -1,5 +1,5 @@
 // The forum grammar: a shared base (sentence splitting, "I will …", politeness, coordinates, numbers, names,
-// free text) plus the phrases each ruleset contributes (src/forum/phrases). A ruleset's parser is generated
+// free text) plus the phrases each ruleset declares (src/rulesets/*/phrases.ts). A ruleset's parser is generated
 // with peggy from that text the first time a post for it arrives, and kept: generating takes milliseconds,
 // parsing a sentence microseconds, and nothing has to be compiled at build time.
 import peggy from 'peggy';
@@ -220,11 +220,5 @@ export function buildParser(sets: readonly PhraseSet[]): ForumParser {
   };
 }
 
-/**
- * `(a / b / c) W` with the longer words first: a PEG choice takes the first alternative that matches, so
- * "enter" before "entering" would match the start of "entering" and then fail at the word's end.
- */
-export function words(...alternatives: string[]): string {
-  const sorted = [...alternatives].sort((a, b) => b.length - a.length);
-  return `(${sorted.map((w) => `${JSON.stringify(w)}i`).join(' / ')}) W`;
-}
+/** The helper a phrase's grammar is written with, kept beside the phrase types (src/core/phrases.ts). */
+export { words } from '../core/index.js';

@@ -1,12 +1,13 @@
 // Forum text: players' posts in English turned into commands, one sentence at a time (see post.ts), with a
-// grammar per ruleset built from the phrases each ruleset contributes (phrases/index.ts).
+// grammar per ruleset built from the phrases each ruleset declares (Ruleset.phrases, in its own folder).
 export { postMessage, forumFor, commandWords, ForumError, prepareForum } from './post.js';
 export type { SentenceResult, PostOptions, PostTarget } from './post.js';
 export { sentenceLine } from './lines.js';
 export { splitPost, paragraphsOf, splitParagraph, grammarText, buildParser } from './grammar.js';
 export type { ForumParser } from './grammar.js';
 export { nearestForm, fillForm } from './nearest.js';
-export { PHRASES } from './phrases/index.js';
+export { GAME_PHRASES, phrasesOf, phraseTable } from './phrases/index.js';
+export type { PhrasedRuleset } from './phrases/index.js';
 export type { PhraseSet, Parsed, Form, Example } from './phrases/types.js';
 export {
   MAX_PARAGRAPH_CHARS,

@@ -23,7 +23,8 @@ import {
   MAX_SUGGEST_CHARS,
   MAX_SUGGESTIONS,
 } from './limits.js';
-import { PHRASES } from './phrases/index.js';
+import { phrasesOf } from './phrases/index.js';
+import type { PhrasedRuleset } from './phrases/index.js';
 import type { ArgValue, Parsed, PhraseSet, Ref } from './phrases/types.js';
 
 /** What became of one sentence of a post. */
@@ -83,17 +84,20 @@ export class ForumError extends Error {
   }
 }
 
-const parsers = new Map<string, ForumParser>();
+const parsers = new WeakMap<PhrasedRuleset, ForumParser>();
 
-/** The parser for a ruleset, generated the first time it is asked for. */
-export function forumFor(ruleset: string): ForumParser {
+/**
+ * The parser for a ruleset's games, from the phrases the ruleset declares (`Ruleset.phrases`) and the
+ * kernel's, generated the first time it is asked for.
+ */
+export function forumFor(ruleset: PhrasedRuleset): ForumParser {
   const cached = parsers.get(ruleset);
   if (cached) return cached;
-  const sets = PHRASES[ruleset];
-  if (!sets || sets.length === 0)
+  const sets = phrasesOf(ruleset);
+  if (sets.length === 0)
     throw new ForumError(
       'no-forum-text',
-      `this game (${ruleset}) takes no forum text: its players act with \`referee act\` or the API`,
+      `this game (${ruleset.id}) takes no forum text: its players act with \`referee act\` or the API`,
     );
   const parser = buildParser(sets);
   parsers.set(ruleset, parser);
@@ -101,12 +105,12 @@ export function forumFor(ruleset: string): ForumParser {
 }
 
 /**
- * Generates every ruleset's parser and the sentence splitter now. Generating one takes 0.3-1.2 s, which the
- * first post to a game of that ruleset would otherwise spend on the server's one thread (issue 13, item 4);
- * `referee serve` calls this before it listens.
+ * Generates these rulesets' parsers (those that take forum text) and the sentence splitter now. Generating one
+ * takes 0.3-1.2 s, which the first post to a game of that ruleset would otherwise spend on the server's one
+ * thread (issue 13, item 4); `referee serve` calls this with every ruleset before it listens.
  */
-export function prepareForum(): void {
-  for (const ruleset of Object.keys(PHRASES)) if ((PHRASES[ruleset] ?? []).length > 0) forumFor(ruleset);
+export function prepareForum(rulesets: Iterable<PhrasedRuleset>): void {
+  for (const ruleset of rulesets) if (phrasesOf(ruleset).length > 0) forumFor(ruleset);
   splitPost('Ready.');
 }
 
@@ -208,7 +212,7 @@ export async function postMessage(
   let state = await referee.state(game);
   // K13: the poster as e joined ("ALICE" posts as alice), so the view e settles against is eirs.
   const name = knownSpelling(state, player);
-  const forum = forumFor(state.ruleset);
+  const forum = forumFor(referee.rules.registry.get(state.ruleset) ?? { id: state.ruleset });
   // Coordinates mark an action only in games played on squares.
   const coordinates = forum.forms.some((f) => typeof f.sample.x === 'number');
   const by = playerActor(name);

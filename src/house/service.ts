@@ -61,13 +61,18 @@ export async function startService(
   steps: ServiceSteps = {},
 ): Promise<Service> {
   // A server serves games of every ruleset, and lists them all (GET /api/rulesets).
-  await referee.rules.registry.loadAll();
+  const rulesets = await referee.rules.registry.loadAll();
   // Live updates from commands other processes accept (PostgreSQL's LISTEN/NOTIFY); a failure to listen is
   // reported now rather than at the first page that asks.
   await referee.watch();
   await steps.ready?.();
   // The forum parsers are generated now, not by the first post to each ruleset's games (0.3-1.2 s each).
-  prepareForum();
+  prepareForum(
+    rulesets
+      .ids()
+      .map((id) => rulesets.get(id))
+      .filter((r) => r !== undefined),
+  );
   const app = await buildApp({ referee, ...options.app });
   const address = await app.listen({ port: options.listen.port, host: options.listen.host });
   steps.listening?.(address);

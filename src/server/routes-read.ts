@@ -12,7 +12,7 @@ import { renderReport } from './report-format.js';
 import { verifyFor } from '../engine/numbering.js';
 import { HttpError } from './errors.js';
 import { VERIFY_RETRY_AFTER } from './verify.js';
-import { PHRASES } from '../forum/phrases/index.js';
+import { phrasesOf } from '../forum/phrases/index.js';
 
 export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext<Reading & Asking>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +46,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: ServerContext<Read
       text: referee.rules.render(state, view),
       commands: commandsFor(ctx, state, viewer),
       // A sentence this game's forum text takes, for the page's post box (the ruleset's first example).
-      forumExample: PHRASES[state.ruleset]?.[0]?.examples[0]?.text ?? null,
+      forumExample: phrasesOf(referee.rules.registry.get(state.ruleset))[0]?.examples[0]?.text ?? null,
     };
   };
 

@@ -3,8 +3,10 @@
 // checked against the forum's own parser: it must be read as the very command named.
 import { describe, expect, it } from 'vitest';
 import { forumSentence, withForumForms } from '../../src/channels/forum-forms.js';
-import { forumFor } from '../../src/forum/index.js';
+import { forumFor, PHRASES } from '../support/phrases.js';
 import { started } from '../support/harness/tunnelers.js';
+
+const TUNNELERS_PHRASES = PHRASES.tunnelers ?? [];
 
 const tunnelers = () => {
   const t = started({ moles: { alice: 'c3', bob: 'h8' } });
@@ -14,7 +16,7 @@ const tunnelers = () => {
 describe('issue 15: commands in the rules words, also as a player writes them', () => {
   it("3.4: the defender's question, for a card and for none; the sentences are read as those commands", () => {
     const text = 'Choose one card to defend with (defend CARD), or none (defend none).';
-    expect(withForumForms(text, 'tunnelers', tunnelers())).toBe(
+    expect(withForumForms(text, TUNNELERS_PHRASES, tunnelers())).toBe(
       'Choose one card to defend with (write "I defend with Q.", or the command defend CARD), ' +
         'or none (write "I do not defend.", or the command defend none).',
     );
@@ -25,7 +27,11 @@ describe('issue 15: commands in the rules words, also as a player writes them', 
 
   it('4: "It ends when you end it (end-turn)": a command without arguments', () => {
     expect(
-      withForumForms('It ends when you end it (end-turn) or at its deadline.', 'tunnelers', tunnelers()),
+      withForumForms(
+        'It ends when you end it (end-turn) or at its deadline.',
+        TUNNELERS_PHRASES,
+        tunnelers(),
+      ),
     ).toBe('It ends when you end it (write "I end my turn.", or the command end-turn) or at its deadline.');
     expect(forumFor('tunnelers').parse('I end my turn.')).toEqual({ type: 'end-turn', args: {} });
   });
@@ -40,15 +46,15 @@ describe('issue 15: commands in the rules words, also as a player writes them', 
       '(defend Q S X T O Q)', // more words than the command takes
       '(dice 3)', // the Administrator's command: no forum sentence
     ])
-      expect(withForumForms(text, 'tunnelers', commands)).toBe(text);
+      expect(withForumForms(text, TUNNELERS_PHRASES, commands)).toBe(text);
     // A ruleset that takes no forum text.
-    expect(forumSentence('no-such-rules', 'defend', ['CARD'], ['card'])).toBeUndefined();
+    expect(forumSentence([], 'defend', ['CARD'], ['card'])).toBeUndefined();
   });
 
   it('a value given is put into the sentence; a word in capitals naming the argument shows the sample', () => {
-    expect(forumSentence('tunnelers', 'defend', ['X'], ['card'])).toBe('I defend with X.');
-    expect(forumSentence('tunnelers', 'move', ['PATH'], ['path'])).toBe('I move to c6.');
-    expect(forumSentence('tunnelers', 'move', ['d4'], ['path'])).toBe('I move to d4.');
+    expect(forumSentence(TUNNELERS_PHRASES, 'defend', ['X'], ['card'])).toBe('I defend with X.');
+    expect(forumSentence(TUNNELERS_PHRASES, 'move', ['PATH'], ['path'])).toBe('I move to c6.');
+    expect(forumSentence(TUNNELERS_PHRASES, 'move', ['d4'], ['path'])).toBe('I move to d4.');
     expect(forumFor('tunnelers').parse('I move to d4.')).toEqual({ type: 'move', args: { path: 'd4' } });
   });
 });

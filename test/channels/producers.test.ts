@@ -13,7 +13,7 @@ import {
   reportNotices,
 } from '../../src/channels/producers.js';
 import type { CommandOutcome } from '../../src/channels/producers.js';
-import { forumFor } from '../../src/forum/index.js';
+import { forumFor } from '../support/phrases.js';
 import type { Notice } from '../../src/store/store.js';
 import type { Table } from '../support/table.js';
 import { june, nweek, place } from '../support/harness/june.js';

@@ -23,7 +23,8 @@ import {
 } from '../../src/cli/commands-table.js';
 import { CommandBody } from '../../src/server/schemas.js';
 import { commandInfo } from '../../src/server/context.js';
-import { fillForm, forumFor, PHRASES } from '../../src/forum/index.js';
+import { fillForm } from '../../src/forum/index.js';
+import { forumFor, PHRASES } from '../support/phrases.js';
 import { GAME_PHRASES } from '../../src/forum/phrases/index.js';
 import type { Parsed } from '../../src/forum/index.js';
 import { fieldsOf, fieldText, formArgs } from '../../web/src/form-model.js';

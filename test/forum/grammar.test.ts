@@ -2,15 +2,8 @@
 // its command, every player command of every ruleset has a phrasing, and posts split into sentences the way
 // forum text is written.
 import { describe, expect, it } from 'vitest';
-import {
-  buildParser,
-  fillForm,
-  forumFor,
-  ForumError,
-  grammarText,
-  PHRASES,
-  splitPost,
-} from '../../src/forum/index.js';
+import { buildParser, fillForm, ForumError, grammarText, splitPost } from '../../src/forum/index.js';
+import { forumFor, PHRASES } from '../support/phrases.js';
 import { RULESETS } from '../../src/rulesets/index.js';
 import { ADMISSION_COMMANDS } from '../../src/core/index.js';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { player } from '../../src/core/index.js';
 import { StoreError } from '../../src/store/store.js';
-import { ForumError, forumFor, nearestForm, postMessage } from '../../src/forum/index.js';
+import { ForumError, nearestForm, postMessage } from '../../src/forum/index.js';
+import { forumFor } from '../support/phrases.js';
 import { admin, newGame, openReferee } from './support.js';
 
 const POST = `Hi all!

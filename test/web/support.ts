@@ -14,6 +14,8 @@ import { buildApp } from '../../src/server/app.js';
 import { Referee } from '../../src/engine/referee.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
+import { Registry } from '../../src/core/index.js';
+import type { AnyRuleset } from '../../src/core/index.js';
 import { systemEntropy } from '../../src/node/entropy.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,10 +47,10 @@ export interface Harness {
  * The harness a test file's tests share: started before them (building the page and launching Chromium take a
  * while), closed after them. Read only inside tests and hooks, once it has started.
  */
-export function harnessForFile(): Harness {
+export function harnessForFile(options: { rulesets?: readonly AnyRuleset[] } = {}): Harness {
   let started: Harness | undefined;
   beforeAll(async () => {
-    started = await startHarness();
+    started = await startHarness(options);
   }, 120_000);
   afterAll(async () => {
     await started?.close();
@@ -64,9 +66,12 @@ export function harnessForFile(): Harness {
 
 /**
  * Builds the page, starts the server on 127.0.0.1 (a free port) and launches Chromium. With `webRoot`, the
- * page already built there is served instead (the screenshots script serves dist/web).
+ * page already built there is served instead (the screenshots script serves dist/web). With `rulesets`, the
+ * server knows those rather than the shipped ones (a ruleset of the tests' own, registered as a sixth would be).
  */
-export async function startHarness(options: { webRoot?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { webRoot?: string; rulesets?: readonly AnyRuleset[] } = {},
+): Promise<Harness> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium package (the CI does)`);
   const dir = mkdtempSync(join(tmpdir(), 'referee-web-'));
@@ -78,7 +83,8 @@ export async function startHarness(options: { webRoot?: string } = {}): Promise<
       logLevel: 'warn',
     });
   const store = new SqliteStore(join(dir, 'referee.db'), { sync: 'normal' });
-  const referee = new Referee(store, defaultRegistry(), systemEntropy);
+  const registry = options.rulesets ? new Registry(options.rulesets) : defaultRegistry();
+  const referee = new Referee(store, registry, systemEntropy);
   // Every browser of these tests is one client address (127.0.0.1), each page holding a live stream.
   const app = await buildApp({ referee, webRoot, live: { perClient: 1000 } });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

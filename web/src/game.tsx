@@ -11,6 +11,7 @@ import type { Pick } from './views/registry';
 import { JoinForm } from './games';
 import { NoticesPanel, useNotices } from './notices';
 import { drawingFor } from './views/registry';
+import { FactsView } from './views/facts';
 import { Pending } from './pending';
 import { WeekPanels } from './week';
 import { AdminTokens } from './game/admin-tokens';
@@ -94,7 +95,7 @@ export function GamePage({ game }: { game: string }) {
             {drawing ? (
               <drawing.component payload={payload} {...(picksFor ? { onPick, picksFor } : {})} />
             ) : (
-              <pre class="text-view">{payload.text}</pre>
+              <FactsView payload={payload} />
             )}
             {pick && pick.to === picksFor && (
               <p class="picked" data-testid="picked">

@@ -15,6 +15,7 @@ import { gridAwaiting } from './awaiting.js';
 import type { GridErrorCode } from './errors.js';
 import { GRID_ERROR_CODES } from './errors.js';
 import { GRID_PARAMETERS, gridParameterProblem } from './parameters.js';
+import { gridPhrases } from './phrases.js';
 
 export const GRID_2002_01 = 'grid-2002-01';
 
@@ -22,6 +23,7 @@ export const grid200201: Ruleset<GridState, GridErrorCode> = {
   id: GRID_2002_01,
   title: 'The Grid (Spoon, proposed 20 Jan 2002)',
   source: 'seeds/001_c10abc9f4ae4b583.txt',
+  phrases: [gridPhrases],
   errorCodes: GRID_ERROR_CODES,
   // K4: its games are amended into the June text, whose edition 2 changed R-J13 and R-J18: a game carries
   // the edition it was created under through the amendment.

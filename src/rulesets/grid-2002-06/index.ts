@@ -23,6 +23,8 @@ import { playerId } from './grid.js';
 import type { JuneErrorCode } from './errors.js';
 import { JUNE_ERROR_CODES } from './errors.js';
 import type { JuneCtx, JuneModule } from './events.js';
+import { gridPhrases } from '../grid-2002-01/phrases.js';
+import { junePhrases } from './phrases.js';
 
 export const GRID_2002_06 = 'grid-2002-06';
 
@@ -78,6 +80,7 @@ export const grid200206: Ruleset<JuneState, JuneErrorCode> = {
   id: GRID_2002_06,
   title: 'The Grid (Spoon, as amended 28 Jun 2002)',
   source: 'seeds/000_e22677692262c4ad.txt',
+  phrases: [gridPhrases, junePhrases],
   errorCodes: JUNE_ERROR_CODES,
   // K4: edition 2 reads R-J13 (the ZATR only) and R-J18 (a whole nweek of wax) literally.
   edition: 2,

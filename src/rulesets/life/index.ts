@@ -9,6 +9,7 @@ import { initialize } from './initialize.js';
 import { tweak } from './tweak.js';
 import { evolve } from './evolve.js';
 import { generation } from './generation.js';
+import { lifePhrases } from './phrases.js';
 
 const match = fieldMatch(
   LIFE,
@@ -16,7 +17,11 @@ const match = fieldMatch(
   { generation },
   { title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)' },
 );
-export const life: FieldMatchRuleset = { ...match, awaiting: lifeAwaiting(match.match) };
+export const life: FieldMatchRuleset = {
+  ...match,
+  awaiting: lifeAwaiting(match.match),
+  phrases: [lifePhrases],
+};
 
 export const lifeRuleset = erase(life);
 export { LIFE, LIFE_ID } from './definition.js';

@@ -15,6 +15,8 @@ import { questsView, renderQuests } from './view.js';
 import { roomsStandings } from '../rooms/view.js';
 import type { QuestsErrorCode } from './errors.js';
 import { QUESTS_ERROR_CODES } from './errors.js';
+import { roomsPhrases } from '../rooms/phrases.js';
+import { questsPhrases } from './phrases.js';
 
 export const ROOMS_QUESTS = 'rooms+quests';
 
@@ -22,6 +24,8 @@ export const roomsQuests: Ruleset<QuestsState, QuestsErrorCode> = {
   id: ROOMS_QUESTS,
   title: 'Quests (Nomic02 rules 139-142, 7 Apr 2003) on a map of rooms',
   source: 'seeds/003_1bebf603c3346265.txt',
+  // The Quests' phrases first: "I create a Quest" must not be read as anything of the host's.
+  phrases: [questsPhrases, roomsPhrases],
   errorCodes: QUESTS_ERROR_CODES,
   modules: [...roomsModules<QuestsState>(), rosterModule, questTokensModule, progressModule, creationModule],
   initial: (config) => ({ ...initialRooms(config), quests: EMPTY_BOOK }),

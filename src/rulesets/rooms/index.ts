@@ -16,6 +16,7 @@ import { renderRooms, roomsStandings, roomsView } from './view.js';
 import { roomsAwaiting } from './awaiting.js';
 import type { RoomsErrorCode } from './errors.js';
 import { ROOMS_ERROR_CODES } from './errors.js';
+import { roomsPhrases } from './phrases.js';
 
 export const ROOMS = 'rooms';
 
@@ -56,6 +57,7 @@ export const rooms: Ruleset<RoomsState, RoomsErrorCode> = {
   id: ROOMS,
   title: 'Rooms: a map of rooms and passages, turns, tokens and tallies (the host of Quests)',
   source: 'docs/rulings-quests.md (host rules H1-H10)',
+  phrases: [roomsPhrases],
   errorCodes: ROOMS_ERROR_CODES,
   modules: roomsModules<RoomsState>(),
   initial: initialRooms,

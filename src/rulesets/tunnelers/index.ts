@@ -25,6 +25,7 @@ import { renderTunnelers, tunnelersStandings, tunnelersView } from './view.js';
 import { tunnelersAwaiting } from './awaiting.js';
 import type { TunnelersErrorCode } from './errors.js';
 import { TUNNELERS_ERROR_CODES } from './errors.js';
+import { tunnelersPhrases } from './phrases.js';
 
 export const TUNNELERS = 'tunnelers';
 
@@ -46,6 +47,7 @@ export const tunnelers: Ruleset<TunnelersState, TunnelersErrorCode> = {
   id: TUNNELERS,
   title: 'Tunnelers (The Underground Society, Spoon, nweek 48)',
   source: 'seeds/002_fc8ccbe6a3fc20b2.txt',
+  phrases: [tunnelersPhrases],
   errorCodes: TUNNELERS_ERROR_CODES,
   // K4: edition 2 reads the society as written: joining asks to join it; members pay to play (T-22 to T-25).
   // Edition 3: a turn whose player runs out of cards and movement points ends when e ends it or at its

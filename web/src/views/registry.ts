@@ -1,5 +1,6 @@
 // Which drawing shows which ruleset's view. A later ruleset plugs in with one component file and one line
-// here; a ruleset with no drawing gets the text render the server sends with every view.
+// here; a ruleset with no drawing gets the generic one (facts.tsx: its view's facts and its own text render),
+// so a new ruleset is playable on the page with no edit here.
 import type { ComponentType } from 'preact';
 import type { GamePayload } from '../api';
 import { GridView } from './grid';

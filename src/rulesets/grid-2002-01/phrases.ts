@@ -1,8 +1,8 @@
 // The Grid's movement phrases, shared by the January and June texts: "A Player may enter the Grid by
 // announcing on a public Forum that e will enter the Grid at a particular (x,y) coordinate location", "any
 // Player on the Grid may announce that e intends to move to a new (x,y) coordinate location", and leaving.
-import { words } from '../grammar.js';
-import type { PhraseSet } from './types.js';
+import { words } from '../../core/index.js';
+import type { PhraseSet } from '../../core/index.js';
 
 const grammar = String.raw`
 grid_enter

@@ -1,8 +1,8 @@
 // Quests (Nomic02 rules 139-142, seeds/003): "the active player may create one as an action. To create a
 // Quest, the player, in strict order: may give it a name of his or her choice; gives it a colour …; chooses
 // by Random Selection a 'home' room …, a 'locate' room …, and a 'goal' room …; and rolls a 20-sided die."
-import { words } from '../grammar.js';
-import type { PhraseSet } from './types.js';
+import { words } from '../../core/index.js';
+import type { PhraseSet } from '../../core/index.js';
 
 /** "I choose the home room", "I roll for the Quest's goal room", "Random Selection of the locate room". */
 const roomRule = (room: 'home' | 'locate' | 'goal'): string => String.raw`

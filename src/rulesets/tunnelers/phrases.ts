@@ -3,8 +3,8 @@
 // the society and paying four points to play (T-22, 5). Squares and cards
 // are passed as written, as `referee act` passes them; several squares or cards become one argument of
 // words joined by spaces ("move c6 c7", "discard O T").
-import { words } from '../grammar.js';
-import type { PhraseSet } from './types.js';
+import { words } from '../../core/index.js';
+import type { PhraseSet } from '../../core/index.js';
 
 const grammar = String.raw`
 tunnelers_move

@@ -1,8 +1,8 @@
 // The host of Quests (rulings-quests.md H1-H10): moving along a passage, picking up and dropping tokens, and
 // ending a turn. Rooms and tokens are free text, passed as the command line would pass them (the rules match
 // names in any case).
-import { words } from '../grammar.js';
-import type { PhraseSet } from './types.js';
+import { words } from '../../core/index.js';
+import type { PhraseSet } from '../../core/index.js';
 
 const grammar = String.raw`
 rooms_end_turn

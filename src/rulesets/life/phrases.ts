@@ -1,7 +1,7 @@
 // Life (seeds/004): "A Player posts a message to a Public Forum stating that he is tweaking the specified
 // Cell". Initialize and Evolve are the Referee's, not the players'.
-import { words } from '../grammar.js';
-import type { PhraseSet } from './types.js';
+import { words } from '../../core/index.js';
+import type { PhraseSet } from '../../core/index.js';
 
 const grammar = String.raw`
 life_tweak

@@ -3,9 +3,8 @@
 // Objects are named as players name them ("the Ball of Wax", "the Big Stick", "the Big Rock at (5,5)") and
 // settled against the player's own view into the ids the commands take; an id typed as such
 // ("ball-of-wax:nweek-1", "gremlin:4") is taken as it is.
-import type { JsonObject } from '../../core/index.js';
-import { words } from '../grammar.js';
-import type { PhraseSet, Ref, Settled } from './types.js';
+import { words } from '../../core/index.js';
+import type { JsonObject, PhraseSet, Ref, Settled } from '../../core/index.js';
 
 /** A rule matching an object reference looked for `where`; `kinds` limits which kind names are accepted. */
 const objectRule = (name: string, where: string, kinds = 'june_kind', ids = 'june_id'): string => String.raw`
