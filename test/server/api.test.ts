@@ -226,7 +226,7 @@ describe('reading', () => {
   });
 
   it('an unknown game is a 404 on every read route; a malformed game id a 400; an unknown route a 404', async () => {
-    for (const path of ['', '/log', '/verify', '/report', '/events', '/notices'])
+    for (const path of ['', '/log', '/verify', '/report', '/rules', '/events', '/notices'])
       await refusedUnchanged(404, 'unknown-game', () => req(t.app, 'GET', `/api/games/nosuch${path}`));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', '/api/games/-bad'));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', `/api/games/${'x'.repeat(65)}/log`));
@@ -263,6 +263,7 @@ describe('reading', () => {
         'POST /api/games/{game}/players/{player}/address/confirm',
         'GET /api/games/{game}/verify',
         'GET /api/games/{game}/report',
+        'GET /api/games/{game}/rules',
         'GET /api/games/{game}/events',
         'GET /api/games/{game}/notices',
       ].sort(),
