@@ -347,13 +347,13 @@ function objectOf(parsed: Parsed, recorded: Command): string | undefined {
 }
 
 /** Lets the event loop serve what waits (I/O, timers, other requests) before going on. */
-const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The sentences of a post, read a paragraph at a time with a pause between paragraphs; a post over the
  * limits (limits.ts) is refused whole, before any of it is acted on.
  */
-async function sentencesOf(text: string): Promise<string[]> {
+export async function sentencesOf(text: string): Promise<string[]> {
   if (text.length > MAX_POST_CHARS)
     throw new ForumError(
       'too-long',
