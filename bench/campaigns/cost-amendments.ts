@@ -46,8 +46,8 @@ export async function amendmentsPhase(t: AmendmentTools, until: number): Promise
       await t.must('POST', `${g}/commands`, { type: 'repeal-amendment', args: { amendment: amendments - 1, why: 'P' } }, admin);
       repeals++;
     }
-    await t.refuse('an amend-rules with a set of 12,000 names', [422, 'unknown-parameter'], () =>
-      t.call('POST', `${g}/commands`, { type: 'amend-rules', args: { set: hugeSet(12_000), why: 'P' } }, admin),
+    await t.refuse('an amend-rules with a set of 8,000 names', [422, 'unknown-parameter'], () =>
+      t.call('POST', `${g}/commands`, { type: 'amend-rules', args: { set: hugeSet(8_000), why: 'P' } }, admin),
     );
     await t.refuse('an amend-rules naming a parameter twice', [422, 'bad-arguments'], () =>
       t.call(

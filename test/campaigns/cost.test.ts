@@ -37,7 +37,7 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
       expect(p.failed, p.phase).toBe(0);
     }
     // What must be refused was, every time: a 2048 x 2048 Field, posts over the limits, a body too large, and
-    // (issue 24) an amendment of 12,000 names, one naming a parameter twice, a dice expression too long.
+    // (issue 24) an amendment of 8,000 names, one naming a parameter twice, a dice expression too long.
     expect(Object.keys(r.refusals)).toHaveLength(7);
     for (const [what, x] of Object.entries(r.refusals)) {
       expect(x.tried, what).toBeGreaterThan(0);
