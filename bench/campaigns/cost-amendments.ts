@@ -57,7 +57,7 @@ export async function amendmentsPhase(t: AmendmentTools, until: number): Promise
         admin,
       ),
     );
-    await t.refuse('a dice expression of 201 characters', [400, 'bad-request'], () =>
+    await t.refuse('a dice expression of 201 characters', [422, 'bad-arguments'], () =>
       t.call(
         'POST',
         `${g}/commands`,
