@@ -93,16 +93,17 @@ export const amendmentInfo = (a: ParameterAmendment): AmendmentInfo => ({
 
 /** The rules in force of a game, section by section in the text's order, and the amendments made. */
 export function rulesInForceInfo(ruleset: AnyRuleset, game: GameState): RulesInForceInfo {
-  const values = ruleset.parameters ? inForce(game, ruleset.parameters) : {};
+  const values: Readonly<Record<string, ParameterValue>> = ruleset.parameters
+    ? inForce(game, ruleset.parameters)
+    : {};
   const sections: { section: string; parameters: ParameterInfo[] }[] = [];
   for (const r of rulesInForce(ruleset, game)) {
     const p = r.parameter;
     const now = values[p.name] ?? p.text;
-    let last = sections[sections.length - 1];
-    if (last?.section !== p.section) {
-      last = { section: p.section, parameters: [] };
-      sections.push(last);
-    }
+    const open = sections[sections.length - 1];
+    const last: { section: string; parameters: ParameterInfo[] } =
+      open !== undefined && open.section === p.section ? open : { section: p.section, parameters: [] };
+    if (last !== open) sections.push(last);
     last.parameters.push({
       name: p.name,
       sentence: p.sentence,

@@ -5,6 +5,7 @@
 // Administrator's amend-rules and repeal-amendment are commands (POST …/commands, previewed by POST
 // …/commands/preview).
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Asking, ServerContext } from './context.js';
 import type { Reading } from '../engine/ports/index.js';
@@ -32,7 +33,8 @@ export function registerRulesRoutes(app: FastifyInstance, ctx: ServerContext<Rea
       const ruleset = referee.rules.registry.get(state.ruleset);
       if (!ruleset)
         throw new HttpError(503, 'unknown-ruleset', `this server does not run ${state.ruleset}`);
-      return rulesInForceInfo(ruleset, state);
+      // The answer's arrays are read-only in the engine's type; the schema's are plain.
+      return rulesInForceInfo(ruleset, state) as z.infer<typeof RulesInForceResponse>;
     },
   );
 }

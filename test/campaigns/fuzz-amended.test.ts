@@ -19,7 +19,7 @@ import {
   valueProblem,
   verifyLog,
 } from '../../src/core/index.js';
-import type { Command, GameState, Json } from '../../src/core/index.js';
+import type { Command, GameState, Json, ParameterValue } from '../../src/core/index.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import {
   checkRuleError,
@@ -106,9 +106,12 @@ function play(kernel: Kernel, sc: Scenario, amendments: readonly [number, AmendS
     const now = game.state as GameState;
     tally.tookEffect += game.entries.slice(length).filter((e) => e.event.type === 'parameters-in-force').length;
     expect(ledgerTotal(now.balances), what).toBe(0);
-    // The values in force always fit their types, whatever was asked.
-    const values = inForce(now, set);
-    for (const p of set.list) expect(valueProblem(p, values[p.name] ?? p.text), `${what}: ${p.name}`).toBeNull();
+    // The values in force always fit their types, whatever was asked (the ruleset in force's: a game amended
+    // into another ruleset reads that one's).
+    const inForceSet = kernel.registry.get(now.ruleset)?.parameters;
+    const values: Readonly<Record<string, ParameterValue>> = inForceSet ? inForce(now, inForceSet) : {};
+    for (const p of inForceSet?.list ?? [])
+      expect(valueProblem(p, values[p.name] ?? p.text), `${what}: ${p.name}`).toBeNull();
   }
   expect(chainBreak(game.entries)).toBeNull();
   const live = game.state as GameState;
