@@ -38,7 +38,7 @@ import { amendStep } from '../support/parameter-arbitrary.js';
 import type { AmendStep } from '../support/parameter-arbitrary.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 24_2002);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 const registry = defaultRegistry();
 /** Every ruleset of the registry that declares parameters: each one's declaration drives its amendments. */

@@ -107,7 +107,8 @@ export function amendStep(set: ParameterSet): fc.Arbitrary<AmendStep> {
         .record({ changes: fc.array(change(set.list), { minLength: 1, maxLength: 3 }), from })
         .map(({ changes, from }): AmendStep => {
           const out: Record<string, Json> = {};
-          for (const [name, value] of changes) Object.defineProperty(out, name, { value, enumerable: true });
+          for (const [name, value] of changes)
+            Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
           return { kind: 'amend', set: out, ...(from !== undefined ? { from } : {}) };
         }),
       weight: 4,
