@@ -36,18 +36,31 @@ export async function amendmentsPhase(t: AmendmentTools, until: number): Promise
       `${g}/commands`,
       {
         type: 'amend-rules',
-        args: { set: { 'Shiny Thing points': 25 + (amendments % 100) }, why: `Proposal ${5000 + amendments}` },
+        args: {
+          set: { 'Shiny Thing points': 25 + (amendments % 100) },
+          why: `Proposal ${5000 + amendments}`,
+        },
       },
       admin,
     );
     amendments++;
     slowest = Math.max(slowest, a.ms);
     if (amendments % 10 === 0) {
-      await t.must('POST', `${g}/commands`, { type: 'repeal-amendment', args: { amendment: amendments - 1, why: 'P' } }, admin);
+      await t.must(
+        'POST',
+        `${g}/commands`,
+        { type: 'repeal-amendment', args: { amendment: amendments - 1, why: 'P' } },
+        admin,
+      );
       repeals++;
     }
     await t.refuse('an amend-rules with a set of 8,000 names', [422, 'unknown-parameter'], () =>
-      t.call('POST', `${g}/commands`, { type: 'amend-rules', args: { set: hugeSet(8_000), why: 'P' } }, admin),
+      t.call(
+        'POST',
+        `${g}/commands`,
+        { type: 'amend-rules', args: { set: hugeSet(8_000), why: 'P' } },
+        admin,
+      ),
     );
     await t.refuse('an amend-rules naming a parameter twice', [422, 'bad-arguments'], () =>
       t.call(
@@ -71,6 +84,7 @@ export async function amendmentsPhase(t: AmendmentTools, until: number): Promise
   const listed = (rules.body.amendments as unknown[] | undefined)?.length ?? 0;
   if (listed !== amendments) t.failures.push(`${amendments} amendments made, ${listed} listed`);
   const verified = await t.call('GET', `${g}/verify`);
-  if (verified.status === 200 && verified.body.ok !== true) t.failures.push('the amended game does not verify');
+  if (verified.status === 200 && verified.body.ok !== true)
+    t.failures.push('the amended game does not verify');
   return `${amendments} amendments and ${repeals} repeals of one game (the slowest answered in ${Math.round(slowest)} ms); its rules read, its log verified`;
 }

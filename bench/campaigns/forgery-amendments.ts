@@ -105,7 +105,11 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
       args: { set: { 'Shiny Thing points': 30 }, why: 'Proposal 4521' },
     });
     app = await buildApp({ referee, webRoot: false, clientLimits: false, authLimit: false });
-    const joined = await app.inject({ method: 'POST', url: '/api/games/g1/join', payload: { player: 'alice' } });
+    const joined = await app.inject({
+      method: 'POST',
+      url: '/api/games/g1/join',
+      payload: { player: 'alice' },
+    });
     const token = (JSON.parse(joined.body) as { token: string }).token;
     await referee.directory.setAddress('g1', 'alice', ALICE, null);
     const ctx: InboundContext = {
@@ -137,24 +141,43 @@ export async function attacks(options: { seed: number; rounds: number }): Promis
       return { attack, tried: options.rounds, actedOn, answered, answerCap: options.rounds, note };
     };
     const api = (url: string, payload: unknown) =>
-      app?.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+      app?.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: { authorization: `Bearer ${token}` },
+      });
     return [
-      await run('a player`s amend-rules / repeal-amendment by the API, and its preview', '403 every time', async () => {
-        const c = command(random);
-        const res = await api(random() < 0.5 ? '/api/games/g1/commands' : '/api/games/g1/commands/preview', c);
-        if (res?.statusCode !== 403) throw new Error(`a player's ${c.type} answered ${res?.statusCode}`);
-      }),
+      await run(
+        'a player`s amend-rules / repeal-amendment by the API, and its preview',
+        '403 every time',
+        async () => {
+          const c = command(random);
+          const res = await api(
+            random() < 0.5 ? '/api/games/g1/commands' : '/api/games/g1/commands/preview',
+            c,
+          );
+          if (res?.statusCode !== 403) throw new Error(`a player's ${c.type} answered ${res?.statusCode}`);
+        },
+      ),
       await run('a player`s amendment in a forum post by the API', 'never a command of eirs', async () => {
         await api('/api/games/g1/posts', { text: sentence(random) });
       }),
-      await run('a player`s amendment by mail, private or through the list', 'receipt to the player', async () => {
-        const body = sentence(random);
-        const raw =
-          random() < 0.5
-            ? message(`Alice <${ALICE}>`, PRIVATE, body)
-            : await sign(message(`Alice <${ALICE}>`, LIST, body, { 'List-Id': '<grid.lists.example>' }), keys.list);
-        await takeMail(raw, ctx);
-      }),
+      await run(
+        'a player`s amendment by mail, private or through the list',
+        'receipt to the player',
+        async () => {
+          const body = sentence(random);
+          const raw =
+            random() < 0.5
+              ? message(`Alice <${ALICE}>`, PRIVATE, body)
+              : await sign(
+                  message(`Alice <${ALICE}>`, LIST, body, { 'List-Id': '<grid.lists.example>' }),
+                  keys.list,
+                );
+          await takeMail(raw, ctx);
+        },
+      ),
       await run(
         'mail forged as the Administrator`s (unsigned, signed by another domain, eir signature over other words)',
         'refused; receipt to the Administrator',

@@ -32,7 +32,7 @@ export function amendmentCommand(random: Random, ruleset: string, made: number):
   if (p.type.kind === 'integer' && typeof p.text === 'number')
     value = Math.min(p.type.max, p.text + Math.floor(random() * 4));
   else if (p.type.kind === 'choice') value = pick(random, p.type.values);
-  else value = p.text as JsonObject[string];
+  else value = p.text;
   return {
     by: null,
     type: 'amend-rules',

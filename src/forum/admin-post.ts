@@ -70,7 +70,8 @@ export async function postAsAdministrator(
     }
     const args: { [name: string]: Json } = { ...(parsed.args as { [name: string]: Json }) };
     if (parsed.type === 'amend-rules') {
-      const read = readChanges(String(parsed.args.set), parameters);
+      const written = parsed.args.set;
+      const read = readChanges(typeof written === 'string' ? written : '', parameters);
       if ('problem' in read) {
         results.push({ sentence, status: 'rejected', error: read.problem });
         continue;

@@ -33,7 +33,10 @@ function named(
   set: ParameterSet,
   loose: ReadonlyMap<string, string>,
 ): { name: string; rest: string[] } | undefined {
-  const words = clause.replace(/\s*([=:])\s*/g, ' $1 ').trim().split(/\s+/);
+  const words = clause
+    .replace(/\s*([=:])\s*/g, ' $1 ')
+    .trim()
+    .split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
     const candidate = words.slice(0, n).join(' ');
     const p = set.named(candidate)?.name ?? loose.get(looseKey(candidate));
@@ -80,7 +83,10 @@ export function readChanges(text: string, set: ParameterSet | undefined): Change
       return { problem: { code: 'bad-arguments', message: `${c.name} is named twice` } };
     if (c.value === '')
       return {
-        problem: { code: 'bad-arguments', message: `no value is given for ${c.name}: write its name, then its value` },
+        problem: {
+          code: 'bad-arguments',
+          message: `no value is given for ${c.name}: write its name, then its value`,
+        },
       };
     out[c.name] = c.value;
   }

@@ -31,8 +31,7 @@ export function registerRulesRoutes(app: FastifyInstance, ctx: ServerContext<Rea
       await caller(ctx, req, req.params.game);
       const state = await gameState(ctx, req.params.game);
       const ruleset = referee.rules.registry.get(state.ruleset);
-      if (!ruleset)
-        throw new HttpError(503, 'unknown-ruleset', `this server does not run ${state.ruleset}`);
+      if (!ruleset) throw new HttpError(503, 'unknown-ruleset', `this server does not run ${state.ruleset}`);
       // The answer's arrays are read-only in the engine's type; the schema's are plain.
       return rulesInForceInfo(ruleset, state) as z.infer<typeof RulesInForceResponse>;
     },

@@ -95,7 +95,7 @@ describe('issue 24: every declared parameter has a test named after it', () => {
       "it.skip('Shiny Thing points 40', () => {});",
       "describe('Location dice', () => { it.only('Location dice 2d10 teleport', () => {}); });",
       "// it('Scary Dark Thing points 7', () => {});",
-      "const s = \"it('Shiny Things 7')\";",
+      'const s = "it(\'Shiny Things 7\')";',
     ].join('\n');
     const titles = testTitles(source);
     expect(titles).toEqual([
@@ -105,7 +105,14 @@ describe('issue 24: every declared parameter has a test named after it', () => {
     ]);
     expect(
       untested(
-        ['Grid size', 'move distance', 'Shiny Thing points', 'Scary Dark Thing points', 'Location dice', 'Shiny Things'],
+        [
+          'Grid size',
+          'move distance',
+          'Shiny Thing points',
+          'Scary Dark Thing points',
+          'Location dice',
+          'Shiny Things',
+        ],
         titles,
       ),
     ).toEqual(['Shiny Thing points', 'Scary Dark Thing points', 'Shiny Things']);

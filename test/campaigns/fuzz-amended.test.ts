@@ -19,7 +19,7 @@ import {
   valueProblem,
   verifyLog,
 } from '../../src/core/index.js';
-import type { Command, GameState, Json, ParameterValue } from '../../src/core/index.js';
+import type { Command, GameState, ParameterValue } from '../../src/core/index.js';
 import { defaultRegistry } from '../../src/rulesets/index.js';
 import {
   checkRuleError,
@@ -49,7 +49,11 @@ const amendCommand = (s: AmendStep): Command =>
     ? {
         type: 'amend-rules',
         by: ADMIN,
-        args: { set: s.set as { [k: string]: Json }, why: 'Proposal 4521', ...(s.from !== undefined ? { from: s.from } : {}) },
+        args: {
+          set: s.set,
+          why: 'Proposal 4521',
+          ...(s.from !== undefined ? { from: s.from } : {}),
+        },
       }
     : { type: 'repeal-amendment', by: ADMIN, args: { amendment: s.amendment, why: 'Proposal 4530' } };
 
@@ -75,11 +79,9 @@ function play(kernel: Kernel, sc: Scenario, amendments: readonly [number, AmendS
   for (const name of sc.joined) game.decide({ type: 'join', by: player(name), args: {} });
   const extra = extraStrings(kernel, sc.ruleset);
   const at = new Map<number, AmendStep[]>();
-  for (const [i, s] of amendments) at.set(i % (sc.steps.length + 1), [...(at.get(i % (sc.steps.length + 1)) ?? []), s]);
-  const steps = sc.steps.flatMap((s, i) => [
-    ...(at.get(i) ?? []).map((a) => ({ amend: a })),
-    { fuzz: s },
-  ]);
+  for (const [i, s] of amendments)
+    at.set(i % (sc.steps.length + 1), [...(at.get(i % (sc.steps.length + 1)) ?? []), s]);
+  const steps = sc.steps.flatMap((s, i) => [...(at.get(i) ?? []).map((a) => ({ amend: a })), { fuzz: s }]);
   steps.push(...(at.get(sc.steps.length) ?? []).map((a) => ({ amend: a })));
   for (const [i, step] of steps.entries()) {
     const state = game.state as GameState;
@@ -104,7 +106,9 @@ function play(kernel: Kernel, sc: Scenario, amendments: readonly [number, AmendS
       else tally.repealed++;
     }
     const now = game.state as GameState;
-    tally.tookEffect += game.entries.slice(length).filter((e) => e.event.type === 'parameters-in-force').length;
+    tally.tookEffect += game.entries
+      .slice(length)
+      .filter((e) => e.event.type === 'parameters-in-force').length;
     expect(ledgerTotal(now.balances), what).toBe(0);
     // The values in force always fit their types, whatever was asked (the ruleset in force's: a game amended
     // into another ruleset reads that one's).

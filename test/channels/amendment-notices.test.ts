@@ -13,7 +13,14 @@ function outcome(t: Table, step: () => unknown): CommandOutcome {
   const before = t.state;
   const n = t.entries.length;
   step();
-  return { game: 'g', entries: t.entries.slice(n), before, after: t.game, at: AT, earlier: t.entries.slice(0, n) };
+  return {
+    game: 'g',
+    entries: t.entries.slice(n),
+    before,
+    after: t.game,
+    at: AT,
+    earlier: t.entries.slice(0, n),
+  };
 }
 
 describe('issue 24: amendments on the list and the chat', () => {

@@ -11,7 +11,8 @@ import { newGame, openReferee } from './support.js';
 
 describe('the amendment phrases', () => {
   it('every example parses to what it says', () => {
-    for (const ex of amendmentPhrases.examples) expect(adminForum().parse(ex.text), ex.text).toEqual(ex.parsed);
+    for (const ex of amendmentPhrases.examples)
+      expect(adminForum().parse(ex.text), ex.text).toEqual(ex.parsed);
   });
 
   it('every form, filled with its sample, parses', () => {
@@ -30,10 +31,14 @@ describe('the amendment phrases', () => {
 
 describe('readChanges: the written changes against the ruleset`s parameters', () => {
   it('names in any case, with "is", "to", "=", several joined by commas and "and", the longest name winning', () => {
-    expect(readChanges('grid size is 25, Shiny Things 7 and Shiny Thing points = 40', GRID_PARAMETERS)).toEqual({
+    expect(
+      readChanges('grid size is 25, Shiny Things 7 and Shiny Thing points = 40', GRID_PARAMETERS),
+    ).toEqual({
       set: { 'Grid size': '25', 'Shiny Things': '7', 'Shiny Thing points': '40' },
     });
-    expect(readChanges('Location-dice to 2d15', GRID_PARAMETERS)).toEqual({ set: { 'Location dice': '2d15' } });
+    expect(readChanges('Location-dice to 2d15', GRID_PARAMETERS)).toEqual({
+      set: { 'Location dice': '2d15' },
+    });
   });
 
   it('a word`s final s or not ("Big Rocks cost" finds "Big Rock cost"), and a list value kept whole', () => {
@@ -89,7 +94,11 @@ Amendment 1 is repealed, by Proposal 4530.
       by: ADMIN,
       args: { set: { 'Shiny Thing points': '40', 'Scary Dark Thing points': '7' }, why: 'Proposal 4521' },
     });
-    expect(results[2]?.command?.args).toEqual({ set: { 'Move distance': '2' }, why: 'Proposal 4522', from: 3 });
+    expect(results[2]?.command?.args).toEqual({
+      set: { 'Move distance': '2' },
+      why: 'Proposal 4522',
+      from: 3,
+    });
     const s = await r.state('g1');
     expect(s.params?.amendments.map((a) => [a.n, a.status])).toEqual([
       [1, 'repealed'],

@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { takeMail } from '../../src/channels/mail/inbound.js';
 import { parseMailSettings } from '../../src/channels/mail/settings.js';
 import { DnsTable, newKey, sign } from '../support/dkim.js';
-import { FORUM, footprint, gridByMail, LIST_KEY, LIST_PROOF, mail, PRIVATE, REFEREE, SERVERS } from './support.js';
+import {
+  FORUM,
+  footprint,
+  gridByMail,
+  LIST_KEY,
+  LIST_PROOF,
+  mail,
+  PRIVATE,
+  REFEREE,
+  SERVERS,
+} from './support.js';
 import type { Referee } from '../../src/engine/referee.js';
 
 const ADMIN = 'admin@referees.example';
@@ -14,12 +24,15 @@ const DNS = new DnsTable().publish(LIST_KEY).publish(ADMIN_KEY);
 const SETTINGS = parseMailSettings({
   from: REFEREE,
   ...SERVERS,
-  games: { g1: { forums: [FORUM], proofs: { [FORUM]: LIST_PROOF }, private: PRIVATE, list: FORUM, admin: ADMIN } },
+  games: {
+    g1: { forums: [FORUM], proofs: { [FORUM]: LIST_PROOF }, private: PRIVATE, list: FORUM, admin: ADMIN },
+  },
 });
 const take = (r: Referee, raw: Uint8Array) =>
   takeMail(raw, { referee: r, settings: SETTINGS, now: () => '2026-11-28T05:00:00.000Z', auth: DNS.auth });
 
-const AMEND = 'The rules are amended: Grid size 25 and Shiny Thing points 40 from the next nweek, by Proposal 4521.\n';
+const AMEND =
+  'The rules are amended: Grid size 25 and Shiny Thing points 40 from the next nweek, by Proposal 4521.\n';
 
 describe('ruling PE1: the Administrator`s amendments by mail', () => {
   it('signed by eir domain, to the private address: each sentence eir command; the receipt to em; the same mail again does nothing', async () => {
@@ -48,14 +61,21 @@ describe('ruling PE1: the Administrator`s amendments by mail', () => {
     const before = await footprint(r);
     const bad = await take(
       r,
-      await sign(mail({ from: ADMIN, to: PRIVATE, body: 'The rules are amended: Grid size 99, by Proposal 9.\n' }), ADMIN_KEY),
+      await sign(
+        mail({ from: ADMIN, to: PRIVATE, body: 'The rules are amended: Grid size 99, by Proposal 9.\n' }),
+        ADMIN_KEY,
+      ),
     );
     expect(bad).toMatchObject({ kind: 'acted', player: 'the Administrator' });
-    if (bad.kind === 'acted') expect(bad.receipt.text).toContain('Grid size is a whole number from 2 to 63, not 99');
+    if (bad.kind === 'acted')
+      expect(bad.receipt.text).toContain('Grid size is a whole number from 2 to 63, not 99');
     expect((await footprint(r)).entries).toBe(before.entries);
     const repeal = await take(
       r,
-      await sign(mail({ from: ADMIN, to: PRIVATE, body: 'Amendment 1 is repealed, by Proposal 4530.\n' }), ADMIN_KEY),
+      await sign(
+        mail({ from: ADMIN, to: PRIVATE, body: 'Amendment 1 is repealed, by Proposal 4530.\n' }),
+        ADMIN_KEY,
+      ),
     );
     expect(repeal).toMatchObject({ kind: 'acted' });
     expect((await r.state('g1')).params?.amendments[0]?.status).toBe('repealed');
@@ -80,7 +100,9 @@ describe('ruling PE1: the Administrator`s amendments by mail', () => {
     });
     expect(other).toMatchObject({ kind: 'refused', reason: 'unverified-sender' });
     // Signed by eir domain, then altered on the way: the body no longer verifies.
-    const genuine = (await sign(mail({ from: ADMIN, to: PRIVATE, body: 'Hello all.\n' }), ADMIN_KEY)).toString('latin1');
+    const genuine = (
+      await sign(mail({ from: ADMIN, to: PRIVATE, body: 'Hello all.\n' }), ADMIN_KEY)
+    ).toString('latin1');
     const altered = Buffer.from(genuine.replace('Hello all.', AMEND.trim()), 'latin1');
     expect(await take(r, altered)).toMatchObject({ kind: 'refused', reason: 'unverified-sender' });
     expect((await footprint(r)).entries).toBe(before.entries);

@@ -94,9 +94,9 @@ describe('GET /api/games/:game/rules', () => {
       why: 'Proposal 4521',
     });
     expect(res.status, res.text).toBe(200);
-    expect((await order('amend-rules', { set: { 'Move distance': 2 }, why: 'Proposal 4522', from: 3 })).status).toBe(
-      200,
-    );
+    expect(
+      (await order('amend-rules', { set: { 'Move distance': 2 }, why: 'Proposal 4522', from: 3 })).status,
+    ).toBe(200);
     const r = await rules();
     expect(param(r, 'Grid size')).toMatchObject({ text: 20, now: 25, amended: true, amendment: 1 });
     expect(param(r, 'Shiny Thing points')).toMatchObject({ now: 40, amended: true, amendment: 1 });
@@ -152,9 +152,17 @@ describe('GET /api/games/:game/rules', () => {
 
   it('is in the OpenAPI document with its answer`s shape', async () => {
     const doc = (await req(t.app, 'GET', '/api/openapi.json')).body as {
-      paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }>;
+      paths: Record<
+        string,
+        {
+          get?: {
+            responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }>;
+          };
+        }
+      >;
     };
-    const schema = doc.paths['/api/games/{game}/rules']?.get?.responses?.['200']?.content?.['application/json']?.schema;
+    const schema =
+      doc.paths['/api/games/{game}/rules']?.get?.responses?.['200']?.content?.['application/json']?.schema;
     expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(
       ['amendments', 'game', 'ruleset', 'sections', 'title'].sort(),
     );
@@ -183,7 +191,11 @@ describe('amend-rules and repeal-amendment through the API', () => {
   });
 
   it('the preview of an amendment from the next nweek changes nothing now, and says when it will', async () => {
-    const res = await previewOf('amend-rules', { set: { 'Grid size': 25 }, why: 'Proposal 4521', from: 'nweek' });
+    const res = await previewOf('amend-rules', {
+      set: { 'Grid size': 25 },
+      why: 'Proposal 4521',
+      from: 'nweek',
+    });
     expect(res.status, res.text).toBe(200);
     const p = res.body as { lines: { type: string; text: string }[]; rules?: unknown };
     expect(p.lines.map((l) => l.type)).toEqual(['command', 'parameters-amended']);

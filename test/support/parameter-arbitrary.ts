@@ -11,7 +11,10 @@ export function fittingValue(type: ParameterType, text: Json): fc.Arbitrary<Json
     case 'integer': {
       const near = typeof text === 'number' ? text : type.min;
       return fc.oneof(
-        { arbitrary: fc.integer({ min: Math.max(type.min, near - 3), max: Math.min(type.max, near + 3) }), weight: 4 },
+        {
+          arbitrary: fc.integer({ min: Math.max(type.min, near - 3), max: Math.min(type.max, near + 3) }),
+          weight: 4,
+        },
         { arbitrary: fc.integer({ min: type.min, max: type.max }), weight: 1 },
         // As the command line and the forum give it: a string of digits.
         { arbitrary: fc.integer({ min: type.min, max: type.max }).map(String), weight: 1 },
@@ -22,7 +25,11 @@ export function fittingValue(type: ParameterType, text: Json): fc.Arbitrary<Json
         { arbitrary: fc.constant(text), weight: 2 },
         {
           arbitrary: fc
-            .tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 20 }))
+            .tuple(
+              fc.integer({ min: 0, max: 12 }),
+              fc.integer({ min: 1, max: 5 }),
+              fc.integer({ min: 2, max: 20 }),
+            )
             .map(([k, n, s]) => (k === 0 ? `${n}d${s}` : `${k}+${n}d${s}`)),
           weight: 3,
         },
@@ -60,7 +67,11 @@ export function unfittingValue(type: ParameterType): fc.Arbitrary<Json> {
       return fc.oneof(
         Array.isArray(type.of)
           ? fc.constant<Json>(['not one of them'])
-          : fc.constantFrom<Json>([(type.of as { max: number }).max + 1], [(type.of as { min: number }).min - 1], [1.5]),
+          : fc.constantFrom<Json>(
+              [(type.of as { max: number }).max + 1],
+              [(type.of as { min: number }).min - 1],
+              [1.5],
+            ),
         fc.constant<Json>({ a: 1 }),
       );
   }
@@ -113,6 +124,11 @@ export function amendStep(set: ParameterSet): fc.Arbitrary<AmendStep> {
         }),
       weight: 4,
     },
-    { arbitrary: fc.integer({ min: 1, max: 6 }).map((amendment): AmendStep => ({ kind: 'repeal', amendment })), weight: 1 },
+    {
+      arbitrary: fc
+        .integer({ min: 1, max: 6 })
+        .map((amendment): AmendStep => ({ kind: 'repeal', amendment })),
+      weight: 1,
+    },
   );
 }

@@ -14,14 +14,23 @@ describe('the page: Rules in force (issue 24)', () => {
   for (const size of SIZES) {
     it(`${size.name}: each parameter's text value, value now and amendment; amended ones stand out; a repeal shows live`, async () => {
       const game = `rules-${size.name}`;
-      const { adminToken: admin } = await call<{ adminToken: string }>(h.base, 'POST', '/api/games', undefined, {
-        ruleset: 'grid-2002-01',
-        game,
-      });
+      const { adminToken: admin } = await call<{ adminToken: string }>(
+        h.base,
+        'POST',
+        '/api/games',
+        undefined,
+        {
+          ruleset: 'grid-2002-01',
+          game,
+        },
+      );
       await call(h.base, 'POST', `/api/games/${game}/join`, undefined, { player: 'alice' });
       const order = (type: string, args: object) =>
         call(h.base, 'POST', `/api/games/${game}/commands`, admin, { type, args });
-      await order('amend-rules', { set: { 'Grid size': 25, 'Shiny Thing points': 40 }, why: 'Proposal 4521' });
+      await order('amend-rules', {
+        set: { 'Grid size': 25, 'Shiny Thing points': 40 },
+        why: 'Proposal 4521',
+      });
       await order('amend-rules', { set: { 'Move distance': 2 }, why: 'Proposal 4522', from: 3 });
 
       const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height } });
