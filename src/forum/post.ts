@@ -383,8 +383,12 @@ export function commandWords(command: Command, words: readonly string[]): string
   for (const w of words) {
     const v = command.args[w];
     if (v === undefined) continue;
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    parts.push(/\s/.test(s) ? JSON.stringify(s) : s);
+    // A record (amend-rules' set) as `referee amend-rules` takes it: a `name=value` word each.
+    const shown =
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.entries(v).map(([k, x]) => `${k}=${typeof x === 'string' ? x : JSON.stringify(x)}`)
+        : [typeof v === 'string' ? v : JSON.stringify(v)];
+    for (const s of shown) parts.push(/\s/.test(s) ? JSON.stringify(s) : s);
   }
   return parts.join(' ');
 }
