@@ -40,6 +40,7 @@ import type { ServeProcess } from '../serve-process.js';
 import { startServe } from '../serve-process.js';
 import type { BeaconCost } from './cost-beacon.js';
 import { beaconFailures, costlyRelays } from './cost-beacon.js';
+import { amendmentsPhase } from './cost-amendments.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.cjs', import.meta.url));
 
@@ -402,6 +403,9 @@ export async function costCampaign(options: CostOptions): Promise<CostResult> {
       .map(([what, r]) => `${what}: ${r.refusedAsExpected} of ${r.tried} refused`)
       .join('; ');
   });
+
+  // Issue 24: many amendments of one game, and the amendments that must be refused.
+  await phase('amendments', (until) => amendmentsPhase({ call, must, loop, refuse, failures }, until));
 
   let beacon: BeaconCost = relays.figures(false);
   await phase('beacon relays', async (until) => {

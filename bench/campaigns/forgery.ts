@@ -10,7 +10,9 @@
 // - forgery-phrases.ts: secret phrases guessed at mail speed, backscatter (forged senders with bait
 //   subjects), loops with auto-responders that do not say they are;
 // - forgery-beacon.ts (issue 26): beacon rounds relabelled, altered or of another chain, pasted or served by
-//   relays, to a game on beacon dice waiting for its round.
+//   relays, to a game on beacon dice waiting for its round;
+// - forgery-amendments.ts (issue 24): a player amending the rules or repealing an amendment by the API, a
+//   forum post or mail, and mail forged as the Administrator's.
 // A part's attack fails the campaign when anything was acted on, an exchange looped, or the answers went past
 // the stated cap.
 //
@@ -21,6 +23,7 @@ import { attacks as addressAttacks } from './forgery-addresses.js';
 import { attacks as listAttacks } from './forgery-lists.js';
 import { attacks as phraseAttacks } from './forgery-phrases.js';
 import { attacks as beaconAttacks } from './forgery-beacon.js';
+import { attacks as amendmentAttacks } from './forgery-amendments.js';
 import type { AttackFigures } from './forgery-figures.js';
 import { machine, writeSection } from './reliability-doc.js';
 import { arg } from './report.js';
@@ -39,6 +42,8 @@ const PARTS = [
   ['phrases, backscatter and loops', phraseAttacks],
   // Issue 26: the beacon's ways in, a round pasted or served by a relay.
   ['beacon rounds', beaconAttacks],
+  // Issue 24: amending the rules in another's name (a player's, the Administrator's forged).
+  ['amendments of the rules', amendmentAttacks],
 ] as const;
 
 /** What is wrong with one attack's figures: acted on, looped, or answered past its cap. */

@@ -43,6 +43,7 @@ import { fromSchema, harvest, Tape } from './fuzz.js';
 import type { Schema } from './fuzz.js';
 import { DRIVERS, described, pick } from './non-interference-drivers.js';
 import type { Driver, Random, ScriptCommand } from './non-interference-drivers.js';
+import { amendmentCommand } from './non-interference-amend.js';
 import { canonical, compare, knownClass, LEAK_CLASSES } from './non-interference-compare.js';
 import { BOGUS_TOKEN, GAME, World } from './non-interference-world.js';
 import type { Answer } from './non-interference-world.js';
@@ -104,6 +105,8 @@ export interface GameResult {
   readonly adminDiffers: boolean;
   readonly accepted: number;
   readonly refused: number;
+  /** Issue 24: the amendments of the text's parameters made in the game (world 0's count). */
+  readonly amended: number;
 }
 
 export interface ViewerSpec {
@@ -134,6 +137,9 @@ export class GameRun {
   hiddenActs: [ScriptCommand[], ScriptCommand[]] = [[], []];
   /** Probes made so far. */
   probes = 0;
+  /** Issue 24: whether the Administrator amends the text's parameters in this game, and how often e has. */
+  amends = false;
+  amendments = 0;
 
   /** Public lines the log held when the streams were opened. */
   publicAtListen(w: World): number {
@@ -352,6 +358,8 @@ async function outputs(w: World, v: ViewerSpec, deep: boolean): Promise<[string,
   out.push(['CLI show', await w.referee.render(GAME, v.viewer)]);
   if (!deep) return out.map(([route, text]) => [route.startsWith('GET ') ? route.slice(4) : route, text]);
   await get(`${g}/log`);
+  // Issue 24: the rules in force (the same for everyone, amended or not).
+  await get(`${g}/rules`);
   const lines = await w.referee.log(GAME, v.viewer);
   for (const k of [3, 10]) {
     const from = lines[k - 1]?.seq;
@@ -422,6 +430,14 @@ export async function nextStep(
   if (r < 0.17) return { kind: 'join', by: pick(run.random, LATE) };
   if (r < 0.19) return { kind: 'outsider' };
   if (r < 0.21) return { kind: 'noise' };
+  // Amended games (issue 24): only where asked, so that the other games' scripts stay what they were.
+  if (run.amends && r < 0.25) {
+    const c = amendmentCommand(run.random, run.driver.ruleset, run.amendments);
+    if (c) {
+      if (c.type === 'amend-rules') run.amendments++;
+      return { kind: 'command', command: c };
+    }
+  }
   if (r < 0.25 && run.driver.probe) {
     const c = run.driver.probe(run.random, run.hiddenActs, run.players, run.probes++);
     if (c) return { kind: 'command', command: c };
@@ -472,7 +488,12 @@ export async function nextStep(
 }
 
 /** Plays one game in both worlds, comparing as it goes. */
-export async function playGame(index: number, seed: number, steps: number): Promise<GameResult> {
+export async function playGame(
+  index: number,
+  seed: number,
+  steps: number,
+  options: { readonly amends?: boolean } = {},
+): Promise<GameResult> {
   const driver = DRIVERS[index % DRIVERS.length] as Driver;
   const label = `${driver.name} #${seed}`;
   // Successive rounds over the drivers try each driver's variants in turn.
@@ -485,6 +506,7 @@ export async function playGame(index: number, seed: number, steps: number): Prom
   };
   at(0);
   const run = new GameRun(label, seed, worlds, driver);
+  run.amends = options.amends === true;
   try {
     const both = async <T>(f: (w: World, i: 0 | 1) => Promise<T>): Promise<[T, T]> => [
       await f(worlds[0], 0),
@@ -609,6 +631,7 @@ export async function playGame(index: number, seed: number, steps: number): Prom
       adminDiffers: la !== lb && (ma !== mb || driver.hidden(0, rng(1), rng(1)).length === 0),
       accepted: run.accepted,
       refused: run.refused,
+      amended: (await worlds[0].referee.state(GAME)).params?.amendments.length ?? 0,
     };
   } finally {
     await worlds[0].close();

@@ -3,7 +3,7 @@
 // act was accepted, 2 (with one line on stderr) if any was rejected or not understood.
 import { readFileSync } from 'node:fs';
 import type { Command as Program } from 'commander';
-import { ForumError, postMessage, sentenceLine } from '../forum/index.js';
+import { ForumError, postAsAdministrator, postMessage, sentenceLine } from '../forum/index.js';
 import type { SentenceResult } from '../forum/index.js';
 import type { Commanding } from '../engine/ports/index.js';
 import { withReferee } from './context.js';
@@ -14,7 +14,7 @@ import { printPreview } from './dry-run.js';
 async function post(
   referee: Commanding,
   game: string,
-  name: string,
+  name: string | undefined,
   text: string,
   opts: { key?: string; json?: boolean; dryRun?: boolean },
 ): Promise<void> {
@@ -23,13 +23,12 @@ async function post(
   // before it would have left, and nothing is written (issue 16).
   const sandbox = opts.dryRun ? new Sandbox(referee, game) : undefined;
   try {
-    results = await postMessage(
-      sandbox ?? referee,
-      game,
-      name,
-      text,
-      opts.key !== undefined ? { key: opts.key } : {},
-    );
+    const options = opts.key !== undefined ? { key: opts.key } : {};
+    // Issue 24: without a player, the Administrator's post (amendments of the rules).
+    results =
+      name === undefined
+        ? await postAsAdministrator(sandbox ?? referee, game, text, options)
+        : await postMessage(sandbox ?? referee, game, name, text, options);
   } catch (e) {
     if (e instanceof ForumError) throw new UsageError(e.message, e.code);
     throw e;
@@ -57,13 +56,17 @@ async function post(
     );
 }
 
-/** `referee post GAME PLAYER`: the post from standard input. */
+/** `referee post GAME PLAYER` (or `GAME --administrator`): the post from standard input. */
 export async function postFromStdin(
   program: Program,
   game: string,
-  name: string,
-  opts: { key?: string; json?: boolean; dryRun?: boolean },
+  name: string | undefined,
+  opts: { key?: string; json?: boolean; dryRun?: boolean; administrator?: boolean },
 ): Promise<void> {
+  if (opts.administrator === true && name !== undefined)
+    throw new UsageError("a post is a player's or, with --administrator, the Administrator's: not both");
+  if (opts.administrator !== true && name === undefined)
+    throw new UsageError('name the player who posted it (or give --administrator)');
   const text = readFileSync(0, 'utf8');
   await withReferee(program, (referee) => post(referee, game, name, text, opts), opts);
 }

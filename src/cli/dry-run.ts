@@ -45,6 +45,7 @@ export function printPreview(answer: PreviewAnswer): void {
         ? `  dice: ${r.purpose}: ${r.expr} = ${JSON.stringify(r.result)} (from the queue of manual results)`
         : `  dice: ${r.purpose}: ${r.expr}, from the ${r.secret ? 'secret' : 'public'} stream, drawn when it is done`,
     );
+  for (const c of answer.rules ?? []) console.log(`  rules: ${c.name} would be ${c.after} (now ${c.before})`);
   if (answer.standIn)
     console.log(
       '~ marks what rests on fair dice: the preview drew them from a stand-in, so the real outcome may differ.',

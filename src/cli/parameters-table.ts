@@ -1,9 +1,9 @@
 // Issue 24: the parameters of every ruleset (each number and named choice its text states) as a table, with the
 // section and sentence each comes from: docs/parameters.md is this table (`npm run parameters-table`), and
-// test/cli/parameters-table.test.ts checks the file is up to date. Also a game's rules in force, as
-// `referee rules GAME` prints them: the text's value, the value now, and the amendment that made it.
-import type { AnyRuleset, GameState, Parameter, ParameterAmendment } from '../core/index.js';
-import { inForce, startText, typeText, valueText } from '../core/index.js';
+// test/cli/parameters-table.test.ts checks the file is up to date. A game's rules in force (`referee rules
+// GAME`) are the engine's (src/engine/rules-in-force.ts), which the server shares.
+import type { AnyRuleset } from '../core/index.js';
+import { typeText, valueText } from '../core/index.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -35,55 +35,6 @@ export function parametersMarkdown(rulesets: readonly AnyRuleset[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** One parameter of a game as `referee rules` shows it. */
-export interface RuleInForce {
-  readonly parameter: Parameter;
-  readonly now: string;
-  /** The amendment in force that last set it, if any. */
-  readonly by: ParameterAmendment | undefined;
-}
-
-/** Each parameter of a game's text with its value now and the amendment that set it. */
-export function rulesInForce(ruleset: AnyRuleset, game: GameState): RuleInForce[] {
-  const set = ruleset.parameters;
-  if (!set) return [];
-  const values = inForce(game, set);
-  const amendments = game.params?.amendments ?? [];
-  return set.list.map((p) => {
-    let by: ParameterAmendment | undefined;
-    for (const a of amendments) if (a.status === 'in-force' && Object.hasOwn(a.changes, p.name)) by = a;
-    return { parameter: p, now: valueText(values[p.name] ?? p.text), by };
-  });
-}
-
-/** `referee rules GAME` as text: each section's parameters, then the amendments made and what became of them. */
-export function rulesText(ruleset: AnyRuleset, game: GameState): string {
-  const rows = rulesInForce(ruleset, game);
-  if (rows.length === 0) return `${ruleset.title} declares no parameters.`;
-  const out = [`Rules in force in ${game.game} (${ruleset.title}):`];
-  let section = '';
-  for (const r of rows) {
-    if (r.parameter.section !== section) {
-      section = r.parameter.section;
-      out.push(`  ${section}`);
-    }
-    const text = valueText(r.parameter.text);
-    const changed = r.by
-      ? `, amendment ${r.by.n} (${r.by.why}, nweek ${r.by.since?.nweek ?? r.by.made.nweek})`
-      : '';
-    out.push(
-      `    ${r.parameter.name}: ${r.now}${r.now === text && !r.by ? ' (the text’s)' : ` (the text: ${text}${changed})`}`,
-    );
-  }
-  const amendments = game.params?.amendments ?? [];
-  if (amendments.length > 0) out.push('Amendments:');
-  for (const a of amendments) {
-    const changes = Object.entries(a.changes)
-      .map(([name, v]) => `${name} ${valueText(v)}`)
-      .join('; ');
-    out.push(
-      `  ${a.n}. ${changes} ${startText(a.from)}, by ${a.why} (made nday ${a.made.nday} of nweek ${a.made.nweek}): ${a.status}`,
-    );
-  }
-  return out.join('\n');
-}
+// A game's rules in force live in the engine (shared with the server): re-exported for the command line.
+export { rulesInForce, rulesText } from '../engine/rules-in-force.js';
+export type { RuleInForce } from '../engine/rules-in-force.js';

@@ -13,7 +13,18 @@
 // dice are the Administrator's own queue: the preview uses it as the command would (and refuses as it would
 // when a result is missing), without consuming it.
 import type { Command, GameState, Json, Kernel, LogEntry, Result, RuleError, Viewer } from '../core/index.js';
-import { ADMIN, chain, err, GENESIS, hexToBytes, ok, ruleError, sha256Hex } from '../core/index.js';
+import {
+  ADMIN,
+  chain,
+  err,
+  GENESIS,
+  hexToBytes,
+  inForce,
+  ok,
+  ruleError,
+  sha256Hex,
+  valueText,
+} from '../core/index.js';
 import { StoreError } from '../store/store.js';
 import type { Absence } from './absent.js';
 import { absences } from './absent.js';
@@ -171,6 +182,32 @@ export interface PreviewAnswer {
   readonly standIn: boolean;
   /** The waits it would end with players still awaited (absent.ts). */
   readonly absent: readonly Absence[];
+  /**
+   * Issue 24: the parameters whose value in force it would change now (an amendment at once, a repeal), each
+   * from the value before to the value after, in words; absent when it changes none.
+   */
+  readonly rules?: readonly RuleChange[];
+}
+
+/** One parameter a command would change: its name, and its value in force before and after, in words. */
+export interface RuleChange {
+  readonly name: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** The parameters whose values in force differ between two states of a game (issue 24). */
+function ruleChanges(kernel: Rules, before: GameState | undefined, after: GameState): RuleChange[] {
+  if (!before || before.params === after.params || before.ruleset !== after.ruleset) return [];
+  const set = kernel.registry.get(after.ruleset)?.parameters;
+  if (!set) return [];
+  const was = inForce(before, set);
+  const is = inForce(after, set);
+  return set.list.flatMap((p) => {
+    const a = valueText(was[p.name] ?? p.text);
+    const b = valueText(is[p.name] ?? p.text);
+    return a === b ? [] : [{ name: p.name, before: a, after: b }];
+  });
 }
 
 const SEED_TYPES = new Set(['seed-committed', 'seed-revealed']);
@@ -187,6 +224,7 @@ export function previewAnswer(kernel: Rules, accepted: Accepted, viewer: Viewer 
   const lines: PreviewLine[] = [];
   let afterFair = false;
   const shown = kernel.logView(entries, viewer, accepted.state);
+  const changed = accepted.duplicate ? [] : ruleChanges(kernel, accepted.before, accepted.state);
   for (const line of shown) {
     const event = line.event;
     for (const r of event?.rolls ?? []) {
@@ -217,6 +255,7 @@ export function previewAnswer(kernel: Rules, accepted: Accepted, viewer: Viewer 
     rolls,
     standIn: afterFair,
     absent: accepted.duplicate ? [] : absences(kernel, accepted.before, entries),
+    ...(changed.length > 0 ? { rules: changed } : {}),
   };
 }
 

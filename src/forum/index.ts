@@ -3,6 +3,9 @@
 export { postMessage, forumFor, commandWords, ForumError, prepareForum } from './post.js';
 export type { SentenceResult, PostOptions, PostTarget } from './post.js';
 export { sentenceLine } from './lines.js';
+export { postAsAdministrator, adminForum } from './admin-post.js';
+export { readChanges } from './amendment-words.js';
+export { amendmentPhrases } from './phrases/amendments.js';
 export { splitPost, paragraphsOf, splitParagraph, grammarText, buildParser } from './grammar.js';
 export type { ForumParser } from './grammar.js';
 export { nearestForm, fillForm } from './nearest.js';

@@ -351,13 +351,13 @@ function objectOf(parsed: Parsed, recorded: Command): string | undefined {
 }
 
 /** Lets the event loop serve what waits (I/O, timers, other requests) before going on. */
-const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The sentences of a post, read a paragraph at a time with a pause between paragraphs; a post over the
  * limits (limits.ts) is refused whole, before any of it is acted on.
  */
-async function sentencesOf(text: string): Promise<string[]> {
+export async function sentencesOf(text: string): Promise<string[]> {
   if (text.length > MAX_POST_CHARS)
     throw new ForumError(
       'too-long',
@@ -387,8 +387,12 @@ export function commandWords(command: Command, words: readonly string[]): string
   for (const w of words) {
     const v = command.args[w];
     if (v === undefined) continue;
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    parts.push(/\s/.test(s) ? JSON.stringify(s) : s);
+    // A record (amend-rules' set) as `referee amend-rules` takes it: a `name=value` word each.
+    const shown =
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.entries(v).map(([k, x]) => `${k}=${typeof x === 'string' ? x : JSON.stringify(x)}`)
+        : [typeof v === 'string' ? v : JSON.stringify(v)];
+    for (const s of shown) parts.push(/\s/.test(s) ? JSON.stringify(s) : s);
   }
   return parts.join(' ');
 }

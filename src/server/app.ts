@@ -28,6 +28,7 @@ import { registerNoticeRoutes } from './notices.js';
 import { registerMailRoutes } from './routes-mail.js';
 import type { AddressOptions } from './routes-mail.js';
 import { registerReadRoutes } from './routes-read.js';
+import { registerRulesRoutes } from './routes-rules.js';
 import { registerWriteRoutes } from './routes-write.js';
 import { registerPreviewRoutes } from './routes-preview.js';
 import { registerAdmissionRoutes } from './routes-admission.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verifier,
   };
   registerReadRoutes(app, ctx);
+  registerRulesRoutes(app, ctx);
   registerWriteRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
   registerAdmissionRoutes(app, ctx);

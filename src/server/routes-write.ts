@@ -23,7 +23,7 @@ import {
   PostBody,
   SecretIdempotencyHeaders,
 } from './schemas.js';
-import { ForumError, postMessage } from '../forum/index.js';
+import { ForumError, postAsAdministrator, postMessage } from '../forum/index.js';
 import { ADMIN_HOLDER, issue, playerHolder, tokenHash } from './tokens.js';
 import { commandId, derivedGameId, derivedToken, secretKeyId } from './idempotency.js';
 
@@ -191,7 +191,8 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext<Com
     '/api/games/:game/posts',
     {
       schema: {
-        summary: "a forum post's text, acted on sentence by sentence as the token's player",
+        summary:
+          "a forum post's text, acted on sentence by sentence as the token's player (the Administrator's: amendments of the rules)",
         params: GameParams,
         headers: IdempotencyHeaders,
         body: PostBody,
@@ -200,17 +201,15 @@ export function registerWriteRoutes(app: FastifyInstance, ctx: ServerContext<Com
     async (req) => {
       const game = req.params.game;
       const actor = await requireCaller(ctx, req, game);
-      if (actor.role !== 'player') throw forbidden('a forum post is made by a player');
       await gameState(ctx, game);
       const key = commandId(actor, req.headers['idempotency-key']);
       try {
-        const sentences = await postMessage(
-          referee,
-          game,
-          actor.name,
-          req.body.text,
-          key !== undefined ? { key } : {},
-        );
+        // Issue 24: the Administrator's post is read with the amendment phrases alone (amend-rules,
+        // repeal-amendment); a player's with the game's phrases, which never include those.
+        const sentences =
+          actor.role === 'admin'
+            ? await postAsAdministrator(referee, game, req.body.text, key !== undefined ? { key } : {})
+            : await postMessage(referee, game, actor.name, req.body.text, key !== undefined ? { key } : {});
         // A key used before for another text: the sentences from the first that differs on were not acted on.
         const reused = sentences.find((x) => x.error?.code === 'idempotency-key-reused');
         if (reused) throw new HttpError(422, 'idempotency-key-reused', reused.error?.message ?? '');

@@ -100,3 +100,46 @@ export const SecretIdempotencyHeaders = z.object({
       'a secret of the client (at least 128 random bits, e.g. a UUID v4): the same key again with the same request answers the same token and changes nothing; with another request → 422 idempotency-key-reused',
     ),
 });
+
+/** A parameter's value (issue 24): a whole number, a dice expression or named value, or a list. */
+const ParameterValueSchema = z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]);
+const When = z.object({ nweek: z.number().int(), nday: z.number().int() });
+
+/** GET /api/games/:game/rules: the rules in force (src/engine/rules-in-force.ts, RulesInForceInfo). */
+export const RulesInForceResponse = z.object({
+  game: z.string(),
+  ruleset: z.string(),
+  title: z.string(),
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      parameters: z.array(
+        z.object({
+          name: z.string().describe('in the rule’s own words'),
+          sentence: z.string().describe('the sentence of the text that states it'),
+          values: z.string().describe('the values it may take, in words'),
+          text: ParameterValueSchema.describe('the text’s value'),
+          textWords: z.string(),
+          now: ParameterValueSchema.describe('the value in force'),
+          nowWords: z.string(),
+          amended: z.boolean().describe('whether the value in force is an amendment’s'),
+          amendment: z.number().int().nullable().describe('the amendment in force that set it'),
+        }),
+      ),
+    }),
+  ),
+  amendments: z.array(
+    z.object({
+      n: z.number().int(),
+      by: z.literal('the Administrator'),
+      changes: z.record(z.string(), ParameterValueSchema),
+      changesText: z.string(),
+      why: z.string().describe('the proposal that made it'),
+      from: z.union([z.enum(['now', 'nday', 'nweek']), z.number().int()]),
+      start: z.string().describe('from when, in words'),
+      made: When,
+      since: When.nullable().describe('when it took effect; null while it waits or if it never did'),
+      status: z.enum(['pending', 'in-force', 'repealed', 'lapsed']),
+    }),
+  ),
+});

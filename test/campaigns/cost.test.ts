@@ -27,6 +27,8 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
       'streams and slow readers',
       'verify storm',
       'refused',
+      // Issue 24: many amendments of one game, and the amendments that must be refused.
+      'amendments',
       // Issue 26: a phase added, the beacon's relays (a slow one, a huge one) before an honest one.
       'beacon relays',
     ]);
@@ -34,8 +36,9 @@ describe('Issue 13 item 4: the cost campaign, small', () => {
       expect(p.requests, `${p.phase}: the light load was answered`).toBeGreaterThan(0);
       expect(p.failed, p.phase).toBe(0);
     }
-    // What must be refused was, every time: a 2048 x 2048 Field, posts over the limits, a body too large.
-    expect(Object.keys(r.refusals)).toHaveLength(4);
+    // What must be refused was, every time: a 2048 x 2048 Field, posts over the limits, a body too large, and
+    // (issue 24) an amendment of 8,000 names, one naming a parameter twice, a dice expression too long.
+    expect(Object.keys(r.refusals)).toHaveLength(7);
     for (const [what, x] of Object.entries(r.refusals)) {
       expect(x.tried, what).toBeGreaterThan(0);
       expect(x.refusedAsExpected, what).toBe(x.tried);

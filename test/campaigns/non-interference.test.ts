@@ -35,6 +35,7 @@ import { playGame } from '../../bench/campaigns/non-interference.js';
 import type { GameResult } from '../../bench/campaigns/non-interference.js';
 import { LEAK_CLASSES } from '../../bench/campaigns/non-interference-compare.js';
 import { DRIVERS } from '../../bench/campaigns/non-interference-drivers.js';
+import { parametersOf } from '../../bench/campaigns/non-interference-amend.js';
 
 /** Leak classes still open, each with the issue item it belongs to (none). */
 const KNOWN_LEAKS: Readonly<Record<string, string>> = {};
@@ -55,6 +56,19 @@ const GAMES: readonly (readonly [number, number, number])[] = [
   [5, 1005, 16], // life: the same
 ];
 
+/**
+ * Issue 24: amended games, [driver index, seed, commands], played with the Administrator's amendments of the
+ * text's parameters and repeals among the commands (non-interference-amend.ts), alike in both worlds: every
+ * ruleset that declares parameters (The Grid for now; a driver whose ruleset declares none is amended never,
+ * and its game is still compared).
+ */
+const AMENDED: readonly (readonly [number, number, number])[] = [
+  [0, 2400, 40], // grid-2002-01
+  [0, 2401, 40], // grid-2002-01
+  [1, 2402, 40], // grid-2002-06
+  [9, 2403, 40], // tunnelers
+];
+
 describe('non-interference: two games differing only in hidden facts look the same to all but the Administrator', () => {
   const results: GameResult[] = [];
   for (const [index, seed, steps] of GAMES) {
@@ -66,6 +80,20 @@ describe('non-interference: two games differing only in hidden facts look the sa
       expect(r.leaks, detail).toEqual([]);
       for (const k of r.known) expect(Object.keys(KNOWN_LEAKS), detail).toContain(k.leak);
       // The worlds differed, and the Administrator sees it: the comparison is able to fail.
+      expect(r.adminDiffers, detail).toBe(true);
+      expect(r.comparisons, detail).toBeGreaterThan(10);
+    });
+  }
+
+  for (const [index, seed, steps] of AMENDED) {
+    const driver = DRIVERS[index % DRIVERS.length];
+    it(`issue 24, amended: ${driver?.name ?? '?'}, seed ${seed}: no new difference for the public, the players or an outsider`, async () => {
+      const r = await playGame(index, seed, steps, { amends: true });
+      const detail = JSON.stringify(r, null, 1);
+      // The game really was amended where its ruleset declares parameters.
+      if (parametersOf(driver?.ruleset ?? '')) expect(r.amended, detail).toBeGreaterThan(0);
+      expect(r.leaks, detail).toEqual([]);
+      for (const k of r.known) expect(Object.keys(KNOWN_LEAKS), detail).toContain(k.leak);
       expect(r.adminDiffers, detail).toBe(true);
       expect(r.comparisons, detail).toBeGreaterThan(10);
     });

@@ -52,14 +52,14 @@ const count = (s: GameState, kind: string) =>
   (s.rules as GridState).things.filter((t) => t.kind === kind).length;
 
 describe('The Grid: the numbers of Things (P6)', () => {
-  it('amended before the setup: as many Things are placed as the amendment says', () => {
+  it('Shiny Things 2 and Scary Dark Things 8, amended before the setup: as many Things are placed as the amendment says', () => {
     const { entries, state } = play([create, amend({ 'Shiny Things': 2, 'Scary Dark Things': 8 }), record]);
     expect([count(state, 'shiny'), count(state, 'scary')]).toEqual([2, 8]);
     expect(kernel.replay(entries.map((e) => e.event))).toEqual(state);
     expect(verifyLog(kernel, entries, MASTER).problems).toEqual([]);
   });
 
-  it('amended after the setup: no Thing is placed or removed', () => {
+  it('Shiny Things 2, amended after the setup: no Thing is placed or removed', () => {
     const { state } = play([create, record, amend({ 'Shiny Things': 2 })]);
     expect([count(state, 'shiny'), count(state, 'scary')]).toEqual([5, 5]);
   });

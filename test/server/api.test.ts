@@ -226,7 +226,7 @@ describe('reading', () => {
   });
 
   it('an unknown game is a 404 on every read route; a malformed game id a 400; an unknown route a 404', async () => {
-    for (const path of ['', '/log', '/verify', '/report', '/events', '/notices'])
+    for (const path of ['', '/log', '/verify', '/report', '/rules', '/events', '/notices'])
       await refusedUnchanged(404, 'unknown-game', () => req(t.app, 'GET', `/api/games/nosuch${path}`));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', '/api/games/-bad'));
     await refusedUnchanged(400, 'bad-request', () => req(t.app, 'GET', `/api/games/${'x'.repeat(65)}/log`));
@@ -263,6 +263,7 @@ describe('reading', () => {
         'POST /api/games/{game}/players/{player}/address/confirm',
         'GET /api/games/{game}/verify',
         'GET /api/games/{game}/report',
+        'GET /api/games/{game}/rules',
         'GET /api/games/{game}/events',
         'GET /api/games/{game}/notices',
       ].sort(),
@@ -528,8 +529,16 @@ describe('forum posts', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('the Administrator (403), no token or a bad one (401), a bad body (400): nothing changed', async () => {
-    await refusedUnchanged(403, 'forbidden', () => post(w.admin, 'I enter the Grid at (3,4).'));
+  it('no token or a bad one (401), a bad body (400): nothing changed; the Administrator`s post takes no player`s phrase', async () => {
+    // Issue 24: the Administrator posts amendments of the rules (test/forum/admin-post.test.ts); a player's
+    // phrase in eir post is no command of eirs: ignored, nothing written.
+    const before = await snapshot(t);
+    const admin = await post(w.admin, 'I enter the Grid at (3,4).');
+    expect(admin.status, admin.text).toBe(200);
+    expect((admin.body as { sentences: { status: string }[] }).sentences.map((x) => x.status)).toEqual([
+      'ignored',
+    ]);
+    expect(await snapshot(t)).toEqual(before);
     await refusedUnchanged(401, 'unauthorized', () =>
       req(t.app, 'POST', `${G}/posts`, { body: { text: 'I enter the Grid at (3,4).' } }),
     );

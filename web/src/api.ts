@@ -98,6 +98,37 @@ export interface PreviewResult {
   /** Fair dice were drawn from a stand-in: lines marked standIn are one possible outcome. */
   standIn: boolean;
   absent: Absence[];
+  /** Issue 24: the parameters an amendment or a repeal would change now, before → after, in words. */
+  rules?: { name: string; before: string; after: string }[];
+}
+
+/** GET …/rules (issue 24): the rules in force, each parameter's text value, value now and amendment. */
+export interface RulesInForce {
+  game: string;
+  ruleset: string;
+  title: string;
+  sections: {
+    section: string;
+    parameters: {
+      name: string;
+      sentence: string;
+      values: string;
+      textWords: string;
+      nowWords: string;
+      amended: boolean;
+      amendment: number | null;
+    }[];
+  }[];
+  amendments: {
+    n: number;
+    by: string;
+    changesText: string;
+    why: string;
+    start: string;
+    made: { nweek: number; nday: number };
+    since: { nweek: number; nday: number } | null;
+    status: 'pending' | 'in-force' | 'repealed' | 'lapsed';
+  }[];
 }
 
 /** GET …/verify: counts of what the viewer may check, and whether the whole log verifies. */
@@ -253,6 +284,8 @@ export const api = {
     }),
   verify: (game: string, token: string | undefined) =>
     request<VerifyResult>(`/api/games/${enc(game)}/verify`, { token }),
+  /** The rules in force (issue 24; the same for every viewer). */
+  rules: (game: string) => request<RulesInForce>(`/api/games/${enc(game)}/rules`),
   /** The public report of an nweek, as text or Markdown (the same for every viewer). */
   report: async (game: string, nweek: number, format: 'text' | 'markdown'): Promise<string> => {
     const text = await request<unknown>(`/api/games/${enc(game)}/report?nweek=${nweek}&format=${format}`);

@@ -43,6 +43,15 @@ export function PreviewView({ result }: { result: PreviewResult }) {
           ))}
         </ol>
       )}
+      {result.rules && result.rules.length > 0 && (
+        <ul class="preview-rules" data-testid="preview-rules">
+          {result.rules.map((r) => (
+            <li key={r.name}>
+              {r.name}: <del>{r.before}</del> → <strong>{r.after}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
       {result.rolls.length > 0 && (
         <ul class="preview-rolls">
           {result.rolls.map((r, i) => (

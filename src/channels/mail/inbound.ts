@@ -28,6 +28,7 @@ import { readMessage } from './read.js';
 import type { ReceiptOf } from './receipt.js';
 import { fingerprintIn, fingerprintOf, refusalReceipt, resultsReceipt, sha256 } from './receipt.js';
 import { gameAddress, route } from './route.js';
+import { isAdministrator, takeAdministratorMail } from './admin-mail.js';
 
 export type { InboundContext, Outcome, RefusalReason } from './taking.js';
 
@@ -116,6 +117,14 @@ async function take(raw: Uint8Array, ctx: InboundContext): Promise<Outcome> {
     if (fingerprintIn(before) === fingerprint)
       return dropped({ reason: 'duplicate', detail: `${of.messageId} was answered before` }, game);
     return refuse(ctx, 'edited-repost', { ...of, key: `${of.key}:${fingerprint}` }, EDITED);
+  }
+  // Issue 24: the Administrator's own address amends the rules, once its signature proves it (PE1).
+  if (isAdministrator(ctx, game, sender)) {
+    const admin: ReceiptOf = { ...of, to: 'admin' };
+    if (read.problem) return refuse(ctx, read.problem, admin, read.detail ?? read.problem);
+    return takeAdministratorMail(ctx, raw, email, sender, admin, messageHash, taken.text, (r, o, why) =>
+      refuse(ctx, r, o, why),
+    );
   }
   if (!holder)
     return refuse(

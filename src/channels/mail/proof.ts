@@ -155,3 +155,30 @@ function senderDoubt(sender: string, auth: MailAuth, unverified: (why: string) =
     );
   return undefined;
 }
+
+/**
+ * Ruling PE1 (issue 24): mail from a game's Administrator's address is acted on as the Administrator's (an
+ * amendment of the rules) only when it proves its sender: one From, and a valid DKIM signature aligned with
+ * the From's domain covering it (or DMARC passing). A domain that does not sign leaves a player identified by
+ * address and phrase (M9, M11); it leaves the Administrator unproven, since anyone can write eir From.
+ */
+export async function administratorDoubt(
+  raw: Uint8Array,
+  email: Email,
+  sender: string,
+  options: MailAuthOptions,
+): Promise<Doubt | undefined> {
+  const unverified = (why: string): Doubt => ({
+    reason: 'unverified-sender',
+    why: `the referee cannot tell that the Administrator (${sender}) wrote it: ${why}. The Administrator's mail is acted on only with a valid DKIM signature of eir own domain (or amend the rules by the API or \`referee amend-rules\`).`,
+  });
+  if (count(email, 'from') !== 1) return unverified(`it has ${count(email, 'from')} From headers`);
+  if (signatureHeaders(raw) > MAX_SIGNATURES)
+    return unverified(`it carries more than ${MAX_SIGNATURES} signatures`);
+  const auth = await authenticateMail(raw, options);
+  const own = auth.signatures.filter((s) => s.aligned);
+  if (own.some((s) => sound(s, ['from']))) return undefined;
+  if (auth.dmarc?.result === 'pass' && own.length > 0) return undefined;
+  const first = own[0];
+  return unverified(first ? flaw(first, ['from']) : `it carries no DKIM signature of ${domainOf(sender)}`);
+}
