@@ -94,7 +94,13 @@ export function roundNamedAt(ctx: Decision, chain: BeaconChain, instant: string 
  */
 export function waitsForRound(state: GameState): boolean {
   const b = state.dice.beacon;
-  return b !== undefined && b.randomness === null && b.round !== 0 && state.dice.source === 'beacon' && !state.ended;
+  return (
+    b !== undefined &&
+    b.randomness === null &&
+    b.round !== 0 &&
+    state.dice.source === 'beacon' &&
+    !state.ended
+  );
 }
 
 /** The beacon round a game waits for before its current nweek can begin, if it does (B5). */

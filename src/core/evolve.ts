@@ -252,7 +252,8 @@ function roundRecorded(
 ): NonNullable<DiceState['beacon']> {
   // Built as one literal, field by field (no object rest: it was a fifth of a recorded round's decision).
   const sealed = b.sealed;
-  const left = sealed === undefined || !sealed.includes(e.round) ? sealed : sealed.filter((r) => r !== e.round);
+  const left =
+    sealed === undefined || !sealed.includes(e.round) ? sealed : sealed.filter((r) => r !== e.round);
   const randomness = e.round === b.round ? e.randomness : b.randomness;
   return left !== undefined && left.length > 0
     ? { chain: b.chain, round: b.round, randomness, sealed: left }

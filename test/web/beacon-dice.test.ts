@@ -101,7 +101,9 @@ describe('Check the dice on beacon dice (issue 26)', () => {
     );
     const two = (await seed('public-2')).locator('[data-testid=dice-timelock]:not([data-timelock=opening])');
     await two.waitFor();
-    expect(await two.getAttribute('data-timelock')).toBe(second?.opens === first?.opens ? 'matches' : 'sealed');
+    expect(await two.getAttribute('data-timelock')).toBe(
+      second?.opens === first?.opens ? 'matches' : 'sealed',
+    );
     const dice = page.getByTestId('dice-panel');
     const list = dice.getByTestId('dice-roll').filter({ hasText: 'the player list' });
     expect(await list.getAttribute('data-status')).toBe('verified');
@@ -119,7 +121,8 @@ describe('Check the dice on beacon dice (issue 26)', () => {
       const shown = row.locator('[data-testid=dice-timelock]:not([data-timelock=opening])');
       await shown.waitFor();
       expect(await shown.getAttribute('data-timelock')).toBe('wrong');
-      expect(await shown.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(170, 17, 17)');
+      // Shown in red, as a wrong roll is (week.css).
+      expect(await shown.evaluate('(e) => getComputedStyle(e).color')).toBe('rgb(170, 17, 17)');
       return shown.innerText();
     };
     expect(await failing(lied.page)).toContain(
@@ -135,7 +138,9 @@ describe('Check the dice on beacon dice (issue 26)', () => {
       lines[at] = line.slice(0, 10) + (line[10] === 'A' ? 'B' : 'A') + line.slice(11);
       return lines.join('\n');
     });
-    expect(await failing(altered.page)).toContain(`✗ timelock (round ${first?.opens}): the timelock does not open`);
+    expect(await failing(altered.page)).toContain(
+      `✗ timelock (round ${first?.opens}): the timelock does not open`,
+    );
     await altered.context.close();
   }, 120_000);
 });

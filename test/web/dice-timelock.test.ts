@@ -50,7 +50,7 @@ class Log {
   }
   /** The public viewer's log, as the page gets it. */
   lines(): LogLine[] {
-    return this.kernel.logView(this.entries, PUBLIC, this.state as GameState);
+    return this.kernel.logView(this.entries, PUBLIC, this.state);
   }
 }
 
@@ -85,7 +85,10 @@ function withTimelock(lines: LogLine[], epoch: number, change: (text: string) =>
     if (e.type !== 'seed-committed' || e.stream !== 'public' || e.epoch !== epoch) return l;
     const text = change(e.timelock as string);
     const { timelock: _, ...rest } = e;
-    return { ...l, event: { ...rest, ...(text === undefined ? {} : { timelock: text }) } } as unknown as LogLine;
+    return {
+      ...l,
+      event: { ...rest, ...(text === undefined ? {} : { timelock: text }) },
+    };
   });
 }
 
@@ -160,7 +163,7 @@ describe("B14 on the page: 'Check the dice' opens the seeds' timelocks", () => {
     const lines = log.lines().map((l) => {
       const e = l.event as unknown as KernelEvent;
       return e.type === 'seed-revealed' && e.stream === 'public' && e.epoch === 1
-        ? ({ ...l, event: { ...e, seed: 'ab'.repeat(32) } } as unknown as LogLine)
+        ? ({ ...l, event: { ...e, seed: 'ab'.repeat(32) } })
         : l;
     });
     const { opened, check } = await pageCheck(lines);

@@ -82,8 +82,8 @@ export function DicePanel({ game, lines }: { game: string; lines: readonly LogLi
           ? 'No roll you can see yet.'
           : `${check.rolls.length} roll${check.rolls.length === 1 ? '' : 's'} you can see: ${counts.verified} checked here against revealed seeds, ${counts.sealed} waiting for their seed, ${counts.manual} manual, ${counts.wrong} wrong.`}{' '}
         Checked in this browser with the same code as <code>referee verify</code> (beacon rolls: each round's
-        signature verified here against the chain the log names; each seed's timelock opened here once its round
-        is recorded).
+        signature verified here against the chain the log names; each seed's timelock opened here once its
+        round is recorded).
       </p>
       {check.seeds.length > 0 && (
         <div class="table-scroll">
