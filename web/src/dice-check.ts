@@ -301,6 +301,8 @@ export async function openTimelocks(check: DiceCheck): Promise<Map<number, Timel
     let o = openedBefore.get(key);
     if (!o) {
       o = await opening(chain, l, round, row);
+      // Bounded: a page open on many games, or a long one, keeps at most this many answers.
+      if (openedBefore.size >= 1024) openedBefore.clear();
       openedBefore.set(key, o);
     }
     out.set(l.epoch, o);
