@@ -163,7 +163,7 @@ describe("B14 on the page: 'Check the dice' opens the seeds' timelocks", () => {
     const lines = log.lines().map((l) => {
       const e = l.event as unknown as KernelEvent;
       return e.type === 'seed-revealed' && e.stream === 'public' && e.epoch === 1
-        ? ({ ...l, event: { ...e, seed: 'ab'.repeat(32) } })
+        ? { ...l, event: { ...e, seed: 'ab'.repeat(32) } }
         : l;
     });
     const { opened, check } = await pageCheck(lines);
