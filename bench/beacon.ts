@@ -5,9 +5,11 @@
 //
 // A seed's timelock (B13): sealing it (tlock-js's timelockEncrypt, the engine's, once an nweek) and opening it
 // (once an nweek, by verify or a player), to a real quicknet round. And whole nweeks of a Grid game on beacon
-// dice against fair dice, side by side (beacon-nweeks.ts).
+// dice against fair dice, side by side (beacon-nweeks.ts), by the pure kernel and through the whole Referee
+// on the durable SQLite store (beacon-referee.ts).
 //
-// Run alone: `node dist/bench/beacon.js [--rounds 20 --no-doc]`; `npm run bench` runs it too.
+// Run alone: `node dist/bench/beacon.js [--rounds 20 --runs 9 --referee-runs 5 --no-doc]`; `npm run bench`
+// runs it too.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +25,7 @@ import { commandLine, measuredOn, writeSection } from './doc.js';
 import { openTimelock } from '../src/core/dice/timelock.js';
 import { sealSeed } from '../src/engine/timelock-seal.js';
 import { beaconNweeks } from './beacon-nweeks.js';
+import { beaconReferee } from './beacon-referee.js';
 
 useNativeHashes();
 
@@ -120,6 +123,9 @@ const q0 = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { quicknet: BeaconRound
 const lock = await timelockMs(q0, r.n);
 const weeks = await beaconNweeks(arg('nweeks', 40), arg('runs', 9));
 const over = (weeks.beaconMs / weeks.fairMs - 1) * 100;
+const ref = await beaconReferee(arg('referee-nweeks', 20), arg('referee-runs', 5));
+const refOver = (ref.beaconMs / ref.fairMs - 1) * 100;
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
 const text = [
   measuredOn(commandLine(), r.loadAtStart),
   '',
@@ -134,7 +140,9 @@ const text = [
   `| a seed sealed in its timelock (tlock-js timelockEncrypt, quicknet; the engine, once an nweek), median of ${r.n} | ${lock.seal.toFixed(1)} ms |`,
   `| a timelock opened with its round (verify or a player, once an nweek; the round already verified), median of ${r.n} | ${lock.open.toFixed(1)} ms |`,
   `| a whole nweek of a 20-player Grid game, \`fair\` dice (kernel, median of ${weeks.runs} runs of ${weeks.nweeks} nweeks) | ${weeks.fairMs.toFixed(2)} ms |`,
-  `| the same on \`beacon\` dice, rounds cached, timelock sealed beforehand (same run, alternating) | ${weeks.beaconMs.toFixed(2)} ms (${over >= 0 ? '+' : ''}${over.toFixed(1)}%; target ≤ 5%: ${over <= 5 ? 'met' : 'NOT met'}) |`,
+  `| the same on \`beacon\` dice, rounds cached, timelock sealed beforehand (same run, alternating) | ${weeks.beaconMs.toFixed(2)} ms (${pct(over)}; target ≤ 5%: ${over <= 5 ? 'met' : 'NOT met'}) |`,
+  `| a whole nweek of the same game through the Referee on SQLite (sync ${ref.sync}: each command its own durable transaction), \`fair\` dice, median of ${ref.runs} games of ${ref.nweeks} nweeks | ${ref.fairMs.toFixed(2)} ms (its tick ${ref.fairTickMs.toFixed(2)} ms) |`,
+  `| the same on \`beacon\` dice (same run, games alternating; rounds cached; the tick seals its seed; the anchor and the last nweek's timelock round each recorded by a \`beacon\` command) | ${ref.beaconMs.toFixed(2)} ms (${pct(refOver)}; its tick ${ref.beaconTickMs.toFixed(2)} ms, its two rounds ${ref.roundMs.toFixed(2)} ms) |`,
 ].join('\n');
 console.log(text);
 if (!process.argv.includes('--no-doc')) writeSection('beacon', text);

@@ -88,11 +88,25 @@ export function roundNamedAt(ctx: Decision, chain: BeaconChain, instant: string 
   return roundToName(chain, ms);
 }
 
+/**
+ * Whether a game waits for its current nweek's round (B5): what awaitedRound says, without making its answer
+ * (every decision asks, twice for a tick: docs/benchmarks.md, "Beacon-anchored dice").
+ */
+export function waitsForRound(state: GameState): boolean {
+  const b = state.dice.beacon;
+  return (
+    b !== undefined &&
+    b.randomness === null &&
+    b.round !== 0 &&
+    state.dice.source === 'beacon' &&
+    !state.ended
+  );
+}
+
 /** The beacon round a game waits for before its current nweek can begin, if it does (B5). */
 export function awaitedRound(state: GameState): { chain: BeaconChain; round: number; due: string } | null {
-  const b = state.dice.beacon;
-  if (state.dice.source !== 'beacon' || !b || b.randomness !== null || b.round === 0 || state.ended)
-    return null;
+  if (!waitsForRound(state)) return null;
+  const b = state.dice.beacon as BeaconDice;
   return { chain: b.chain, round: b.round, due: isoOf(roundTime(b.chain, b.round)) };
 }
 
@@ -112,6 +126,7 @@ export const WHILE_WAITING: ReadonlySet<string> = new Set([
 
 /** Why a command must wait for the round (B5), as a refusal everyone may read: the round is public. */
 export function waitRefusal(state: GameState): void {
+  if (!waitsForRound(state)) return;
   const w = awaitedRound(state);
   if (w && w.round > 0)
     reject(

@@ -16,7 +16,7 @@ import { diceSides, diceTotal, parseDice } from './dice/notation.js';
 import type { DiceSpec } from './dice/notation.js';
 import { permutation, shuffleSides } from './dice/roll.js';
 import { balanceOf } from './ledger.js';
-import { anchoredStreamSeed, awaitedRound } from './beacon-dice.js';
+import { anchoredStreamSeed, waitsForRound } from './beacon-dice.js';
 
 /** What a decision needs from outside the rules: the registry, the fold, the log head, the dice secret. */
 export interface DecisionEnv {
@@ -336,7 +336,7 @@ export class Decision<S = unknown, C extends string = KernelErrorCode, E extends
     if (this.settling) return;
     // B12: while a beacon game waits for its round nothing of its nweek happens, "at any time" rules included
     // (they would roll on dice not yet anchored); they look again once the round is recorded.
-    if (awaitedRound(this.state) !== null) {
+    if (waitsForRound(this.state)) {
       this.checked = this.events.length;
       return;
     }

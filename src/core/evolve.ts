@@ -250,13 +250,14 @@ function roundRecorded(
   b: NonNullable<DiceState['beacon']>,
   e: Extract<KernelEvent, { type: 'beacon-round' }>,
 ): NonNullable<DiceState['beacon']> {
-  const { sealed, ...rest } = b;
-  const left = (sealed ?? []).filter((r) => r !== e.round);
-  return {
-    ...rest,
-    ...(e.round === b.round ? { randomness: e.randomness } : {}),
-    ...(left.length > 0 ? { sealed: left } : {}),
-  };
+  // Built as one literal, field by field (no object rest: it was a fifth of a recorded round's decision).
+  const sealed = b.sealed;
+  const left =
+    sealed === undefined || !sealed.includes(e.round) ? sealed : sealed.filter((r) => r !== e.round);
+  const randomness = e.round === b.round ? e.randomness : b.randomness;
+  return left !== undefined && left.length > 0
+    ? { chain: b.chain, round: b.round, randomness, sealed: left }
+    : { chain: b.chain, round: b.round, randomness };
 }
 
 function kernelFold(registry: Registry, s: GameState, e: KernelEvent): GameState {

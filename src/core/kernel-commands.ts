@@ -8,7 +8,7 @@ import { BANK, reverses } from './ledger.js';
 import type { Posting } from './ledger.js';
 import { SCHEDULE_COMMANDS, fireBoundary } from './schedule-commands.js';
 import { ADMISSION_COMMANDS } from './admission.js';
-import { awaitedRound, beaconCommand, roundNamedAt } from './beacon-dice.js';
+import { beaconCommand, roundNamedAt, waitsForRound } from './beacon-dice.js';
 import { timelockFields } from './beacon-timelock.js';
 import { TIMELOCK_MAX } from './dice/timelock.js';
 import { PARAMETER_COMMANDS, applyDueAmendments } from './parameter-commands.js';
@@ -98,7 +98,7 @@ export const KERNEL_COMMANDS: Readonly<Record<string, CommandRule<unknown>>> = {
       if (scheduled !== undefined) fireBoundary(ctx, scheduled);
       const start = ctx.clock.nweek;
       do endNday(ctx, at, timelock);
-      while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended && !awaitedRound(ctx.state));
+      while (nweek === true && ctx.clock.nweek === start && !ctx.state.ended && !waitsForRound(ctx.state));
     },
   }),
   dice: command({

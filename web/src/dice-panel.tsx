@@ -1,10 +1,12 @@
 // "Check the dice" (issue 16): the seeds of the game, committed when and revealed when, and each roll the
 // viewer may see with its check, made here in the browser (dice-check.ts, with `verify`'s own functions) from
 // the viewer's own log. Nothing in it is more than that log: a player sees eir rolls and the public ones.
-import { useMemo, useState } from 'preact/hooks';
+// Beacon dice (issue 26 item 3): each seed's timelock whose round is recorded is opened here (openTimelocks,
+// tlock's code loaded then), and the seed that comes out checked against the commitment.
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { LogLine } from './api';
-import type { At, RollRow, SeedRow } from './dice-check';
-import { checkDice } from './dice-check';
+import type { At, RollRow, SeedRow, TimelockOpened } from './dice-check';
+import { checkDice, openTimelocks } from './dice-check';
 
 const when = (at: At): string => `nweek ${at.nweek}, nday ${at.nday} (entry ${at.seq})`;
 
@@ -28,8 +30,48 @@ function seedName(s: SeedRow): string {
 /** Shows the first and last characters of a long hex string; the whole is in its title, and copyable. */
 const short = (hex: string): string => (hex.length > 20 ? `${hex.slice(0, 10)}…${hex.slice(-6)}` : hex);
 
+/** What the page says of a seed's timelock, and its state (data-timelock: sealed, opening, matches, wrong). */
+function timelockText(s: SeedRow): { state: string; text: string } {
+  const opens = s.timelock?.opens;
+  if (!s.timelock?.roundRecorded)
+    return {
+      state: 'sealed',
+      text: ` · timelocked to beacon round ${opens}: it opens by itself once that round is out`,
+    };
+  if (!s.opened)
+    return { state: 'opening', text: ` · timelock: its round ${opens} is recorded; opening it here…` };
+  if (s.opened.status === 'matches')
+    return {
+      state: 'matches',
+      text: ` · ✓ the seed opened from its timelock (round ${opens}) matches the commitment${s.revealed ? ' and the seed revealed' : ''}`,
+    };
+  return { state: 'wrong', text: ` · ✗ timelock (round ${opens}): ${s.opened.problem ?? 'does not open'}` };
+}
+
 export function DicePanel({ game, lines }: { game: string; lines: readonly LogLine[] }) {
-  const check = useMemo(() => checkDice(game, lines), [game, lines]);
+  const first = useMemo(() => checkDice(game, lines), [game, lines]);
+  const [opened, setOpened] = useState<{ of: typeof first; by: ReadonlyMap<number, TimelockOpened> }>();
+  useEffect(() => {
+    let live = true;
+    openTimelocks(first).then(
+      (by) => {
+        if (live) setOpened({ of: first, by });
+      },
+      (e: unknown) => {
+        // The timelock code could not be loaded (or threw): each timelock due says so, none is passed.
+        const problem = `could not be opened here (${e instanceof Error ? e.message : String(e)})`;
+        const by = new Map(first.locks.map((l) => [l.epoch, { status: 'wrong' as const, problem }]));
+        if (live) setOpened({ of: first, by });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [first]);
+  const check = useMemo(
+    () => (opened?.of === first && opened.by.size > 0 ? checkDice(game, lines, opened.by) : first),
+    [first, opened, game, lines],
+  );
   const [all, setAll] = useState(false);
   const { counts } = check;
   const shown = all ? check.rolls : check.rolls.slice(-100);
@@ -40,7 +82,8 @@ export function DicePanel({ game, lines }: { game: string; lines: readonly LogLi
           ? 'No roll you can see yet.'
           : `${check.rolls.length} roll${check.rolls.length === 1 ? '' : 's'} you can see: ${counts.verified} checked here against revealed seeds, ${counts.sealed} waiting for their seed, ${counts.manual} manual, ${counts.wrong} wrong.`}{' '}
         Checked in this browser with the same code as <code>referee verify</code> (beacon rolls: each round's
-        signature verified here against the chain the log names).
+        signature verified here against the chain the log names; each seed's timelock opened here once its
+        round is recorded).
       </p>
       {check.seeds.length > 0 && (
         <div class="table-scroll">
@@ -84,10 +127,13 @@ export function DicePanel({ game, lines }: { game: string; lines: readonly LogLi
                   <td>
                     {s.problem ?? SEED_STATUS[s.status]}
                     {s.timelock && (
-                      <span class="timelock" data-testid="dice-timelock" data-opens={s.timelock.opens}>
-                        {s.timelock.roundRecorded
-                          ? ` · timelock: its round ${s.timelock.opens} is recorded, so anyone can open it (referee verify opens it; this page does not decrypt)`
-                          : ` · timelocked to beacon round ${s.timelock.opens}: it opens by itself once that round is out`}
+                      <span
+                        class={`timelock ${timelockText(s).state}`}
+                        data-testid="dice-timelock"
+                        data-opens={s.timelock.opens}
+                        data-timelock={timelockText(s).state}
+                      >
+                        {timelockText(s).text}
                       </span>
                     )}
                   </td>
