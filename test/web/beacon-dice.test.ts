@@ -122,7 +122,10 @@ describe('Check the dice on beacon dice (issue 26)', () => {
       await shown.waitFor();
       expect(await shown.getAttribute('data-timelock')).toBe('wrong');
       // Shown in red, as a wrong roll is (week.css).
-      expect(await shown.evaluate('(e) => getComputedStyle(e).color')).toBe('rgb(170, 17, 17)');
+      const color = await p.evaluate(
+        `getComputedStyle(document.querySelector('[data-testid=dice-panel] [data-testid=dice-seed][data-seed="public-1"] [data-testid=dice-timelock]')).color`,
+      );
+      expect(color).toBe('rgb(170, 17, 17)');
       return shown.innerText();
     };
     expect(await failing(lied.page)).toContain(
