@@ -9,12 +9,17 @@ import { initialize } from './initialize.js';
 import { tweak } from './tweak.js';
 import { evolve } from './evolve.js';
 import { generation } from './generation.js';
+import { LIFE_PARAMETERS, lifeParameterProblem } from './parameters.js';
 
 const match = fieldMatch(
   LIFE,
   { initialize, tweak, evolve },
   { generation },
-  { title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)' },
+  {
+    title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)',
+    parameters: LIFE_PARAMETERS,
+    parameterProblem: lifeParameterProblem,
+  },
 );
 export const life: FieldMatchRuleset = { ...match, awaiting: lifeAwaiting(match.match) };
 
@@ -23,4 +28,5 @@ export { LIFE, LIFE_ID } from './definition.js';
 export { mostCommon, nextGeneration } from './generation.js';
 export type { Generation } from './generation.js';
 export { NEXT_ADVANTAGE } from './evolve.js';
+export { LIFE_PARAMETERS } from './parameters.js';
 export type { LifeCtx, LifeEvent } from './events.js';

@@ -15,6 +15,7 @@ import { questsView, renderQuests } from './view.js';
 import { roomsStandings } from '../rooms/view.js';
 import type { QuestsErrorCode } from './errors.js';
 import { QUESTS_ERROR_CODES } from './errors.js';
+import { QUESTS_PARAMETERS, questsParameterProblem } from './parameters.js';
 
 export const ROOMS_QUESTS = 'rooms+quests';
 
@@ -29,6 +30,8 @@ export const roomsQuests: Ruleset<QuestsState, QuestsErrorCode> = {
   render: renderQuests,
   standings: roomsStandings,
   awaiting: roomsAwaiting,
+  parameters: QUESTS_PARAMETERS,
+  parameterProblem: questsParameterProblem,
   migrateFrom: {
     [ROOMS]: (old: unknown): QuestsState => ({ ...(old as RoomsState), quests: EMPTY_BOOK }),
   },

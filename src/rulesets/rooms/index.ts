@@ -16,6 +16,7 @@ import { renderRooms, roomsStandings, roomsView } from './view.js';
 import { roomsAwaiting } from './awaiting.js';
 import type { RoomsErrorCode } from './errors.js';
 import { ROOMS_ERROR_CODES } from './errors.js';
+import { ROOMS_PARAMETERS } from './parameters.js';
 
 export const ROOMS = 'rooms';
 
@@ -63,9 +64,11 @@ export const rooms: Ruleset<RoomsState, RoomsErrorCode> = {
   render: renderRooms,
   standings: roomsStandings,
   awaiting: roomsAwaiting,
+  parameters: ROOMS_PARAMETERS,
 };
 
 export const roomsRuleset = erase(rooms);
 export type { RoomsCtx, RoomsEvent, RoomsState } from './types.js';
 export { DEFAULT_MAP } from './default-map.js';
 export { roomsAwaiting } from './awaiting.js';
+export { ROOMS_PARAMETER_LIST, ACTIONS_PER_TURN, actionsPerTurn } from './parameters.js';
