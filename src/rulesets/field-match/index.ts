@@ -86,9 +86,7 @@ export function fieldMatch(
 ): FieldMatchRuleset {
   const compiled = compileMatch(definition, Object.keys(effects));
   if (!compiled.ok) throw new DefinitionError(String(definition.id), compiled.error);
-  const match: Match = meta.parameters
-    ? { ...compiled.value, parameters: meta.parameters }
-    : compiled.value;
+  const match: Match = meta.parameters ? { ...compiled.value, parameters: meta.parameters } : compiled.value;
   return {
     id: match.id,
     match,

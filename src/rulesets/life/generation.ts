@@ -178,7 +178,11 @@ export type GenerationSummary = {
 };
 
 /** Step 1 as the framework's transform over Life's Cells. */
-export const generation: Transform<GenerationSummary> = (state, match: Match, params = LIFE_PARAMETERS.text) => {
+export const generation: Transform<GenerationSummary> = (
+  state,
+  match: Match,
+  params = LIFE_PARAMETERS.text,
+) => {
   const layer = layerOf(state, 'Cell');
   const color = attributeOf(match, 'Color').range;
   if (color.kind !== 'enum') throw new Error('Life: Color has a list of values');

@@ -16,7 +16,7 @@ export const LIFE_PARAMETERS = defineParameters([
     name: 'Birth count',
     section: 'Invokable Action: Evolve, Effect 1a',
     sentence:
-      'For each Cell with null Color that is adjacent to exactly three Cells with non-null Color, its Color is changed to the most common of those non-null Colors, with ties broken in favor of the Field\'s Advantage',
+      "For each Cell with null Color that is adjacent to exactly three Cells with non-null Color, its Color is changed to the most common of those non-null Colors, with ties broken in favor of the Field's Advantage",
     // PL3: a null Cell with no coloured neighbour has no Color to take, so at least one.
     type: { kind: 'integer', min: 1, max: MOST_NEIGHBOURS },
     text: 3,
@@ -77,7 +77,10 @@ export function lifeCounts(values: Readonly<Record<string, ParameterValue>>): Li
 export const TEXT_COUNTS = lifeCounts(LIFE_PARAMETERS.text);
 
 /** Step 3's rotation as the values in force give it: the Team after `advantage`, the last followed by the first. */
-export function nextAdvantage(values: Readonly<Record<string, ParameterValue>>, advantage: string): string | undefined {
+export function nextAdvantage(
+  values: Readonly<Record<string, ParameterValue>>,
+  advantage: string,
+): string | undefined {
   const order = (values as unknown as LifeParams)['Advantage order'];
   const i = order.indexOf(advantage);
   return i < 0 ? undefined : order[(i + 1) % order.length];

@@ -46,7 +46,6 @@ import type { QuestsErrorCode } from './errors.js';
 import { QUESTS_PARAMETERS, questsParams } from './parameters.js';
 import type { QuestsParams } from './parameters.js';
 
-
 /** The text's "one demerit": a quest-abandoned event without `demerits` received this many (PQ6). */
 const ONE_DEMERIT = QUESTS_PARAMETERS.text['Demerits for an unfinished Quest'] as number;
 

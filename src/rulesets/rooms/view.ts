@@ -28,7 +28,9 @@ export function roomsView(rules: RoomsState, game: GameState, viewer: Viewer): J
     },
     actionsPerTurn: actionsPerTurn(rules, game),
     order: rules.places.map((p) => p.player),
-    turn: rules.turn ? { n: rules.turn.n, player: rules.turn.player, actionsLeft: actionsLeft(rules, game) } : null,
+    turn: rules.turn
+      ? { n: rules.turn.n, player: rules.turn.player, actionsLeft: actionsLeft(rules, game) }
+      : null,
     players: rules.places.map((p) => ({
       name: p.player,
       room: p.room,
