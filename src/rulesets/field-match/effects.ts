@@ -67,10 +67,9 @@ export interface ChangeOptions {
   readonly rolls?: readonly Roll[];
 }
 
-const memo = new WeakMap<
-  FieldState,
-  Map<string, { params: Readonly<Record<string, ParameterValue>>; result: TransformResult }>
->();
+/** A transform's result, and the values in force it was computed under. */
+type Memo = { params: Readonly<Record<string, ParameterValue>>; result: TransformResult };
+const memo = new WeakMap<FieldState, Map<string, Memo>>();
 
 /**
  * Applies a transform. Memoised on the state object (states are never changed in place, so the same object
@@ -93,7 +92,7 @@ export function applyTransform(
   const t = Object.hasOwn(transforms, name) ? transforms[name] : undefined;
   if (!t) throw new Error(`${match.name} has no transform ${name}`);
   const result = t(state, match, params);
-  if (!results) memo.set(state, (results = new Map()));
+  if (!results) memo.set(state, (results = new Map<string, Memo>()));
   results.set(key, { params, result });
   return result;
 }
