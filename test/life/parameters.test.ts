@@ -6,9 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/core/index.js';
 import { inForce } from '../../src/core/index.js';
-import { LIFE_PARAMETERS } from '../../src/rulesets/life/index.js';
+import { LIFE, LIFE_PARAMETERS } from '../../src/rulesets/life/index.js';
+import { DefinitionError, fieldMatch } from '../../src/rulesets/field-match/index.js';
+import { evolve } from '../../src/rulesets/life/evolve.js';
+import { initialize as initializeEffect } from '../../src/rulesets/life/initialize.js';
+import { tweak as tweakEffect } from '../../src/rulesets/life/tweak.js';
+import { generation } from '../../src/rulesets/life/generation.js';
 import type { Table } from '../support/table.js';
-import { advantageOf, ALL_RED, cells, CORNERS, CORNERS_EVOLVED, lifeGame } from '../support/harness/life.js';
+import {
+  advantageOf,
+  ALL_RED,
+  cells,
+  CORNERS,
+  CORNERS_EVOLVED,
+  lifeGame,
+  tweak,
+} from '../support/harness/life.js';
 
 const amend = (t: Table, set: Record<string, Json>, from?: Json, why = 'Proposal 5001') =>
   t.admin('amend-rules', { set, why, ...(from !== undefined ? { from } : {}) });
@@ -28,11 +41,15 @@ const BORN_OF_ONE = ['.B.G.', 'BB.GG', '.....', 'GG.BB', '.G.B.'];
 describe('Life: parameters declared from its text', () => {
   it('Life declares the counts of Evolve step 1 and the order of step 3; a game never amended keeps none', () => {
     expect(LIFE_PARAMETERS.list.map((p) => p.name)).toEqual([
+      'Tweaks per nweek',
+      'Evolves per nweek',
       'Birth count',
       'Survival counts',
       'Advantage order',
     ]);
     expect(LIFE_PARAMETERS.text).toEqual({
+      'Tweaks per nweek': 1,
+      'Evolves per nweek': 1,
       'Birth count': 3,
       'Survival counts': [2, 3],
       'Advantage order': ['Red', 'Green', 'Blue'],
@@ -81,6 +98,56 @@ describe('Life: each parameter changed, and Evolve following it', () => {
   });
 });
 
+describe('Life: the Triggers` once per nweek, amended (PL6)', () => {
+  it('Tweaks per nweek 2: a player tweaks twice in an nweek, and a third time is refused', () => {
+    const t = corners();
+    amend(t, { 'Tweaks per nweek': 2 });
+    t.admin('evolve'); // every corner, alone, dies: the Field is all null
+    t.ok(tweak('alice', 3, 3));
+    t.ok(tweak('alice', 2, 2));
+    expect(cells(t)).toEqual(['.....', '.....', '..R..', '.R...', '.....']);
+    expect(t.fail(tweak('alice', 4, 4))).toEqual({
+      code: 'limit-reached',
+      message:
+        'alice has already performed Tweak twice during nweek 2; Tweak may be performed twice per nweek by each player',
+    });
+    t.ok(tweak('bob', 4, 4));
+    t.expectConsistent();
+  });
+
+  it('Evolves per nweek 2: the Referee evolves twice in an nweek, and a third time is refused', () => {
+    const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS });
+    amend(t, { 'Evolves per nweek': 2 });
+    t.admin('evolve');
+    t.admin('evolve');
+    expect(cells(t)).toEqual(['.....', '.....', '.....', '.....', '.....']);
+    expect(t.refuseAdmin('evolve')).toEqual({
+      code: 'limit-reached',
+      message:
+        'the Referee has already performed Evolve twice during nweek 1; Evolve may be performed twice per nweek',
+    });
+    t.expectConsistent();
+  });
+});
+
+describe('Field Match: a match`s per-nweek parameters are checked when it is made (PL1, PL6)', () => {
+  const make = (perNweek: Record<string, string>) => () =>
+    fieldMatch(
+      LIFE,
+      { initialize: initializeEffect, tweak: tweakEffect, evolve },
+      { generation },
+      { parameters: LIFE_PARAMETERS, perNweek },
+    );
+  it('an action without a per-nweek limit, or a parameter not declared, is a DefinitionError', () => {
+    expect(make({ Initialize: 'Tweaks per nweek' })).toThrow(DefinitionError);
+    expect(make({ Tweak: 'Birth counts' })).toThrow(/Birth counts \(Tweak per nweek\) is no declared/);
+    expect(make({ Tweak: 'Survival counts' })).toThrow(DefinitionError);
+    expect(make({ Tweak: 'Tweaks per nweek' })().match.perNweekParameters).toEqual({
+      Tweak: 'Tweaks per nweek',
+    });
+  });
+});
+
 describe('Life: from when an amendment takes effect', () => {
   it('at the next nweek: this nweek`s Evolve follows the text; the next nweek`s the amended Birth count', () => {
     const t = lifeGame({ players: { alice: 'R', bob: 'B' }, field: CORNERS });
@@ -98,6 +165,12 @@ describe('Life: from when an amendment takes effect', () => {
 
 describe('Life: amendments refused, each with its message, nothing logged', () => {
   it.each([
+    [{ 'Tweaks per nweek': 0 }, 'bad-parameter', 'Tweaks per nweek is a whole number from 1 to 100, not 0'],
+    [
+      { 'Evolves per nweek': 101 },
+      'bad-parameter',
+      'Evolves per nweek is a whole number from 1 to 100, not 101',
+    ],
     [{ 'Birth count': 0 }, 'bad-parameter', 'Birth count is a whole number from 1 to 8, not 0'],
     [{ 'Birth count': 9 }, 'bad-parameter', 'Birth count is a whole number from 1 to 8, not 9'],
     [

@@ -6,7 +6,7 @@
 import type { FieldErrorCode } from './errors.js';
 import { inForce, refuse } from '../../core/index.js';
 import type { GameState, JsonObject, ParameterValue, Refusal, Roll } from '../../core/index.js';
-import type { AttributeSpec, Match, Scope, Value } from './match.js';
+import type { ActionSpec, AttributeSpec, Match, Scope, Value } from './match.js';
 import { attributeOf, inRange, objectOf, rangeText, valueText } from './match.js';
 import type { FieldState, Square } from './state.js';
 import { fieldValue, layerOf, objectOn, objectValue, onField, playerValue, squareAt } from './state.js';
@@ -43,6 +43,15 @@ export type Transform<M extends JsonObject = JsonObject> = (
 ) => TransformResult<M>;
 
 const NO_PARAMETERS: Readonly<Record<string, ParameterValue>> = Object.freeze({});
+
+/**
+ * How many times an action may be performed per nweek (per player for a player's action), or null for no limit:
+ * the parameter in force when the match names one for it (PL6), else its definition's number.
+ */
+export function perNweekOf(match: Match, action: ActionSpec, game: GameState): number | null {
+  const name = match.perNweekParameters?.[action.name];
+  return name === undefined ? action.trigger.perNweek : (matchParams(match, game)[name] as number);
+}
 
 /** A match's parameters in force in a game: one property read (inForce). */
 export const matchParams = (match: Match, game: GameState): Readonly<Record<string, ParameterValue>> =>

@@ -82,11 +82,33 @@ export function fieldMatch(
     /** Issue 24 (PL1): the match's own parameters; its transforms and effects read them (matchParams). */
     parameters?: ParameterSet;
     parameterProblem?: Ruleset<FieldState, FieldErrorCode>['parameterProblem'];
+    /**
+     * PL6: actions whose "once per nweek" is one of those parameters: the parameter's name, by action. Each must
+     * name an action with a per-nweek limit and a declared whole-number parameter.
+     */
+    perNweek?: Readonly<Record<string, string>>;
   } = {},
 ): FieldMatchRuleset {
   const compiled = compileMatch(definition, Object.keys(effects));
   if (!compiled.ok) throw new DefinitionError(String(definition.id), compiled.error);
-  const match: Match = meta.parameters ? { ...compiled.value, parameters: meta.parameters } : compiled.value;
+  const perNweek = meta.perNweek ?? {};
+  const wrong = Object.entries(perNweek).flatMap(([action, name]) => {
+    const a = compiled.value.actions.find((x) => x.name === action);
+    const p = meta.parameters?.named(name);
+    if (a === undefined || a.trigger.perNweek === null)
+      return [`${action} is no action with a per-nweek limit`];
+    if (p === undefined || p.name !== name || p.type.kind !== 'integer' || p.type.min < 1)
+      return [`${name} (${action} per nweek) is no declared whole-number parameter of at least 1`];
+    return [];
+  });
+  if (wrong.length > 0) throw new DefinitionError(String(definition.id), wrong);
+  const match: Match = meta.parameters
+    ? {
+        ...compiled.value,
+        parameters: meta.parameters,
+        ...(meta.perNweek ? { perNweekParameters: meta.perNweek } : {}),
+      }
+    : compiled.value;
   return {
     id: match.id,
     match,
@@ -135,7 +157,7 @@ export {
   fieldValue,
 } from './state.js';
 export type { Effect, Transform, TransformResult, Target } from './effects.js';
-export { EffectContext, applyTransform, matchParams } from './effects.js';
+export { EffectContext, applyTransform, matchParams, perNweekOf } from './effects.js';
 export { countNeighbours, neighbours } from './adjacency.js';
 export type {
   ActionInvoked,

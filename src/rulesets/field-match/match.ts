@@ -105,6 +105,8 @@ export interface Match {
    * parameters.ts) and handed to fieldMatch; its transforms and effects read the values in force.
    */
   readonly parameters?: ParameterSet;
+  /** PL6: for an action whose "once per nweek" is one of those parameters, the parameter's name, by action. */
+  readonly perNweekParameters?: Readonly<Record<string, string>>;
 }
 
 /** The attribute of that name; throws if there is none (a definition that compiled has them all). */

@@ -9,7 +9,7 @@ import { initialize } from './initialize.js';
 import { tweak } from './tweak.js';
 import { evolve } from './evolve.js';
 import { generation } from './generation.js';
-import { LIFE_PARAMETERS, lifeParameterProblem } from './parameters.js';
+import { LIFE_PARAMETERS, LIFE_PER_NWEEK, lifeParameterProblem } from './parameters.js';
 
 const match = fieldMatch(
   LIFE,
@@ -19,6 +19,7 @@ const match = fieldMatch(
     title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)',
     parameters: LIFE_PARAMETERS,
     parameterProblem: lifeParameterProblem,
+    perNweek: LIFE_PER_NWEEK,
   },
 );
 export const life: FieldMatchRuleset = { ...match, awaiting: lifeAwaiting(match.match) };

@@ -13,6 +13,23 @@ const MOST_NEIGHBOURS = 8;
 
 export const LIFE_PARAMETERS = defineParameters([
   {
+    name: 'Tweaks per nweek',
+    section: 'Invokable Action: Tweak, Trigger',
+    sentence:
+      'A Player posts a message to a Public Forum stating that he is tweaking the specified Cell, and he has not already done so during the current nweek',
+    // PL6: "not already done so": once; amended, that many Tweaks by each player each nweek.
+    type: { kind: 'integer', min: 1, max: 100 },
+    text: 1,
+  },
+  {
+    name: 'Evolves per nweek',
+    section: 'Invokable Action: Evolve, Trigger',
+    sentence:
+      'The Referee posts a message to a Public Forum stating that he is performing the Evolve action, and he has not already done so during the current nweek',
+    type: { kind: 'integer', min: 1, max: 100 },
+    text: 1,
+  },
+  {
     name: 'Birth count',
     section: 'Invokable Action: Evolve, Effect 1a',
     sentence:
@@ -42,8 +59,16 @@ export const LIFE_PARAMETERS = defineParameters([
   },
 ]);
 
+/** The actions whose once-per-nweek is a parameter (fieldMatch's perNweek). */
+export const LIFE_PER_NWEEK: Readonly<Record<string, string>> = {
+  Tweak: 'Tweaks per nweek',
+  Evolve: 'Evolves per nweek',
+};
+
 /** Life's values in force, typed (the names are LIFE_PARAMETERS'). */
 export interface LifeParams {
+  readonly 'Tweaks per nweek': number;
+  readonly 'Evolves per nweek': number;
   readonly 'Birth count': number;
   readonly 'Survival counts': readonly number[];
   readonly 'Advantage order': readonly string[];
