@@ -8,7 +8,7 @@ import type { ActionSpec, Match } from './match.js';
 import type { FieldState, Square } from './state.js';
 import { objectOn, onField, squareText, timesInvoked } from './state.js';
 import type { Effect, Target, Transform } from './effects.js';
-import { EffectContext } from './effects.js';
+import { EffectContext, perNweekOf } from './effects.js';
 import { fillIn, holds, targetText } from './conditions.js';
 import type { ActionInvoked, FieldMatchCtx, FieldMatchEvent } from './events.js';
 import type { FieldErrorCode } from './errors.js';
@@ -67,7 +67,8 @@ function triggerRefusal(
   const s = ctx.rules;
   const nweek = ctx.clock.nweek;
   const who = invoker ?? 'the Referee';
-  const { perNweek, after, when } = action.trigger;
+  const { after, when } = action.trigger;
+  const perNweek = perNweekOf(match, action, ctx.state);
   if (perNweek !== null && timesInvoked(s, action.name, nweek, invoker) >= perNweek) {
     return refuse(
       'limit-reached',

@@ -7,6 +7,7 @@ import type { Awaiting, GameState } from '../../core/index.js';
 import type { Match } from './match.js';
 import type { FieldState } from './state.js';
 import { timesInvoked } from './state.js';
+import { perNweekOf } from './effects.js';
 
 /** The words after the verb, as actions.ts reads them. */
 const WORDS = { object: ' X Y', players: ' PLAYER', field: '' } as const;
@@ -29,8 +30,8 @@ export function fieldMatchAwaiting(
       a.trigger.perNweek !== null &&
       a.trigger.after.every((first) => timesInvoked(s, first, nweek) > 0),
   );
-  if (!action || action.trigger.perNweek === null) return undefined;
-  const limit = action.trigger.perNweek;
+  const limit = action ? perNweekOf(match, action, game) : null;
+  if (!action || limit === null) return undefined;
   const players = game.players
     .filter(eligible)
     .map((name) => ({ name, done: timesInvoked(s, action.name, nweek, name) >= limit }));

@@ -4,9 +4,9 @@
 // line of the effect sees the change. A Transform is a pure rule over the whole state (Life's births and
 // deaths): the event names it and the fold applies it, so a change to a million squares is one small event.
 import type { FieldErrorCode } from './errors.js';
-import { refuse } from '../../core/index.js';
-import type { JsonObject, Refusal, Roll } from '../../core/index.js';
-import type { AttributeSpec, Match, Scope, Value } from './match.js';
+import { inForce, refuse } from '../../core/index.js';
+import type { GameState, JsonObject, ParameterValue, Refusal, Roll } from '../../core/index.js';
+import type { ActionSpec, AttributeSpec, Match, Scope, Value } from './match.js';
 import { attributeOf, inRange, objectOf, rangeText, valueText } from './match.js';
 import type { FieldState, Square } from './state.js';
 import { fieldValue, layerOf, objectOn, objectValue, onField, playerValue, squareAt } from './state.js';
@@ -35,7 +35,27 @@ export interface TransformResult<M extends JsonObject = JsonObject> {
 export type Transform<M extends JsonObject = JsonObject> = (
   state: FieldState,
   match: Match,
+  /**
+   * The match's parameters in force (issue 24; empty for a match that declares none). The engine always gives
+   * them; a caller outside it (a test of the transform alone) may leave them out for the text's.
+   */
+  params?: Readonly<Record<string, ParameterValue>>,
 ) => TransformResult<M>;
+
+const NO_PARAMETERS: Readonly<Record<string, ParameterValue>> = Object.freeze({});
+
+/**
+ * How many times an action may be performed per nweek (per player for a player's action), or null for no limit:
+ * the parameter in force when the match names one for it (PL6), else its definition's number.
+ */
+export function perNweekOf(match: Match, action: ActionSpec, game: GameState): number | null {
+  const name = match.perNweekParameters?.[action.name];
+  return name === undefined ? action.trigger.perNweek : (matchParams(match, game)[name] as number);
+}
+
+/** A match's parameters in force in a game: one property read (inForce). */
+export const matchParams = (match: Match, game: GameState): Readonly<Record<string, ParameterValue>> =>
+  match.parameters ? inForce(game, match.parameters) : NO_PARAMETERS;
 
 /**
  * The effect of an Invokable Action. It refuses the invocation, as a condition of its Trigger does, by returning
@@ -56,7 +76,9 @@ export interface ChangeOptions {
   readonly rolls?: readonly Roll[];
 }
 
-const memo = new WeakMap<FieldState, Map<string, TransformResult>>();
+/** A transform's result, and the values in force it was computed under. */
+type Memo = { params: Readonly<Record<string, ParameterValue>>; result: TransformResult };
+const memo = new WeakMap<FieldState, Map<string, Memo>>();
 
 /**
  * Applies a transform. Memoised on the state object (states are never changed in place, so the same object
@@ -68,16 +90,19 @@ export function applyTransform(
   transforms: Readonly<Record<string, Transform>>,
   name: string,
   state: FieldState,
+  /** The values in force (matchParams); the text's when not given. */
+  params: Readonly<Record<string, ParameterValue>> = match.parameters?.text ?? NO_PARAMETERS,
 ): TransformResult {
   const key = `${match.id}|${name}`;
   let results = memo.get(state);
   const hit = results?.get(key);
-  if (hit) return hit;
+  // The values in force are one record until an amendment makes another: the same record, the same result.
+  if (hit && hit.params === params) return hit.result;
   const t = Object.hasOwn(transforms, name) ? transforms[name] : undefined;
   if (!t) throw new Error(`${match.name} has no transform ${name}`);
-  const result = t(state, match);
-  if (!results) memo.set(state, (results = new Map<string, TransformResult>()));
-  results.set(key, result);
+  const result = t(state, match, params);
+  if (!results) memo.set(state, (results = new Map<string, Memo>()));
+  results.set(key, { params, result });
   return result;
 }
 
@@ -96,6 +121,10 @@ export class EffectContext {
 
   get state(): FieldState {
     return this.ctx.rules;
+  }
+  /** The match's parameters in force (issue 24): what its text states, as amended. */
+  get params(): Readonly<Record<string, ParameterValue>> {
+    return matchParams(this.match, this.ctx.state);
   }
   /** The players of the game, in joining order. */
   get players(): readonly string[] {
@@ -214,7 +243,7 @@ export class EffectContext {
   transform<M extends JsonObject>(registered: Transform<M>, options?: ChangeOptions): TransformResult<M>;
   transform(which: string | Transform, options: ChangeOptions = {}): TransformResult {
     const name = typeof which === 'string' ? which : this.nameOf(which);
-    const result = applyTransform(this.match, this.transforms, name, this.state);
+    const result = applyTransform(this.match, this.transforms, name, this.state, this.params);
     const e: Transformed = {
       type: 'field-transformed',
       vis: 'public',

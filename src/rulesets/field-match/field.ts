@@ -14,7 +14,7 @@ import {
   withPlayerValue,
 } from './state.js';
 import type { Transform } from './effects.js';
-import { applyTransform } from './effects.js';
+import { applyTransform, matchParams } from './effects.js';
 import type { FieldMatchEvent } from './events.js';
 import { describeFieldEvents } from './events.js';
 
@@ -54,7 +54,8 @@ export function fieldModule(
         if (e.scope === 'field') return withFieldValue(s, e.attribute, e.to);
         return withObjectValue(match, s, e.object, e.at, e.attribute, e.to);
       },
-      'field-transformed': (s, e) => applyTransform(match, transforms, e.transform, s).state,
+      'field-transformed': (s, e, game) =>
+        applyTransform(match, transforms, e.transform, s, matchParams(match, game)).state,
     } satisfies Folds<FieldState, FieldMatchEvent>,
     describe: describeFieldEvents satisfies Texts<FieldMatchEvent>,
   };

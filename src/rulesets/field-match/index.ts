@@ -3,7 +3,7 @@
 // that carry out its Effects into a kernel Ruleset: one rule module for the Field and one per action.
 import { z } from 'zod';
 import { reject } from '../../core/index.js';
-import type { Ruleset } from '../../core/index.js';
+import type { ParameterSet, Ruleset } from '../../core/index.js';
 import type { FieldMatchDefinition } from './definition.js';
 import { compileMatch } from './compile.js';
 import type { Match } from './match.js';
@@ -77,11 +77,38 @@ export function fieldMatch(
   definition: FieldMatchDefinition,
   effects: Readonly<Record<string, Effect>>,
   transforms: Readonly<Record<string, Transform>> = {},
-  meta: { title?: string } = {},
+  meta: {
+    title?: string;
+    /** Issue 24 (PL1): the match's own parameters; its transforms and effects read them (matchParams). */
+    parameters?: ParameterSet;
+    parameterProblem?: Ruleset<FieldState, FieldErrorCode>['parameterProblem'];
+    /**
+     * PL6: actions whose "once per nweek" is one of those parameters: the parameter's name, by action. Each must
+     * name an action with a per-nweek limit and a declared whole-number parameter.
+     */
+    perNweek?: Readonly<Record<string, string>>;
+  } = {},
 ): FieldMatchRuleset {
   const compiled = compileMatch(definition, Object.keys(effects));
   if (!compiled.ok) throw new DefinitionError(String(definition.id), compiled.error);
-  const match = compiled.value;
+  const perNweek = meta.perNweek ?? {};
+  const wrong = Object.entries(perNweek).flatMap(([action, name]) => {
+    const a = compiled.value.actions.find((x) => x.name === action);
+    const p = meta.parameters?.named(name);
+    if (a === undefined || a.trigger.perNweek === null)
+      return [`${action} is no action with a per-nweek limit`];
+    if (p === undefined || p.name !== name || p.type.kind !== 'integer' || p.type.min < 1)
+      return [`${name} (${action} per nweek) is no declared whole-number parameter of at least 1`];
+    return [];
+  });
+  if (wrong.length > 0) throw new DefinitionError(String(definition.id), wrong);
+  const match: Match = meta.parameters
+    ? {
+        ...compiled.value,
+        parameters: meta.parameters,
+        ...(meta.perNweek ? { perNweekParameters: meta.perNweek } : {}),
+      }
+    : compiled.value;
   return {
     id: match.id,
     match,
@@ -108,6 +135,8 @@ export function fieldMatch(
     render: renderField,
     standings: fieldStandings,
     awaiting: (rules, game) => fieldMatchAwaiting(match, rules, game),
+    ...(meta.parameters ? { parameters: meta.parameters } : {}),
+    ...(meta.parameterProblem ? { parameterProblem: meta.parameterProblem } : {}),
   };
 }
 
@@ -128,7 +157,7 @@ export {
   fieldValue,
 } from './state.js';
 export type { Effect, Transform, TransformResult, Target } from './effects.js';
-export { EffectContext, applyTransform } from './effects.js';
+export { EffectContext, applyTransform, matchParams, perNweekOf } from './effects.js';
 export { countNeighbours, neighbours } from './adjacency.js';
 export type {
   ActionInvoked,

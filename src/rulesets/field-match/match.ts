@@ -1,5 +1,6 @@
 // A validated Field Match: the definition with every name resolved ("same as Teams" becomes Team's range),
 // every cross-reference checked, and the lookups the engine needs. Made only by compileMatch (compile.ts).
+import type { ParameterSet } from '../../core/index.js';
 import type { Comparison, Condition, Operand, Value } from './definition.js';
 
 import type { ConditionCode } from './errors.js';
@@ -99,6 +100,13 @@ export interface Match {
   readonly objects: readonly ObjectSpec[];
   readonly actions: readonly ActionSpec[];
   readonly text: string;
+  /**
+   * Issue 24 (ruling PL1): the numbers and named choices of the match's own text, declared by the match (Life's
+   * parameters.ts) and handed to fieldMatch; its transforms and effects read the values in force.
+   */
+  readonly parameters?: ParameterSet;
+  /** PL6: for an action whose "once per nweek" is one of those parameters, the parameter's name, by action. */
+  readonly perNweekParameters?: Readonly<Record<string, string>>;
 }
 
 /** The attribute of that name; throws if there is none (a definition that compiled has them all). */

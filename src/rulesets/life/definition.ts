@@ -3,6 +3,7 @@
 // in initialize.ts, tweak.ts and evolve.ts; the rulings on what the text leaves open are in
 // docs/rulings-life.md (L1, L2, ...), cited here where a limit carries one.
 import type { FieldMatchDefinition } from '../field-match/index.js';
+import { LIFE_PARAMETERS } from './parameters.js';
 
 export const LIFE_ID = 'life';
 
@@ -74,8 +75,8 @@ export const LIFE: FieldMatchDefinition = {
       summary: 'Tweak the Cell at (x,y): a null Cell takes your Team, a Cell of your Team becomes null',
       trigger: {
         by: 'Player',
-        // "he has not already done so during the current nweek"
-        perNweek: 1,
+        // "he has not already done so during the current nweek" (as amended: Tweaks per nweek, PL6)
+        perNweek: LIFE_PARAMETERS.text['Tweaks per nweek'] as number,
         // "the Referee has performed the Evolve action during the current nweek"
         after: ['Evolve'],
         when: [
@@ -109,8 +110,8 @@ export const LIFE: FieldMatchDefinition = {
         'Evolve: births and deaths, the end if one Color is left, the Advantage rotates, teamless players get a Team',
       trigger: {
         by: 'Referee',
-        // "he has not already done so during the current nweek"
-        perNweek: 1,
+        // "he has not already done so during the current nweek" (as amended: Evolves per nweek, PL6)
+        perNweek: LIFE_PARAMETERS.text['Evolves per nweek'] as number,
         when: [
           {
             // L4: there is nothing to evolve before Initialize.

@@ -6,9 +6,15 @@
 //  4) Each Player whose Team is null has his Team changed to a random non-null value"
 import type { Effect } from '../field-match/index.js';
 import { generation } from './generation.js';
+import { LIFE_PARAMETERS, nextAdvantage } from './parameters.js';
 
-/** Step 3's rotation. */
-export const NEXT_ADVANTAGE: Readonly<Record<string, string>> = { Red: 'Green', Green: 'Blue', Blue: 'Red' };
+/** Step 3's rotation as the text gives it (the Advantage order in force: nextAdvantage). */
+export const NEXT_ADVANTAGE: Readonly<Record<string, string>> = Object.fromEntries(
+  (LIFE_PARAMETERS.text['Advantage order'] as readonly string[]).map((t) => [
+    t,
+    nextAdvantage(LIFE_PARAMETERS.text, t) as string,
+  ]),
+);
 
 export const evolve: Effect = (fx) => {
   const { counts } = fx.transform(generation, { step: '1' }).summary;
@@ -23,7 +29,7 @@ export const evolve: Effect = (fx) => {
   }
   // 3)
   const advantage = fx.field('Advantage');
-  const next = typeof advantage === 'string' ? NEXT_ADVANTAGE[advantage] : undefined;
+  const next = typeof advantage === 'string' ? nextAdvantage(fx.params, advantage) : undefined;
   if (next !== undefined) fx.setField('Advantage', next, { step: '3' });
   // 4) L15: in joining order, one public choice among Red, Green, Blue each.
   for (const player of fx.players) {

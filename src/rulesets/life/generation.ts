@@ -11,6 +11,8 @@
 // a birth happens. A new array comes out; the old one is never touched.
 import { attributeOf, columnOf, encode, fieldValue, layerOf } from '../field-match/index.js';
 import type { Adjacency, Match, Transform } from '../field-match/index.js';
+import { LIFE_PARAMETERS, lifeCounts, TEXT_COUNTS } from './parameters.js';
+import type { LifeCounts } from './parameters.js';
 
 /** What step 1 did: the next codes, how many Cells were born and died, and how many of each code remain. */
 export interface Generation {
@@ -92,7 +94,10 @@ export function nextGeneration(
   colour: Uint8Array,
   colours: number,
   advantage: number,
+  /** Issue 24: the birth and survival counts in force, as masks (parameters.ts); the text's B3/S23 if not given. */
+  rule: LifeCounts = TEXT_COUNTS,
 ): Generation {
+  const { birth, survive } = rule;
   const n = width * height;
   const next = new Uint8Array(n);
   const counts = new Int32Array(colours + 1);
@@ -124,11 +129,12 @@ export function nextGeneration(
         ? (below[x] as number) + (here[x] as number) + (above[x] as number) - alive
         : (around[x] as number);
       before += alive;
-      // b) a coloured Cell keeps its Color with two or three coloured neighbours, else becomes null.
-      let out = (k | 1) === 3 ? c : 0;
+      // b) a coloured Cell keeps its Color with two or three coloured neighbours (Survival counts), else becomes
+      // null.
+      let out = ((survive >> k) & 1) === 1 ? c : 0;
       kept += lit(out);
-      if (alive === 0 && k === 3 && present[i] === 1) {
-        // a) a null Cell with exactly three coloured neighbours: the most common of their Colors.
+      if (alive === 0 && ((birth >> k) & 1) === 1 && present[i] === 1) {
+        // a) a null Cell with exactly three (Birth count) coloured neighbours: the most common of their Colors.
         tally.fill(0);
         const left = x > 0;
         const right = x + 1 < width;
@@ -172,7 +178,11 @@ export type GenerationSummary = {
 };
 
 /** Step 1 as the framework's transform over Life's Cells. */
-export const generation: Transform<GenerationSummary> = (state, match: Match) => {
+export const generation: Transform<GenerationSummary> = (
+  state,
+  match: Match,
+  params = LIFE_PARAMETERS.text,
+) => {
   const layer = layerOf(state, 'Cell');
   const color = attributeOf(match, 'Color').range;
   if (color.kind !== 'enum') throw new Error('Life: Color has a list of values');
@@ -185,6 +195,7 @@ export const generation: Transform<GenerationSummary> = (state, match: Match) =>
     columnOf(layer, 'Color') as Uint8Array,
     color.nonNull.length,
     advantage,
+    lifeCounts(params),
   );
   const counts = Object.fromEntries(color.nonNull.map((v, k) => [String(v), g.counts[k + 1] ?? 0]));
   const remaining = Object.entries(counts)

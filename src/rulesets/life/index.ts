@@ -10,12 +10,18 @@ import { tweak } from './tweak.js';
 import { evolve } from './evolve.js';
 import { generation } from './generation.js';
 import { lifePhrases } from './phrases.js';
+import { LIFE_PARAMETERS, LIFE_PER_NWEEK, lifeParameterProblem } from './parameters.js';
 
 const match = fieldMatch(
   LIFE,
   { initialize, tweak, evolve },
   { generation },
-  { title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)' },
+  {
+    title: 'Life, a Field Match (proposed by Ed Murphy, 2 Jan 2008)',
+    parameters: LIFE_PARAMETERS,
+    parameterProblem: lifeParameterProblem,
+    perNweek: LIFE_PER_NWEEK,
+  },
 );
 export const life: FieldMatchRuleset = {
   ...match,
@@ -28,4 +34,5 @@ export { LIFE, LIFE_ID } from './definition.js';
 export { mostCommon, nextGeneration } from './generation.js';
 export type { Generation } from './generation.js';
 export { NEXT_ADVANTAGE } from './evolve.js';
+export { LIFE_PARAMETERS } from './parameters.js';
 export type { LifeCtx, LifeEvent } from './events.js';

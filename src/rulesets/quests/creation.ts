@@ -43,9 +43,11 @@ import { text } from '../rooms/words.js';
 import { award, amountText } from '../rooms/tallies.js';
 import { questText, valueText, withBook } from './roster.js';
 import type { QuestsErrorCode } from './errors.js';
+import { QUESTS_PARAMETERS, questsParams } from './parameters.js';
+import type { QuestsParams } from './parameters.js';
 
-/** "fewer than three Quests on the roster". */
-export const ROSTER_LIMIT = 3;
+/** The text's "one demerit": a quest-abandoned event without `demerits` received this many (PQ6). */
+const ONE_DEMERIT = QUESTS_PARAMETERS.text['Demerits for an unfinished Quest'] as number;
 
 /** The steps of creation after commencing, in the text's strict order; the name is optional. */
 const STEPS = ['name', 'colour', 'home', 'locate', 'goal', 'roll'] as const;
@@ -173,8 +175,10 @@ function chooseRoom(ctx: QuestsCtx, player: string, label: QuestRoom): Refusal<Q
 }
 
 /** "If the result of this roll is 17 or less ... that many brownie points; if 18 or greater ... one point of Puissance." */
-export const valueOf = (d20: number): QuestValue =>
-  d20 <= 17 ? { tally: 'brownie points', amount: d20 } : { tally: 'Puissance', amount: 1 };
+export const valueOf = (d20: number, p: QuestsParams): QuestValue =>
+  d20 <= p['Most brownie points']
+    ? { tally: 'brownie points', amount: d20 }
+    : { tally: 'Puissance', amount: p['Puissance of a Quest'] };
 
 const set = (s: QuestsState, creation: Creation | null): QuestsState =>
   withBook(s, { ...s.quests, creation });
@@ -198,10 +202,11 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
             `${by.name} is already creating a Quest; next, e must ${nextText(c)}`,
           );
         const n = ctx.rules.quests.roster.length;
-        if (n >= ROSTER_LIMIT)
+        const limit = questsParams(ctx.state)['Quests on the Roster'];
+        if (n >= limit)
           return refuse(
             'roster-full',
-            `there are ${n} Quests on the Roster; a Quest may be created only when there are fewer than ${ROSTER_LIMIT}`,
+            `there are ${n} Quests on the Roster; a Quest may be created only when there are fewer than ${limit}`,
           );
         const noAction = requireAction(ctx, by.name, 'create a Quest');
         if (noAction) return noAction;
@@ -276,9 +281,11 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
         if (isRefusal(c)) return c;
         if (c.colour === null || c.home === null || c.locate === null || c.goal === null)
           throw new Error('a creation at its roll has every earlier step');
-        if (ctx.rules.quests.roster.length >= ROSTER_LIMIT)
+        const p = questsParams(ctx.state);
+        // PQ3: an amendment that would overfill the Roster is refused (or lapses) while a Quest is being created.
+        if (ctx.rules.quests.roster.length >= p['Quests on the Roster'])
           throw new Error('the Roster filled while a Quest was being created');
-        const roll = ctx.roll('1d20', `value of the ${c.colour} Quest`);
+        const roll = ctx.roll(p['Value die'], `value of the ${c.colour} Quest`);
         const quest: Quest = {
           id: ctx.rules.quests.nextQuest,
           name: c.name,
@@ -286,7 +293,7 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
           home: c.home,
           locate: c.locate,
           goal: c.goal,
-          value: valueOf(roll.result as number),
+          value: valueOf(roll.result as number, p),
           creator: by.name,
         };
         const e: QuestCreated = { type: 'quest-created', vis: 'public', quest, rolls: [roll] };
@@ -310,19 +317,22 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
         const c = ctx.rules.quests.creation;
         const turn = ctx.rules.turn;
         if (!c || (turn && turn.n === c.turn)) return;
+        const demerits = questsParams(ctx.state)['Demerits for an unfinished Quest'];
         const e: QuestAbandoned = {
           type: 'quest-abandoned',
           vis: 'public',
           player: c.player,
           turn: c.turn,
           next: HOW[nextStep(c)],
+          // PQ6: recorded only when amended, so the logs of games made before read as they did.
+          ...(demerits !== ONE_DEMERIT ? { demerits } : {}),
         };
         ctx.emit(e);
         award(
           ctx,
           c.player,
           'demerits',
-          1,
+          demerits,
           `${c.player} commenced creating a Quest and did not finish it by the end of the turn`,
         );
       },
@@ -359,6 +369,6 @@ export const creationModule: RuleModule<QuestsState, QuestsErrorCode, QuestsEven
       return `${q.creator} rolls ${String(d20)} on a d20: ${questText(q)} (home ${q.home}, locate ${q.locate}, goal ${q.goal}), ${valueText(q)}, joins the Roster.`;
     },
     'quest-abandoned': (e) =>
-      `Turn ${e.turn} ended before ${e.player} finished creating a Quest (next was ${e.next}): ${e.player} receives ${amountText(1, 'demerits')}, and the Quest is not added to the Roster.`,
+      `Turn ${e.turn} ended before ${e.player} finished creating a Quest (next was ${e.next}): ${e.player} receives ${amountText(e.demerits ?? ONE_DEMERIT, 'demerits')}, and the Quest is not added to the Roster.`,
   } satisfies Texts<CreationEvent>,
 };

@@ -17,6 +17,7 @@ import type { QuestsErrorCode } from './errors.js';
 import { QUESTS_ERROR_CODES } from './errors.js';
 import { roomsPhrases } from '../rooms/phrases.js';
 import { questsPhrases } from './phrases.js';
+import { QUESTS_PARAMETERS, questsParameterProblem } from './parameters.js';
 
 export const ROOMS_QUESTS = 'rooms+quests';
 
@@ -33,6 +34,8 @@ export const roomsQuests: Ruleset<QuestsState, QuestsErrorCode> = {
   render: renderQuests,
   standings: roomsStandings,
   awaiting: roomsAwaiting,
+  parameters: QUESTS_PARAMETERS,
+  parameterProblem: questsParameterProblem,
   migrateFrom: {
     [ROOMS]: (old: unknown): QuestsState => ({ ...(old as RoomsState), quests: EMPTY_BOOK }),
   },

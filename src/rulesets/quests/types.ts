@@ -96,6 +96,8 @@ export interface QuestAbandoned extends GameEvent {
   turn: number;
   /** The command that would have come next. */
   next: string;
+  /** The demerits received, when an amendment made them other than the text's one (PQ6). */
+  demerits?: number;
 }
 export interface HomeReached extends GameEvent {
   type: 'home-reached';

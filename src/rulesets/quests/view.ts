@@ -4,13 +4,16 @@ import type { GameState, Json, JsonObject, Viewer } from '../../core/index.js';
 import type { QuestsState } from './types.js';
 import { renderRoomsLines, roomsView } from '../rooms/view.js';
 import { amountText } from '../rooms/tallies.js';
-import { nextText, ROSTER_LIMIT } from './creation.js';
+import { nextText } from './creation.js';
+import { questsParams } from './parameters.js';
 import { questText } from './roster.js';
 
 export function questsView(rules: QuestsState, game: GameState, viewer: Viewer): JsonObject {
   const c = rules.quests.creation;
   const view: Record<string, Json> = {
     ...roomsView(rules, game, viewer),
+    // "fewer than three Quests on the roster", as amended.
+    rosterSize: questsParams(game)['Quests on the Roster'],
     roster: rules.quests.roster.map((q) => ({
       colour: q.colour,
       name: q.name,
@@ -63,9 +66,10 @@ export function renderQuests(view: JsonObject): string {
   const out = renderRoomsLines(view);
   const roster = (view.roster ?? []) as unknown as RosterRow[];
   const creating = (view.creating ?? null) as unknown as CreatingRow | null;
+  const size = view.rosterSize as number;
   out.push(
     '',
-    `Roster of Quests (${roster.length}; ${roster.length < ROSTER_LIMIT ? 'the active player may create one' : 'full: none may be created'}):`,
+    `Roster of Quests (${roster.length}; ${roster.length < size ? 'the active player may create one' : 'full: none may be created'}):`,
   );
   if (roster.length === 0) out.push('  none');
   for (const q of roster)

@@ -17,6 +17,7 @@ import { roomsAwaiting } from './awaiting.js';
 import type { RoomsErrorCode } from './errors.js';
 import { ROOMS_ERROR_CODES } from './errors.js';
 import { roomsPhrases } from './phrases.js';
+import { ROOMS_PARAMETERS } from './parameters.js';
 
 export const ROOMS = 'rooms';
 
@@ -65,9 +66,11 @@ export const rooms: Ruleset<RoomsState, RoomsErrorCode> = {
   render: renderRooms,
   standings: roomsStandings,
   awaiting: roomsAwaiting,
+  parameters: ROOMS_PARAMETERS,
 };
 
 export const roomsRuleset = erase(rooms);
 export type { RoomsCtx, RoomsEvent, RoomsState } from './types.js';
 export { DEFAULT_MAP } from './default-map.js';
 export { roomsAwaiting } from './awaiting.js';
+export { ROOMS_PARAMETER_LIST, ACTIONS_PER_TURN, actionsPerTurn } from './parameters.js';

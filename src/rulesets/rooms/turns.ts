@@ -6,9 +6,10 @@
 // too, as the Administrator's skip would (on a calendar, at that nday's boundary: issue 14).
 import { z } from 'zod';
 import { command, ndayCount, playerCommand, refuse } from '../../core/index.js';
-import type { Folds, Refusal, RuleModule, Texts } from '../../core/index.js';
+import type { Folds, GameState, Refusal, RuleModule, Texts } from '../../core/index.js';
 import type { RoomsCtx, RoomsEvent, RoomsState, Turn, TurnBegan, TurnEnded } from './types.js';
 import type { RoomsErrorCode } from './errors.js';
+import { actionsPerTurn } from './parameters.js';
 
 /** The question 'may-act' {player, action}: may this player take this action now? Silence allows. */
 export interface MayAct {
@@ -16,8 +17,9 @@ export interface MayAct {
   readonly action: string;
 }
 
-/** Actions the active player has left this turn. */
-export const actionsLeft = (s: RoomsState): number => (s.turn ? s.actionsPerTurn - s.turn.used : 0);
+/** Actions the active player has left this turn. PQ2: an amendment may lower Actions per turn under the actions already used: then none are left. */
+export const actionsLeft = (s: RoomsState, game: GameState): number =>
+  s.turn ? Math.max(0, actionsPerTurn(s, game) - s.turn.used) : 0;
 
 /** The turn with one more action used, if it is this player's turn (folds of action events call this). */
 export const spending = (turn: Turn | null, player: string): Turn | null =>
@@ -36,10 +38,10 @@ export function requireAction<S extends RoomsState>(
   const no = requireActive(ctx, player, action);
   if (no) return no;
   const s = ctx.rules;
-  if (actionsLeft(s) <= 0)
+  if (actionsLeft(s, ctx.state) <= 0)
     return refuse(
       'no-actions-left',
-      `${player} has used all ${s.actionsPerTurn} actions of this turn; e can only end-turn`,
+      `${player} has used all ${actionsPerTurn(s, ctx.state)} actions of this turn; e can only end-turn`,
     );
   const why = ctx.forbids('may-act', { player, action });
   if (why !== null) return refuse('not-now', `${player} cannot ${action} now: ${why}`);
@@ -79,7 +81,7 @@ function beginTurn<S extends RoomsState>(ctx: RoomsCtx<S>, player: string, n: nu
     vis: 'public',
     player,
     turn: n,
-    actions: ctx.rules.actionsPerTurn,
+    actions: actionsPerTurn(ctx.rules, ctx.state),
   };
   ctx.emit(e);
 }

@@ -7,6 +7,7 @@ import type { RoomsState, Token } from './types.js';
 import { exitsOf } from './map.js';
 import { placeOf, playersIn } from './places-state.js';
 import { actionsLeft } from './turns.js';
+import { actionsPerTurn } from './parameters.js';
 import { carried, lyingIn, tokenText } from './tokens.js';
 import { amountText, TALLIES, talliesOf } from './tallies.js';
 import type { Tally } from './tallies.js';
@@ -25,9 +26,11 @@ export function roomsView(rules: RoomsState, game: GameState, viewer: Viewer): J
         tokens: lyingIn(rules, r.name).map(tokenJson),
       })),
     },
-    actionsPerTurn: rules.actionsPerTurn,
+    actionsPerTurn: actionsPerTurn(rules, game),
     order: rules.places.map((p) => p.player),
-    turn: rules.turn ? { n: rules.turn.n, player: rules.turn.player, actionsLeft: actionsLeft(rules) } : null,
+    turn: rules.turn
+      ? { n: rules.turn.n, player: rules.turn.player, actionsLeft: actionsLeft(rules, game) }
+      : null,
     players: rules.places.map((p) => ({
       name: p.player,
       room: p.room,
@@ -44,7 +47,7 @@ export function roomsView(rules: RoomsState, game: GameState, viewer: Viewer): J
       exits: [...exitsOf(rules.map, place.room)],
       carrying: carried(rules, place.player).map(tokenJson),
       active,
-      actionsLeft: active ? actionsLeft(rules) : 0,
+      actionsLeft: active ? actionsLeft(rules, game) : 0,
     };
   }
   return view;
