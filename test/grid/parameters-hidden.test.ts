@@ -90,7 +90,7 @@ describe('P8: hidden Things are never in the way of an amendment', () => {
       t.expectConsistent();
       return {
         public: t.view({ role: 'public' }),
-        alice: t.view({ role: 'player', player: 'alice' }),
+        alice: t.view({ role: 'player', name: 'alice' }),
         log: publicEvents(t),
         params: gridParams(t.game)['Grid size'],
       };
