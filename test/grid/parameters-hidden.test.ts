@@ -101,3 +101,18 @@ describe('P8: hidden Things are never in the way of an amendment', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('P8: a repeal that shrinks the Grid re-places the Things; one of a waiting amendment rolls nothing', () => {
+  it('a repeal of a larger Grid in force rolls every Thing; a waiting one repealed rolls nothing', () => {
+    const t = grid({ rolls: NEAR, players: { alice: [5, 5] } });
+    amend(t, { 'Grid size': 25 });
+    amend(t, { 'Grid size': 30 }, 'nweek');
+    t.admin('repeal-amendment', { amendment: 2, why: 'withdrawn' });
+    expect(replaced(t)).toEqual([]);
+    t.admin('dice', { values: FRESH });
+    t.admin('repeal-amendment', { amendment: 1, why: 'Proposal 4540' });
+    expect(replaced(t)[0]?.rolls).toHaveLength(10);
+    expect(replaced(t)[0]?.moved).toEqual([]);
+    t.expectConsistent();
+  });
+});

@@ -115,8 +115,17 @@ function sizeBefore(ctx: GridCtx): number | null {
     const e = ctx.events[i];
     if (e?.type !== 'parameters-in-force' && e?.type !== 'parameters-repealed') continue;
     const n = (e as unknown as { amendment: number }).amendment;
-    const was = e.type === 'parameters-in-force' ? ('pending' as const) : ('in-force' as const);
-    const amendments = params.amendments.map((a) => (a.n === n ? { ...a, status: was } : a));
+    // Before taking effect it waited; before a repeal it was in force if it had taken effect (`since`), else it
+    // waited (a waiting amendment repealed changed no value).
+    const amendments = params.amendments.map((a) =>
+      a.n !== n
+        ? a
+        : {
+            ...a,
+            status:
+              e.type === 'parameters-repealed' && a.since ? ('in-force' as const) : ('pending' as const),
+          },
+    );
     const text = ctx.ruleset.parameters?.text ?? {};
     return (valuesOf(text, amendments) as unknown as GridParams)['Grid size'];
   }
