@@ -305,7 +305,9 @@ export interface Ruleset<S, C extends string = KernelErrorCode> {
   /**
    * What in the game stands in the way of these values in force (issue 24: "a Grid shrunk under a standing
    * player"), in words, or null when nothing does. Also where values that fit their types one by one do not
-   * fit together. Pure.
+   * fit together. Pure. The message may be shown to EVERYONE (an amendment that lapses at its boundary does so
+   * in a public event, ruling P4), so it must speak only of what everyone can see: hidden information is never
+   * in the way of an amendment (ruling P8); the rules deal with it themselves once the values are in force.
    */
   parameterProblem?(
     rules: S,

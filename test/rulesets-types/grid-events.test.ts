@@ -19,6 +19,7 @@ const GRID_TYPES = [
   'thing-placed',
   'thing-found',
   'thing-teleported',
+  'things-replaced',
   'entered',
   'left',
   'move-announced',

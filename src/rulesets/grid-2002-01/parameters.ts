@@ -92,9 +92,10 @@ export const gridParams = (game: GameState): GridParams =>
 export const locationSides = (dice: string): number => Number(dice.slice(dice.indexOf('d') + 1));
 
 /**
- * What stands in the way of values in force (Ruleset.parameterProblem): a player or a Thing off a shrunk Grid,
- * or location dice that would place a Thing off it. The message goes to the Administrator alone (the refusal of
- * eir command), so it may say where a Thing is.
+ * What stands in the way of values in force (Ruleset.parameterProblem): a player off a shrunk Grid, or location
+ * dice that would place a Thing off it. The message is PUBLIC (an amendment lapsing at its boundary says it to
+ * everyone), so it speaks only of what everyone can see: ruling P8, hidden Things are never in the way (a Grid
+ * shrunk under one re-places it in secret: things.ts).
  */
 export function gridParameterProblem(
   rules: GridState,
@@ -108,9 +109,6 @@ export function gridParameterProblem(
   const players = rules.positions.filter((p) => off(p.at));
   if (players.length > 0)
     return `${players.map((p) => `${p.player} stands at (${p.at[0]},${p.at[1]})`).join(', ')}, off ${wide}`;
-  const things = rules.things.filter((t) => off(t.at));
-  if (things.length > 0)
-    return `${things.map((t) => `${t.kind === 'shiny' ? 'Shiny Thing' : 'Scary Dark Thing'} ${t.n} is at (${t.at[0]},${t.at[1]})`).join(', ')}, off ${wide}`;
   const sides = locationSides(v['Location dice']);
   if (sides > size)
     return `the location dice ${v['Location dice']} would place Things off ${wide}: amend them with it`;

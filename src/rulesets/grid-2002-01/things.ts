@@ -10,7 +10,7 @@
 //
 // Every roll that places a Thing comes from the secret stream and rides in an Administrator-only event; the
 // public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
-import { BANK } from '../../core/index.js';
+import { BANK, valuesOf } from '../../core/index.js';
 import type { Folds, Roll, Texts } from '../../core/index.js';
 import type {
   GridCtx,
@@ -22,10 +22,12 @@ import type {
   ThingKind,
   ThingPlaced,
   ThingTeleported,
+  ThingsReplaced,
   Unit,
 } from './types.js';
 import { lastOccupant, occupant, onGrid, sameUnit, unitKey, unitText } from './grid.js';
 import { LARGEST_GRID, gridParams, locationSides } from './parameters.js';
+import type { GridParams } from './parameters.js';
 
 const NAMES: Record<ThingKind, string> = { shiny: 'Shiny Thing', scary: 'Scary Dark Thing' };
 export const thingName = (t: { kind: ThingKind; n: number }): string => `${NAMES[t.kind]} ${t.n}`;
@@ -102,6 +104,64 @@ function anyThingMet(state: GridState, size: number): boolean {
   return false;
 }
 
+/**
+ * The Grid size before the latest amendment's taking effect or repeal in this decision, or null when the latest
+ * parameters event is neither (the trigger below runs after them only).
+ */
+function sizeBefore(ctx: GridCtx): number | null {
+  const params = ctx.state.params;
+  if (!params) return null;
+  for (let i = ctx.events.length - 1; i >= 0; i--) {
+    const e = ctx.events[i];
+    if (e?.type !== 'parameters-in-force' && e?.type !== 'parameters-repealed') continue;
+    const n = (e as unknown as { amendment: number }).amendment;
+    // Before taking effect it waited; before a repeal it was in force if it had taken effect (`since`), else it
+    // waited (a waiting amendment repealed changed no value).
+    const amendments = params.amendments.map((a) =>
+      a.n !== n
+        ? a
+        : {
+            ...a,
+            status:
+              e.type === 'parameters-repealed' && a.since ? ('in-force' as const) : ('pending' as const),
+          },
+    );
+    const text = ctx.ruleset.parameters?.text ?? {};
+    return (valuesOf(text, amendments) as unknown as GridParams)['Grid size'];
+  }
+  return null;
+}
+
+/**
+ * P8: a Grid shrunk by an amendment (taking effect, or a repeal) re-places in secret the Things beyond it.
+ * Every Thing gets a fresh roll of the location dice in force, again until no player stands on the unit (R4's
+ * rule for a new location) — every Thing, whether or not it is off the Grid, so the number of draws depends on
+ * nothing hidden; each Thing beyond the Grid moves to its unit, the others stay. One Administrator-only event.
+ */
+function replaceThings(ctx: GridCtx): void {
+  const before = sizeBefore(ctx);
+  const size = gridParams(ctx.state)['Grid size'];
+  if (before === null || size >= before || ctx.rules.things.length === 0) return;
+  const rolls: Roll[] = [];
+  const moved: ThingsReplaced['moved'][number][] = [];
+  for (const thing of ctx.rules.things) {
+    let unit: Unit;
+    for (let attempt = 1; ; attempt++) {
+      const r = rollUnit(
+        ctx,
+        `fresh location of ${thingName(thing)} on a Grid ${size} wide${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
+      );
+      rolls.push(r.roll);
+      unit = r.unit;
+      if (!occupant(ctx.rules, unit)) break;
+    }
+    // Two Things may share a unit (R5), as at the start.
+    if (!onGrid(thing.at, size)) moved.push({ kind: thing.kind, n: thing.n, from: thing.at, to: unit });
+  }
+  const e: ThingsReplaced = { type: 'things-replaced', vis: 'admin', size, moved, rolls };
+  ctx.emit(e);
+}
+
 export const thingsModule: GridModule = {
   id: 'things',
   section: 'Shiny Things and Scary Dark Things',
@@ -121,6 +181,7 @@ export const thingsModule: GridModule = {
   // R3: "at any time" is checked after every change to the Grid, so entering or moving onto a Thing's unit
   // triggers it at once. R5: several Things on one unit all act, Shiny Things first, each in number order.
   triggers: [
+    { after: ['parameters-in-force', 'parameters-repealed'], run: replaceThings },
     {
       // Only these can bring a player and a Thing onto one unit.
       after: ['entered', 'moved', 'thing-placed', 'thing-teleported'],
@@ -170,7 +231,14 @@ export const thingsModule: GridModule = {
       ...s,
       things: s.things.map((t) => (t.kind === e.kind && t.n === e.n ? { ...t, at: e.to } : t)),
     }),
-  } satisfies Folds<GridState, ThingPlaced | ThingFound | ThingTeleported>,
+    'things-replaced': (s: GridState, e: ThingsReplaced): GridState => ({
+      ...s,
+      things: s.things.map((t) => {
+        const m = e.moved.find((x) => x.kind === t.kind && x.n === t.n);
+        return m ? { ...t, at: m.to } : t;
+      }),
+    }),
+  } satisfies Folds<GridState, ThingPlaced | ThingFound | ThingTeleported | ThingsReplaced>,
   describe: {
     'thing-placed': (e: ThingPlaced) => `${thingName(e)} is placed at ${unitText(e.at)}.`,
     'thing-found': (e: ThingFound) =>
@@ -179,5 +247,9 @@ export const thingsModule: GridModule = {
         : `${e.player} runs into a Scary Dark Thing at ${unitText(e.at)}!`,
     'thing-teleported': (e: ThingTeleported) =>
       `${thingName(e)} teleports from ${unitText(e.from)} to ${unitText(e.to)}.`,
-  } satisfies Texts<ThingPlaced | ThingFound | ThingTeleported>,
+    'things-replaced': (e: ThingsReplaced) =>
+      e.moved.length === 0
+        ? `The Grid is ${e.size} units wide: every Thing is on it and stays.`
+        : `The Grid is ${e.size} units wide: ${e.moved.map((m) => `${thingName(m)} moves from ${unitText(m.from)} to ${unitText(m.to)}`).join(', ')}.`,
+  } satisfies Texts<ThingPlaced | ThingFound | ThingTeleported | ThingsReplaced>,
 };

@@ -96,6 +96,18 @@ export interface ThingTeleported extends GameEvent {
 }
 
 /**
+ * P8: when an amendment shrinks the Grid, every Thing is rolled a fresh secret location (all the rolls here, in
+ * the Things' order, so their number says nothing of where the Things were); those beyond the Grid move.
+ */
+export interface ThingsReplaced extends GameEvent {
+  type: 'things-replaced';
+  vis: 'admin';
+  size: number;
+  moved: readonly { readonly kind: ThingKind; readonly n: number; readonly from: Unit; readonly to: Unit }[];
+  rolls: readonly Roll[];
+}
+
+/**
  * Every event The Grid's rules emit, each declared once above (issue 28 item 5): its modules are GridModules, so
  * `ctx.emit` of a shape not listed here is a type error. The June Grid's union (grid-2002-06/events.ts) includes
  * the ones it reuses.
@@ -104,6 +116,7 @@ export type GridEvent =
   | ThingPlaced
   | ThingFound
   | ThingTeleported
+  | ThingsReplaced
   | Entered
   | Left
   | MoveAnnounced
