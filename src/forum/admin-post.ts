@@ -8,11 +8,10 @@ import { ADMIN } from '../core/index.js';
 import type { Command, Json } from '../core/index.js';
 import { buildParser } from './grammar.js';
 import type { ForumParser } from './grammar.js';
-import { nearKeyword, nearestForm } from './nearest.js';
-import { MAX_SENTENCE_CHARS, MAX_SUGGEST_CHARS, MAX_SUGGESTIONS } from './limits.js';
+import { nearKeyword } from './nearest.js';
 import { amendmentPhrases } from './phrases/amendments.js';
 import { readChanges } from './amendment-words.js';
-import { pause, sentencesOf } from './post.js';
+import { pause, sentencesOf, tooLong, unread } from './post.js';
 import type { PostOptions, PostTarget, SentenceResult } from './post.js';
 
 let parser: ForumParser | undefined;
@@ -37,18 +36,12 @@ export async function postAsAdministrator(
   const parameters = referee.rules.registry.get(state.ruleset)?.parameters;
   const sentences = await sentencesOf(text);
   const results: SentenceResult[] = [];
-  let suggestions = 0;
+  const suggesting = { given: 0 };
   for (const [i, sentence] of sentences.entries()) {
     if (i > 0) await pause();
-    if (sentence.length > MAX_SENTENCE_CHARS) {
-      results.push({
-        sentence,
-        status: 'not-understood',
-        error: {
-          code: 'too-long',
-          message: `a sentence of more than ${MAX_SENTENCE_CHARS} characters is not read: say one thing a sentence`,
-        },
-      });
+    const unreadable = tooLong(sentence);
+    if (unreadable) {
+      results.push(unreadable);
       continue;
     }
     const parsed = forum.parse(sentence);
@@ -56,16 +49,7 @@ export async function postAsAdministrator(
       const acting =
         !forum.chatter(sentence) &&
         (sentence.match(/[A-Za-z][A-Za-z'-]*/g) ?? []).some((w) => nearKeyword(w, forum.keywords));
-      const suggest = acting && sentence.length <= MAX_SUGGEST_CHARS && suggestions < MAX_SUGGESTIONS;
-      if (suggest) suggestions++;
-      const nearest = suggest
-        ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null)
-        : undefined;
-      results.push(
-        acting
-          ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
-          : { sentence, status: 'ignored' },
-      );
+      results.push(unread(sentence, forum, acting, suggesting));
       continue;
     }
     const args: { [name: string]: Json } = { ...(parsed.args as { [name: string]: Json }) };

@@ -224,19 +224,13 @@ export async function postMessage(
   const sentences = await sentencesOf(text);
   const results: SentenceResult[] = [];
   let it: string | undefined;
-  let suggestions = 0;
+  const suggesting = { given: 0 };
   for (const [i, sentence] of sentences.entries()) {
     // Each sentence is one bounded step; other requests are served between them (issue 13, item 4).
     if (i > 0) await pause();
-    if (sentence.length > MAX_SENTENCE_CHARS) {
-      results.push({
-        sentence,
-        status: 'not-understood',
-        error: {
-          code: 'too-long',
-          message: `a sentence of more than ${MAX_SENTENCE_CHARS} characters is not read: say one thing a sentence`,
-        },
-      });
+    const unreadable = tooLong(sentence);
+    if (unreadable) {
+      results.push(unreadable);
       continue;
     }
     const parsed = forum.parse(sentence);
@@ -264,16 +258,7 @@ export async function postMessage(
     if (!parsed) {
       const acting =
         !(forum.chatter(sentence) && !/\d/.test(sentence)) && looksLikeAction(sentence, forum, coordinates);
-      const suggest = acting && sentence.length <= MAX_SUGGEST_CHARS && suggestions < MAX_SUGGESTIONS;
-      if (suggest) suggestions++;
-      const nearest = suggest
-        ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null)
-        : undefined;
-      results.push(
-        acting
-          ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
-          : { sentence, status: 'ignored' },
-      );
+      results.push(unread(sentence, forum, acting, suggesting));
       continue;
     }
     const settling = await settleArgs(parsed, forum.sets, view, name, state, it);
@@ -351,6 +336,37 @@ function objectOf(parsed: Parsed, recorded: Command): string | undefined {
 }
 
 /** Lets the event loop serve what waits (I/O, timers, other requests) before going on. */
+/** A sentence too long to read, answered unread (a player's post and the Administrator's alike). */
+export function tooLong(sentence: string): SentenceResult | undefined {
+  if (sentence.length <= MAX_SENTENCE_CHARS) return undefined;
+  return {
+    sentence,
+    status: 'not-understood',
+    error: {
+      code: 'too-long',
+      message: `a sentence of more than ${MAX_SENTENCE_CHARS} characters is not read: say one thing a sentence`,
+    },
+  };
+}
+
+/**
+ * A sentence the forum did not understand: one that looks like an action (`acting`) is answered with the
+ * nearest form, for the first MAX_SUGGESTIONS of a post (each a bounded search), the rest ignored as chatter.
+ */
+export function unread(
+  sentence: string,
+  forum: Pick<ForumParser, 'forms' | 'parse'>,
+  acting: boolean,
+  suggesting: { given: number },
+): SentenceResult {
+  const suggest = acting && sentence.length <= MAX_SUGGEST_CHARS && suggesting.given < MAX_SUGGESTIONS;
+  if (suggest) suggesting.given++;
+  const nearest = suggest ? nearestForm(sentence, forum.forms, (t) => forum.parse(t) !== null) : undefined;
+  return acting
+    ? { sentence, status: 'not-understood', ...(nearest ? { nearest } : {}) }
+    : { sentence, status: 'ignored' };
+}
+
 export const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
