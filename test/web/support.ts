@@ -191,9 +191,15 @@ export async function give(
 
 /** Waits until the page shows the view at log entry `seq` or later. */
 export async function atSeq(page: Page, seq: number): Promise<void> {
-  await page.waitForFunction(
-    `(() => { const m = /entry (\\d+)/.exec(document.querySelector('[data-testid=seq]')?.textContent ?? ''); return m !== null && Number(m[1]) >= ${seq}; })()`,
-  );
+  // A function, not a string: Playwright polls a string predicate by evaluating it in the page, which the
+  // page's Content-Security-Policy (script-src 'self') refuses once the first check has not found it.
+  await page.waitForFunction((at) => {
+    const { document } = globalThis as unknown as {
+      document: { querySelector(s: string): { textContent: string | null } | null };
+    };
+    const m = /entry (\d+)/.exec(document.querySelector('[data-testid=seq]')?.textContent ?? '');
+    return m !== null && Number(m[1]) >= at;
+  }, seq);
 }
 
 /**

@@ -10,8 +10,8 @@
 //
 // Every roll that places a Thing comes from the secret stream and rides in an Administrator-only event; the
 // public learns only that a player found a Thing on the unit e stands on (rulings R3-R6 in docs/rulings.md).
-import { BANK, valuesOf } from '../../core/index.js';
-import type { Folds, Roll, Texts } from '../../core/index.js';
+import { BANK, eventsOf, valuesOf } from '../../core/index.js';
+import type { Folds, KernelEvent, Roll, Texts } from '../../core/index.js';
 import type {
   GridCtx,
   GridModule,
@@ -104,6 +104,9 @@ function anyThingMet(state: GridState, size: number): boolean {
   return false;
 }
 
+/** The kernel's events that change the values in force (the trigger below runs after them). */
+type AmendmentEvent = Extract<KernelEvent, { type: 'parameters-in-force' | 'parameters-repealed' }>;
+
 /**
  * The Grid size before the latest amendment's taking effect or repeal in this decision, or null when the latest
  * parameters event is neither (the trigger below runs after them only).
@@ -111,10 +114,14 @@ function anyThingMet(state: GridState, size: number): boolean {
 function sizeBefore(ctx: GridCtx): number | null {
   const params = ctx.state.params;
   if (!params) return null;
-  for (let i = ctx.events.length - 1; i >= 0; i--) {
-    const e = ctx.events[i];
-    if (e?.type !== 'parameters-in-force' && e?.type !== 'parameters-repealed') continue;
-    const n = (e as unknown as { amendment: number }).amendment;
+  // The trigger runs after each such event is emitted, so the latest is the one that set it off. One
+  // decision holds one kind: a repeal is a command of its own, amendments take effect in amend-rules or at
+  // a boundary.
+  const repealed = eventsOf<AmendmentEvent, 'parameters-repealed'>(ctx.events, 'parameters-repealed').at(-1);
+  const e =
+    repealed ?? eventsOf<AmendmentEvent, 'parameters-in-force'>(ctx.events, 'parameters-in-force').at(-1);
+  if (e) {
+    const n = e.amendment;
     // Before taking effect it waited; before a repeal it was in force if it had taken effect (`since`), else it
     // waited (a waiting amendment repealed changed no value).
     const amendments = params.amendments.map((a) =>
