@@ -15,8 +15,12 @@
 // - zod, commander, luxon, @noble/hashes (ESM only) and better-sqlite3's JavaScript are inside: they are on
 //   the path of every verb (better-sqlite3's compiled part is found by src/store/sqlite/driver.ts).
 //   fastify-type-provider-zod too, so that the server converts the same zod's schemas it was handed.
-//   @noble/curves too (issue 26's beacon checks, imported by the kernel): outside, every verb loaded its ES
-//   modules uncached (~50 ms of CPU, issue 28's side-by-side in docs/benchmarks.md).
+// - @noble/curves (issue 26's beacon checks, imported by the kernel) is neither: it stays outside, and what
+//   the kernel imports of it is a stand-in whose `bls12_381` requires the package when a round is first
+//   verified (Node 20 requires its ES modules). Inside, its 200 kB made every verb read and load a bundle 14%
+//   larger (+5% start-up); outside and required with its importer, every verb loaded its ES modules uncached
+//   (~50 ms). Only a command that verifies a new round pays that load now (issue 28's side by side in
+//   docs/benchmarks.md).
 // - Every other package, and Node's own modules, stay outside, required where their importer is initialised,
 //   not when the file loads (a plain external is required at the top of the file: the server's packages,
 //   node:http, node:worker_threads… on every verb, ~6 ms). commander, which every verb runs, requires
@@ -31,8 +35,7 @@ import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = 'dist/src/cli';
-const INSIDE =
-  /^(zod|commander|luxon|@noble\/hashes|@noble\/curves|fastify-type-provider-zod|better-sqlite3)(\/|$)/;
+const INSIDE = /^(zod|commander|luxon|@noble\/hashes|fastify-type-provider-zod|better-sqlite3)(\/|$)/;
 const LAZY = '\0outside:';
 
 /** Packages outside the bundle, each required when the module importing it is initialised. */
@@ -50,6 +53,26 @@ const lazyPackages = {
     if (!id.startsWith(LAZY)) return null;
     // A CommonJS stand-in: the bundler wraps it in a function called on first use, unlike an external.
     return { code: `module.exports = require(${JSON.stringify(id.slice(LAZY.length))});`, moduleType: 'js' };
+  },
+};
+
+/** BLS12-381, required when the kernel first verifies a beacon round (see the head of this file). */
+const CURVES = '@noble/curves/bls12-381.js';
+const lazyCurves = {
+  name: 'lazy-curves',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    if (id !== CURVES) return null;
+    // The stand-in below requires the real package: that one stays a plain require().
+    if (importer === '\0lazy-curves') return { id, external: true };
+    return '\0lazy-curves';
+  },
+  load(id) {
+    if (id !== '\0lazy-curves') return null;
+    return {
+      code: `module.exports = { get bls12_381() { return require(${JSON.stringify(CURVES)}).bls12_381; } };`,
+      moduleType: 'js',
+    };
   },
 };
 
@@ -115,7 +138,11 @@ async function bundle(input, fileName, plugins) {
   return chunk;
 }
 
-const program = await bundle('dist/src/cli/program.js', 'referee.cjs', [lazyPackages, lazyChildProcess]);
+const program = await bundle('dist/src/cli/program.js', 'referee.cjs', [
+  lazyCurves,
+  lazyPackages,
+  lazyChildProcess,
+]);
 // A script run by vm.Script cannot import(): everything dynamic must have become a call.
 // (An import() of our own code, inlined, is listed as an import of the file itself.)
 const dynamic = program.dynamicImports.filter((f) => f !== 'referee.cjs');
