@@ -11,7 +11,7 @@ import type { ForumParser } from './grammar.js';
 import { nearKeyword } from './nearest.js';
 import { amendmentPhrases } from './phrases/amendments.js';
 import { readChanges } from './amendment-words.js';
-import { pause, sentencesOf, tooLong, unread } from './post.js';
+import { pause, sentencesOf, submitted, tooLong, unread } from './post.js';
 import type { PostOptions, PostTarget, SentenceResult } from './post.js';
 
 let parser: ForumParser | undefined;
@@ -69,16 +69,7 @@ export async function postAsAdministrator(
       ...(options.key !== undefined ? { id: `${options.key}#${i}` } : {}),
     };
     const result = await referee.submit(game, command);
-    results.push(
-      result.ok
-        ? { sentence, status: 'accepted', command, ...(result.value.duplicate ? { duplicate: true } : {}) }
-        : {
-            sentence,
-            status: 'rejected',
-            command,
-            error: { code: result.error.code, message: result.error.message },
-          },
-    );
+    results.push(submitted(sentence, command, result));
     // The post's key was used for another text: stop, so nothing of this text is acted on past here.
     if (!result.ok && result.error.code === 'idempotency-key-reused') break;
   }

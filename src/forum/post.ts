@@ -287,16 +287,7 @@ export async function postMessage(
     }
     const result = await referee.submit(game, command);
     if (result.ok) state = result.value.state;
-    results.push(
-      result.ok
-        ? { sentence, status: 'accepted', command, ...(result.value.duplicate ? { duplicate: true } : {}) }
-        : {
-            sentence,
-            status: 'rejected',
-            command,
-            error: { code: result.error.code, message: result.error.message },
-          },
-    );
+    results.push(submitted(sentence, command, result));
     // The post's key was used for another text: stop, so nothing of this text is acted on past here.
     if (!result.ok && result.error.code === 'idempotency-key-reused') break;
   }
@@ -336,6 +327,22 @@ function objectOf(parsed: Parsed, recorded: Command): string | undefined {
 }
 
 /** Lets the event loop serve what waits (I/O, timers, other requests) before going on. */
+/** What became of a sentence's command once submitted: accepted (perhaps as a duplicate) or the refusal. */
+export function submitted(
+  sentence: string,
+  command: Command,
+  result: Awaited<ReturnType<PostTarget['submit']>>,
+): SentenceResult {
+  return result.ok
+    ? { sentence, status: 'accepted', command, ...(result.value.duplicate ? { duplicate: true } : {}) }
+    : {
+        sentence,
+        status: 'rejected',
+        command,
+        error: { code: result.error.code, message: result.error.message },
+      };
+}
+
 /** A sentence too long to read, answered unread (a player's post and the Administrator's alike). */
 export function tooLong(sentence: string): SentenceResult | undefined {
   if (sentence.length <= MAX_SENTENCE_CHARS) return undefined;
